@@ -1,0 +1,72 @@
+// Lint, including the import boundaries of docs/architecture.md: only src/db/ touches rxdb and
+// dexie, only server/db/ opens SQLite, sync/ imports neither side, and src/ and server/ never
+// import each other.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const rxdb = [
+  { name: 'dexie', message: 'Only src/db/ may import dexie.' },
+  { name: 'rxdb', message: 'Only src/db/ may import rxdb.' },
+];
+const rxdbPatterns = [{ group: ['rxdb/*', 'dexie/*'], message: 'Only src/db/ may import rxdb and dexie.' }];
+const sqlite = [
+  { name: 'better-sqlite3', message: 'Only server/db/ may open SQLite.' },
+  { name: 'kysely', importNames: ['SqliteDialect', 'Migrator', 'Kysely'], message: 'Only server/db/ sets up Kysely; import the DB type from server/db/connection.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      'no-restricted-imports': ['error', { paths: [...rxdb, ...sqlite], patterns: rxdbPatterns }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        { paths: [...rxdb, ...sqlite], patterns: [...rxdbPatterns, { group: ['**/server/*', '**/server'], message: 'The client never imports server code; share through sync/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/db/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: sqlite, patterns: [{ group: ['**/server/*'], message: 'The client never imports server code.' }] }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...rxdb, ...sqlite], patterns: [...rxdbPatterns, { group: ['**/src/*', '**/src'], message: 'The server never imports client code; share through sync/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: rxdb, patterns: rxdbPatterns }] },
+  },
+  {
+    files: ['sync/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...rxdb, ...sqlite, { name: 'react', message: 'sync/ is shared: no React.' }, { name: 'hono', message: 'sync/ is shared: no server framework.' }],
+          patterns: [...rxdbPatterns, { group: ['**/src/*', '**/server/*', '**/src', '**/server'], message: 'sync/ imports neither the client nor the server.' }],
+        },
+      ],
+    },
+  },
+);

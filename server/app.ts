@@ -1,0 +1,100 @@
+/**
+ * The Hono app: client address, same-origin check, session, then the feature routers. Errors
+ * leave as `{ error: { code, message, … } }`; unexpected ones get a digest that is logged with the
+ * stack and recorded in debug_reports.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody } from '../sync/errors';
+import { accountRoutes } from './account/routes';
+import { adminRoutes } from './admin/routes';
+import { authRoutes } from './auth/routes';
+import { sessionMiddleware } from './auth/sessions';
+import { bookRoutes } from './books/routes';
+import type { AppContext, AppEnv } from './context';
+import { debugRoutes } from './debug/routes';
+import { recordFailure } from './debug/record';
+import { devRoutes } from './dev/routes';
+import { ApiError, notFound } from './http/errors';
+import { newDigest } from './http/ids';
+import { sameOriginOnly } from './http/origin';
+import { notificationRoutes } from './notifications/routes';
+import { probeRoutes, type ProbeDeps } from './probe/routes';
+import { siteRoutes } from './site/routes';
+
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // app.request() in tests has no socket
+  }
+}
+
+export function createApp(ctx: AppContext, probe: ProbeDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('ip', clientIp(c, ctx.config.trustProxy));
+    await next();
+  });
+  app.use('/api/*', sameOriginOnly(ctx.config.publicUrl));
+  app.use('/api/*', sessionMiddleware(ctx));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  const routes = app
+    .route('/api/auth', authRoutes(ctx))
+    .route('/api/account', accountRoutes(ctx))
+    .route('/api/admin', adminRoutes(ctx))
+    .route('/api/books', bookRoutes(ctx))
+    .route('/api/debug-reports', debugRoutes(ctx))
+    .route('/api/dev', devRoutes(ctx))
+    .route('/api/notifications', notificationRoutes(ctx))
+    .route('/api/site', siteRoutes(ctx))
+    .route('/__probe', probeRoutes(ctx, probe));
+
+  app.all('/api/*', () => {
+    throw notFound('No such API route.');
+  });
+
+  app.onError(async (err, c) => {
+    if (err instanceof ApiError) {
+      if (err.retryAfter !== undefined) c.header('Retry-After', String(err.retryAfter));
+      return c.json(err.toBody(), err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      const status = err.status as ContentfulStatusCode;
+      const code = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthenticated' : 'bad_request';
+      return c.json({ error: { code, message: err.message || 'Bad request.' } } satisfies ApiErrorBody, status);
+    }
+    const digest = newDigest();
+    console.error(`[digest ${digest}] ${c.req.method} ${c.req.path}`, err);
+    try {
+      await recordFailure(ctx.db, ctx.now(), {
+        source: 'server',
+        digest,
+        message: err instanceof Error ? err.message : String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+        route: `${c.req.method} ${c.req.routePath ?? c.req.path}`,
+        status: 500,
+        userAgent: c.req.header('user-agent'),
+      });
+    } catch (recordError) {
+      console.error(`[digest ${digest}] could not record the failure`, recordError);
+    }
+    const body: ApiErrorBody = { error: { code: 'internal', message: 'Something went wrong on our side.', digest } };
+    return c.json(body, 500);
+  });
+
+  return routes;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,202 @@
+/**
+ * Sessions in the Lucia design: the cookie holds `id.secret`; the table stores the id and the
+ * SHA-256 of the secret, compared in constant time, so a leaked database holds no usable token.
+ * Tokens rotate at sign-in and when the account's roles change (roles_version).
+ */
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { withReader, type Role } from '../../sync/roles';
+import type { AppContext, AppEnv } from '../context';
+import type { DB } from '../db/connection';
+import type { UserStatus } from '../db/schema';
+import { newId, newSecret } from '../http/ids';
+import { SESSION_COOKIE, SESSION_RENEW_WITHIN, SESSION_TTL } from '../limits';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  username: string;
+  displayName: string;
+  roles: Role[];
+  status: Exclude<UserStatus, 'deleted'>;
+  emailVerified: boolean;
+  theme: string;
+  deletionDueAt: number | null;
+}
+
+export function hashSecret(secret: string): Uint8Array {
+  return sha256(new TextEncoder().encode(secret));
+}
+
+export async function loadRoles(db: DB, userId: string): Promise<Role[]> {
+  const rows = await db.selectFrom('userRoles').select('role').where('userId', '=', userId).execute();
+  return withReader(rows.map((r) => r.role));
+}
+
+export async function createSession(
+  ctx: AppContext,
+  userId: string,
+  meta: { userAgent: string; ip: string },
+): Promise<{ token: string; expiresAt: number }> {
+  const user = await ctx.db.selectFrom('users').select('rolesVersion').where('id', '=', userId).executeTakeFirstOrThrow();
+  const id = newId();
+  const secret = newSecret();
+  const now = ctx.now();
+  const expiresAt = now + SESSION_TTL;
+  await ctx.db
+    .insertInto('sessions')
+    .values({
+      id,
+      secretHash: hashSecret(secret),
+      userId,
+      rolesVersion: user.rolesVersion,
+      userAgent: meta.userAgent.slice(0, 300),
+      ip: meta.ip,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    })
+    .execute();
+  return { token: `${id}.${secret}`, expiresAt };
+}
+
+interface Validated {
+  user: SessionUser;
+  sessionId: string;
+  /** Set when the token was rotated or extended and the cookie must be rewritten. */
+  renewed?: { token: string; expiresAt: number };
+}
+
+export async function validateSessionToken(
+  ctx: AppContext,
+  token: string,
+  meta: { userAgent: string; ip: string },
+): Promise<Validated | null> {
+  const [id, secret] = token.split('.');
+  if (!id || !secret || id.length > 64 || secret.length > 64) return null;
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.secretHash',
+      'sessions.expiresAt',
+      'sessions.rolesVersion as sessionRolesVersion',
+      'users.id',
+      'users.email',
+      'users.username',
+      'users.displayName',
+      'users.status',
+      'users.rolesVersion',
+      'users.emailVerifiedAt',
+      'users.theme',
+      'users.deletionDueAt',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.secretHash))) return null;
+  const now = ctx.now();
+  if (row.expiresAt <= now || row.status === 'suspended' || row.status === 'deleted') {
+    await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  const user: SessionUser = {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    displayName: row.displayName,
+    roles: await loadRoles(ctx.db, row.id),
+    status: row.status,
+    emailVerified: row.emailVerifiedAt !== null,
+    theme: row.theme,
+    deletionDueAt: row.deletionDueAt,
+  };
+  // Roles changed since this token was issued: replace the token so privileges never ride
+  // on an old cookie.
+  if (row.sessionRolesVersion !== row.rolesVersion) {
+    await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
+    const renewed = await createSession(ctx, row.id, meta);
+    return { user, sessionId: renewed.token.split('.')[0]!, renewed };
+  }
+  if (row.expiresAt - now < SESSION_RENEW_WITHIN) {
+    const expiresAt = now + SESSION_TTL;
+    await ctx.db.updateTable('sessions').set({ expiresAt, lastSeenAt: now }).where('id', '=', id).execute();
+    return { user, sessionId: id, renewed: { token, expiresAt } };
+  }
+  if (now - (await lastSeen(ctx.db, id)) > 60_000) {
+    await ctx.db.updateTable('sessions').set({ lastSeenAt: now, ip: meta.ip }).where('id', '=', id).execute();
+  }
+  return { user, sessionId: id };
+}
+
+async function lastSeen(db: DB, id: string): Promise<number> {
+  const row = await db.selectFrom('sessions').select('lastSeenAt').where('id', '=', id).executeTakeFirst();
+  return row?.lastSeenAt ?? 0;
+}
+
+export function invalidateSession(db: DB, sessionId: string) {
+  return db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of the user except `keep` (sign out other devices, password change). */
+export function invalidateUserSessions(db: DB, userId: string, keep?: string) {
+  let q = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (keep) q = q.where('id', '!=', keep);
+  return q.execute();
+}
+
+/** Bump roles_version so every session of the user rotates on its next request. */
+export function markRolesChanged(db: DB, userId: string, now: number) {
+  return db
+    .updateTable('users')
+    .set((eb) => ({ rolesVersion: eb('rolesVersion', '+', 1), updatedAt: now }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+function secureCookie(c: Context): boolean {
+  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+}
+
+export function setSessionCookie(c: Context, token: string, expiresAt: number) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secureCookie(c),
+    path: '/',
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(c: Context) {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secureCookie(c) });
+}
+
+/** Middleware: resolve the cookie to a user (or null) for every request. */
+export function sessionMiddleware(ctx: AppContext) {
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    c.set('user', null);
+    c.set('sessionId', null);
+    let token: string | undefined;
+    try {
+      token = getCookie(c, SESSION_COOKIE);
+    } catch {
+      token = undefined; // a malformed Cookie header is the same as none
+    }
+    if (token) {
+      const meta = { userAgent: c.req.header('user-agent') ?? '', ip: c.get('ip') };
+      const result = await validateSessionToken(ctx, token, meta);
+      if (result) {
+        c.set('user', result.user);
+        c.set('sessionId', result.sessionId);
+        if (result.renewed) setSessionCookie(c, result.renewed.token, result.renewed.expiresAt);
+      } else {
+        clearSessionCookie(c);
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Start-up configuration from the environment. Everything has an embedded default so
+ * `npm start` works on a bare machine.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Origin used in e-mailed links and for the same-origin check. */
+  publicUrl: string;
+  /** Seed demo accounts and books on start (`QUIRE_DEMO=0` turns it off). */
+  demo: boolean;
+  /** nodemailer SMTP URL; without it mail lands in the outbox table (/dev/mail). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Development build: /dev pages open to everyone, not just admins. */
+  development: boolean;
+  /** Multiplies every rate limit; tests that sign in often raise it. */
+  rateLimitScale: number;
+  /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
+  trustProxy: boolean;
+  /** Where the built client lives (served statically). */
+  clientDir: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const host = env.HOST ?? '0.0.0.0';
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    demo: env.QUIRE_DEMO !== '0',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Quire <no-reply@quire.test>',
+    development: env.NODE_ENV === 'development',
+    rateLimitScale: Number(env.QUIRE_RATE_LIMIT_SCALE ?? 1) || 1,
+    trustProxy: env.TRUST_PROXY === '1',
+    clientDir: path.resolve(env.CLIENT_DIR ?? './dist'),
+  };
+}

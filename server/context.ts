@@ -1,0 +1,25 @@
+/** What every feature router receives: the services of one running server. */
+import type { Config } from './config';
+import type { DB } from './db/connection';
+import type { JobQueue } from './jobs/queue';
+import type { Mailer } from './mail/mailer';
+import type { SessionUser } from './auth/sessions';
+
+export interface AppContext {
+  config: Config;
+  db: DB;
+  queue: JobQueue;
+  mail: Mailer;
+  /** Milliseconds since the epoch; tests replace it to move time. */
+  now(): number;
+  startedAt: number;
+}
+
+/** Hono environment: per-request variables set by the session middleware. */
+export interface AppEnv {
+  Variables: {
+    user: SessionUser | null;
+    sessionId: string | null;
+    ip: string;
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The one place that opens SQLite. WAL for concurrent readers, foreign keys on, and a busy
+ * timeout so the job worker and requests never fail on a momentary lock.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, CamelCasePlugin } from 'kysely';
+import type { Database } from './schema';
+
+export type DB = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: DB;
+  sqlite: SQLite.Database;
+  close(): Promise<void>;
+}
+
+export function openDatabase(file: string): DatabaseHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, sqlite, close: () => db.destroy() };
+}

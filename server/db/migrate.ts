@@ -1,0 +1,18 @@
+/** Numbered migrations, run in order at start. Add a file and list it here. */
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DB } from './connection';
+import * as m001 from './migrations/001-foundation';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '001-foundation': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrate(db: DB): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
+  }
+  if (error) throw error;
+}

@@ -1,0 +1,239 @@
+/** Kysely's view of the tables in migrations/ (camelCase through CamelCasePlugin). */
+import type { Generated } from 'kysely';
+
+export type UserStatus = 'active' | 'suspended' | 'deleting' | 'deleted';
+export type RequestStatus = 'pending' | 'approved' | 'rejected';
+export type AuthCodePurpose = 'verify' | 'signin' | 'reset' | 'reset-form' | 'invite';
+export type JobState = 'queued' | 'running' | 'done' | 'dead' | 'cancelled';
+export type BookStatus = 'draft' | 'submitted' | 'in_review' | 'changes_requested' | 'published' | 'unlisted';
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  username: string;
+  displayName: string;
+  passwordHash: string | null;
+  emailVerifiedAt: number | null;
+  status: UserStatus;
+  rolesVersion: number;
+  bio: string;
+  avatarUrl: string | null;
+  profileVisibility: 'public' | 'private';
+  theme: string;
+  deletionDueAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+export interface UserRolesTable {
+  userId: string;
+  role: 'author' | 'publisher' | 'admin';
+  grantedAt: number;
+  grantedBy: string | null;
+}
+export interface SessionsTable {
+  id: string;
+  secretHash: Uint8Array;
+  userId: string;
+  rolesVersion: number;
+  userAgent: string;
+  ip: string;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+export interface AuthCodesTable {
+  id: string;
+  secretHash: Uint8Array;
+  purpose: AuthCodePurpose;
+  userId: string | null;
+  email: string;
+  data: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+export interface ImprintsTable {
+  id: string;
+  name: string;
+  ownerId: string | null;
+  createdAt: number;
+}
+export interface ImprintMembersTable {
+  imprintId: string;
+  userId: string;
+  role: string;
+}
+export interface RoleRequestsTable {
+  id: string;
+  userId: string;
+  role: 'author' | 'publisher';
+  imprintName: string | null;
+  message: string;
+  status: RequestStatus;
+  note: string;
+  createdAt: number;
+  decidedAt: number | null;
+  decidedBy: string | null;
+}
+export interface BetaRequestsTable {
+  id: string;
+  name: string;
+  email: string;
+  interest: 'reading' | 'writing' | 'publishing';
+  reason: string;
+  status: RequestStatus;
+  note: string;
+  createdAt: number;
+  decidedAt: number | null;
+  decidedBy: string | null;
+}
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actorId: string | null;
+  actorLabel: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail: string;
+  ip: string;
+}
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+export interface NotificationPrefsTable {
+  userId: string;
+  event: string;
+  channel: 'in_app' | 'email';
+  enabled: number;
+}
+export interface NotificationsTable {
+  id: string;
+  userId: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  createdAt: number;
+  readAt: number | null;
+}
+export interface MailOutboxTable {
+  id: string;
+  toAddress: string;
+  fromAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  headers: string;
+  status: 'queued' | 'sent' | 'stored' | 'failed';
+  error: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  payload: string;
+  state: JobState;
+  attempts: number;
+  maxAttempts: number;
+  runAt: number;
+  lockedUntil: number | null;
+  lastError: string | null;
+  createdAt: number;
+  updatedAt: number;
+  finishedAt: number | null;
+}
+export interface DebugReportsTable {
+  key: string;
+  digest: string;
+  source: 'client' | 'server';
+  message: string;
+  stack: string;
+  route: string;
+  status: number | null;
+  userAgent: string;
+  count: number;
+  firstSeen: number;
+  lastSeen: number;
+  resolved: number;
+}
+export interface BlobsTable {
+  hash: string;
+  size: number;
+  mediaType: string;
+  createdAt: number;
+}
+export interface BooksTable {
+  id: string;
+  slug: string;
+  title: string;
+  subtitle: string;
+  description: string;
+  language: string;
+  isbn: string | null;
+  priceCents: number;
+  currency: string;
+  pageCount: number | null;
+  publisherName: string;
+  imprintId: string | null;
+  genres: string;
+  status: BookStatus;
+  featured: number;
+  coverPath: string | null;
+  publishedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+export interface BookContributorsTable {
+  bookId: string;
+  ord: number;
+  name: string;
+  role: string;
+  userId: string | null;
+}
+export interface BookChaptersTable {
+  id: string;
+  bookId: string;
+  ord: number;
+  title: string;
+  xhtml: string;
+  wordCount: number;
+}
+export interface BookAssetsTable {
+  bookId: string;
+  path: string;
+  mediaType: string;
+  blobHash: string;
+}
+export interface LibraryEntriesTable {
+  userId: string;
+  bookId: string;
+  source: 'seed' | 'claim' | 'purchase' | 'author';
+  acquiredAt: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  userRoles: UserRolesTable;
+  sessions: SessionsTable;
+  authCodes: AuthCodesTable;
+  imprints: ImprintsTable;
+  imprintMembers: ImprintMembersTable;
+  roleRequests: RoleRequestsTable;
+  betaRequests: BetaRequestsTable;
+  auditLog: AuditLogTable;
+  settings: SettingsTable;
+  notificationPrefs: NotificationPrefsTable;
+  notifications: NotificationsTable;
+  mailOutbox: MailOutboxTable;
+  jobs: JobsTable;
+  debugReports: DebugReportsTable;
+  blobs: BlobsTable;
+  books: BooksTable;
+  bookContributors: BookContributorsTable;
+  bookChapters: BookChaptersTable;
+  bookAssets: BookAssetsTable;
+  libraryEntries: LibraryEntriesTable;
+}

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestContext, type TestContext } from '../test/test-context';
+import { JobWorker } from './worker';
+import { backoffDelay } from './queue';
+
+let t: TestContext;
+afterEach(async () => t?.close());
+
+describe('job queue', () => {
+  it('runs a job once and marks it done', async () => {
+    t = await buildTestContext();
+    const worker = new JobWorker(t.ctx.queue);
+    const seen: unknown[] = [];
+    worker.register('echo', async (p) => void seen.push(p));
+    await t.ctx.queue.enqueue('echo', { n: 1 });
+    expect(await worker.drain()).toBe(1);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect((await t.ctx.queue.countsByState()).done).toBe(1);
+  });
+
+  it('retries with backoff and keeps a dead job with its error', async () => {
+    t = await buildTestContext();
+    const worker = new JobWorker(t.ctx.queue);
+    let calls = 0;
+    worker.register('flaky', async () => {
+      calls++;
+      throw new Error('smtp down');
+    });
+    await t.ctx.queue.enqueue('flaky', {}, { maxAttempts: 3 });
+    await worker.drain();
+    expect(calls).toBe(1);
+    // Not due again until the backoff has passed.
+    expect(await worker.drain()).toBe(0);
+    t.advance(backoffDelay(1) + 1);
+    await worker.drain();
+    t.advance(backoffDelay(2) + 1);
+    await worker.drain();
+    expect(calls).toBe(3);
+    const job = await t.ctx.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job.state).toBe('dead');
+    expect(job.lastError).toContain('smtp down');
+    expect(await t.ctx.queue.retry(job.id)).toBe(true);
+  });
+
+  it('gives a job back when its worker vanished past the visibility timeout', async () => {
+    t = await buildTestContext();
+    await t.ctx.queue.enqueue('slow', {});
+    const first = await t.ctx.queue.claim();
+    expect(first).not.toBeNull();
+    expect(await t.ctx.queue.claim()).toBeNull();
+    t.advance(10 * 60_000);
+    const again = await t.ctx.queue.claim();
+    expect(again?.id).toBe(first?.id);
+    expect(again?.attempts).toBe(2);
+  });
+
+  it('backs off exponentially up to a cap', () => {
+    expect(backoffDelay(2)).toBe(2 * backoffDelay(1));
+    expect(backoffDelay(50)).toBe(backoffDelay(60));
+  });
+});

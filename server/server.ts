@@ -1,0 +1,61 @@
+/**
+ * Builds a running Quire from a config: database, migrations, services, job worker, demo seed,
+ * HTTP. main.ts calls it; so do integration tests that need a real port.
+ */
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { registerAccountJobs } from './account/jobs';
+import { createApp } from './app';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/connection';
+import { migrate } from './db/migrate';
+import { JobQueue } from './jobs/queue';
+import { JobWorker } from './jobs/worker';
+import { Mailer, MAIL_JOB } from './mail/mailer';
+import { seedDemo } from './seed/seed-demo';
+import { mountClient } from './static';
+
+export interface RunningServer {
+  ctx: AppContext;
+  worker: JobWorker;
+  server: ServerType;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function buildContext(config: Config, now: () => number = Date.now) {
+  const handle = openDatabase(path.join(config.dataDir, 'quire.sqlite'));
+  await migrate(handle.db);
+  const queue = new JobQueue(handle.db, now);
+  const mail = new Mailer(handle.db, queue, config, now);
+  const ctx: AppContext = { config, db: handle.db, queue, mail, now, startedAt: Date.now() };
+  const worker = new JobWorker(queue);
+  worker.register(MAIL_JOB, (p: { id: string }) => mail.deliver(p.id));
+  registerAccountJobs(worker, ctx);
+  return { ctx, worker, handle };
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const { ctx, worker, handle } = await buildContext(config);
+  if (config.demo) await seedDemo(ctx);
+  const app = createApp(ctx, { worker });
+  mountClient(app, config.clientDir);
+  worker.start();
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    ctx,
+    worker,
+    server,
+    url: `http://localhost:${port}`,
+    async close() {
+      await worker.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await handle.close();
+    },
+  };
+}

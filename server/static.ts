@@ -1,0 +1,30 @@
+/**
+ * Serves the built client: hashed assets cached forever, everything else revalidated, and any
+ * other GET that wants HTML gets index.html so the client router can take it (including its
+ * not-found page).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { AppEnv } from './context';
+
+export function mountClient(app: Hono<AppEnv>, clientDir: string) {
+  const root = path.relative(process.cwd(), clientDir) || '.';
+  const indexFile = path.join(clientDir, 'index.html');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
+  });
+  app.get('*', serveStatic({ root }));
+  app.get('*', async (c) => {
+    if (!fs.existsSync(indexFile)) {
+      return c.text('The client is not built. Run `npm run build` (npm start does it for you).', 503);
+    }
+    return c.html(await fs.promises.readFile(indexFile, 'utf8'));
+  });
+}

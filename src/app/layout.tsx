@@ -1,0 +1,128 @@
+/** The app shell: header with role-aware navigation, the page, footer with the version. */
+import { useQueryClient } from '@tanstack/react-query';
+import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { can } from '../../sync/roles';
+import { APP_VERSION } from '../../sync/version';
+import { NotificationBell } from '../features/notifications/notification-bell';
+import { Badge, Menu, useToast } from '../ui';
+import { api } from './api';
+import { ADMIN_NAV, MAIN_NAV, visibleNav } from './nav';
+import { SESSION_KEY, useSession } from './session';
+import { useTheme, type ThemeChoice } from './theme';
+import { UpdatePrompt } from './update-prompt';
+
+const ROLE_LABEL = { author: 'Author', publisher: 'Publisher', admin: 'Admin' } as const;
+
+function ThemeSwitch() {
+  const [theme, setTheme] = useTheme();
+  const next: Record<ThemeChoice, ThemeChoice> = { system: 'light', light: 'dark', dark: 'system' };
+  const icon = { system: '◐', light: '☀', dark: '☾' }[theme];
+  return (
+    <button type="button" className="icon-button" onClick={() => setTheme(next[theme])} aria-label={`Theme: ${theme}. Switch to ${next[theme]}`} title={`Theme: ${theme}`}>
+      <span aria-hidden="true">{icon}</span>
+    </button>
+  );
+}
+
+function AccountArea() {
+  const { user, isLoading } = useSession();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const toast = useToast();
+  if (isLoading) return <span className="header-placeholder" aria-hidden="true" />;
+  if (!user) {
+    return (
+      <div className="header-auth">
+        <NavLink to="/auth" className="btn btn-ghost btn-sm">Sign in</NavLink>
+        <NavLink to="/auth?mode=signup" className="btn btn-primary btn-sm">Sign up</NavLink>
+      </div>
+    );
+  }
+  async function signOut() {
+    try {
+      await api.post('/api/auth/sign-out');
+    } catch {
+      toast("Couldn't reach Quire to sign out. Try again when you're online.", { tone: 'error' });
+      return;
+    }
+    qc.clear();
+    await qc.invalidateQueries({ queryKey: SESSION_KEY });
+    navigate('/');
+  }
+  const roles = user.roles.filter((r): r is keyof typeof ROLE_LABEL => r !== 'reader');
+  return (
+    <div className="header-account">
+      {roles.length > 0 && (
+        <span className="role-badges" aria-label="Your roles">
+          {roles.map((r) => (
+            <Badge key={r} tone="accent">{ROLE_LABEL[r]}</Badge>
+          ))}
+        </span>
+      )}
+      <NotificationBell />
+      <Menu
+        label={`Account menu for ${user.displayName}`}
+        buttonContent={<span className="avatar" aria-hidden="true">{user.displayName.slice(0, 1).toUpperCase()}</span>}
+        items={[
+          { label: 'Profile & roles', to: '/settings' },
+          { label: 'Account & devices', to: '/settings/account' },
+          { label: 'Notification settings', to: '/settings/notifications' },
+          ...(can(user, 'admin:access') ? [{ label: 'Admin', to: '/admin' }] : []),
+          { label: 'Sign out', onSelect: () => void signOut() },
+        ]}
+      />
+    </div>
+  );
+}
+
+export function Layout() {
+  const { user } = useSession();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const main = visibleNav(MAIN_NAV, user);
+  const admin = can(user, 'admin:access');
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="app-header">
+        <NavLink to="/" className="brand" aria-label="Quire home">
+          <span className="brand-mark" aria-hidden="true">Q</span>
+          <span className="brand-name">Quire</span>
+        </NavLink>
+        <nav aria-label="Main" className="main-nav">
+          {main.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === '/'}>
+              {item.label}
+            </NavLink>
+          ))}
+          {admin && <NavLink to="/admin">Admin</NavLink>}
+        </nav>
+        <div className="header-tools">
+          <ThemeSwitch />
+          <AccountArea />
+        </div>
+      </header>
+      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      {admin && pathname.startsWith('/admin') && (
+        <nav aria-label="Admin" className="sub-nav">
+          {visibleNav(ADMIN_NAV, user).map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === '/admin'}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      )}
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="app-footer">
+        <span>Quire <span className="version">{APP_VERSION}</span></span>
+        <nav aria-label="Legal">
+          <NavLink to="/privacy-policy">Privacy</NavLink>
+          <NavLink to="/terms-of-service">Terms</NavLink>
+        </nav>
+      </footer>
+      <UpdatePrompt />
+    </div>
+  );
+}

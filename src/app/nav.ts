@@ -1,0 +1,37 @@
+/**
+ * The navigation, filtered by the account's permissions (the same rules the API enforces).
+ * A feature adds its entry here when its pages work.
+ */
+import { can, type Permission, type Principal } from '../../sync/roles';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Shown only to accounts with this permission; omitted = everyone. */
+  permission?: Permission;
+}
+
+export const MAIN_NAV: NavItem[] = [{ to: '/', label: 'Home' }];
+
+export const ACCOUNT_NAV: NavItem[] = [
+  { to: '/settings', label: 'Profile & roles', permission: 'account:use' },
+  { to: '/settings/account', label: 'Account & devices', permission: 'account:use' },
+  { to: '/settings/notifications', label: 'Notifications', permission: 'account:use' },
+];
+
+export const ADMIN_NAV: NavItem[] = [
+  { to: '/admin', label: 'Dashboard', permission: 'admin:access' },
+  { to: '/admin/users', label: 'Users', permission: 'admin:access' },
+  { to: '/admin/author-requests', label: 'Author requests', permission: 'admin:access' },
+  { to: '/admin/publisher-requests', label: 'Publisher requests', permission: 'admin:access' },
+  { to: '/admin/beta-requests', label: 'Beta requests', permission: 'admin:access' },
+  { to: '/admin/audit', label: 'Audit log', permission: 'admin:access' },
+  { to: '/admin/debug-reports', label: 'Debug reports', permission: 'admin:access' },
+  { to: '/admin/test', label: 'Self-test', permission: 'admin:access' },
+  { to: '/admin/settings', label: 'Site settings', permission: 'admin:access' },
+  { to: '/admin/profile', label: 'Admin profile', permission: 'admin:access' },
+];
+
+export function visibleNav(items: NavItem[], user: Principal | null): NavItem[] {
+  return items.filter((i) => !i.permission || can(user, i.permission));
+}

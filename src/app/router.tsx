@@ -1,0 +1,76 @@
+/**
+ * Every route of the app. Pages load lazily, one chunk per page, so the first load carries only
+ * the shell. Guards wrap groups: signed-in pages, admin pages, development pages.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteFailure } from './failure-page';
+import { RequireDev, RequirePermission, RequireUser } from './guards';
+import { Layout } from './layout';
+import { NotFoundPage } from './not-found-page';
+
+/** Lazy route module: import the file, use the named export as the page. */
+function page<M>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteFailure />,
+    children: [
+      {
+        errorElement: <RouteFailure />,
+        children: [
+          { index: true, lazy: page(() => import('../features/home/home-page'), 'HomePage') },
+          { path: 'auth', lazy: page(() => import('../features/auth/auth-page'), 'AuthPage') },
+          { path: 'auth/beta-request', lazy: page(() => import('../features/auth/beta-request-page'), 'BetaRequestPage') },
+          { path: 'auth/callback', lazy: page(() => import('../features/auth/callback-page'), 'CallbackPage') },
+          { path: 'auth/auth-code-error', lazy: page(() => import('../features/auth/auth-code-error-page'), 'AuthCodeErrorPage') },
+          { path: 'auth/reset-password', lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
+          { path: 'privacy-policy', lazy: page(() => import('../features/legal/privacy-policy-page'), 'PrivacyPolicyPage') },
+          { path: 'terms-of-service', lazy: page(() => import('../features/legal/terms-of-service-page'), 'TermsOfServicePage') },
+          {
+            element: <RequireUser />,
+            children: [
+              { path: 'settings', lazy: page(() => import('../features/settings/profile-page'), 'ProfileSettingsPage') },
+              { path: 'settings/account', lazy: page(() => import('../features/settings/account-page'), 'AccountSettingsPage') },
+              { path: 'settings/notifications', lazy: page(() => import('../features/settings/notifications-page'), 'NotificationSettingsPage') },
+              { path: 'account-deletion', lazy: page(() => import('../features/settings/account-deletion-page'), 'AccountDeletionPage') },
+            ],
+          },
+          {
+            path: 'admin',
+            element: <RequirePermission permission="admin:access" />,
+            children: [
+              { index: true, lazy: page(() => import('../features/admin/dashboard-page'), 'AdminDashboardPage') },
+              { path: 'users', lazy: page(() => import('../features/admin/users-page'), 'AdminUsersPage') },
+              { path: 'author-requests', lazy: page(() => import('../features/admin/role-requests-page'), 'AuthorRequestsPage') },
+              { path: 'publisher-requests', lazy: page(() => import('../features/admin/role-requests-page'), 'PublisherRequestsPage') },
+              { path: 'beta-requests', lazy: page(() => import('../features/admin/beta-requests-page'), 'BetaRequestsPage') },
+              { path: 'audit', lazy: page(() => import('../features/admin/audit-page'), 'AuditPage') },
+              { path: 'settings', lazy: page(() => import('../features/admin/site-settings-page'), 'SiteSettingsPage') },
+              { path: 'profile', lazy: page(() => import('../features/admin/admin-profile-page'), 'AdminProfilePage') },
+              { path: 'debug-reports', lazy: page(() => import('../features/admin/debug-reports-page'), 'DebugReportsPage') },
+              { path: 'test', lazy: page(() => import('../features/admin/self-test-page'), 'SelfTestPage') },
+            ],
+          },
+          {
+            element: <RequireDev />,
+            children: [
+              { path: 'dev', lazy: page(() => import('../features/dev/dev-index-page'), 'DevIndexPage') },
+              { path: 'dev/mail', lazy: page(() => import('../features/dev/mail-outbox-page'), 'MailOutboxPage') },
+              { path: 'dev/failure', lazy: page(() => import('../features/dev/failure-trigger-page'), 'FailureTriggerPage') },
+              { path: 'admin-test', lazy: page(() => import('../features/admin/self-test-page'), 'SelfTestPage') },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

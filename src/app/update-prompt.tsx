@@ -1,0 +1,4 @@
+// TODO(helper): the PWA update prompt.
+export function UpdatePrompt() {
+  return null;
+}

@@ -1,0 +1,3 @@
+// TODO(helper): build this page.
+export function AuthorRequestsPage() { return null; }
+export function PublisherRequestsPage() { return null; }

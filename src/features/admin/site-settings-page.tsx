@@ -1,0 +1,2 @@
+// TODO(helper): build this page.
+export function SiteSettingsPage() { return null; }

@@ -1,0 +1,4 @@
+// TODO(helper): the notification bell with unread count.
+export function NotificationBell() {
+  return null;
+}

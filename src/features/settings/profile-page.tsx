@@ -1,0 +1,2 @@
+// TODO(helper): build this page.
+export function ProfileSettingsPage() { return null; }

@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { installGlobalErrorReporting } from './app/error-reporting';
+import { Providers } from './app/providers';
+import { createRouter } from './app/router';
+import { applyStoredTheme } from './app/theme';
+import './ui/styles.css';
+
+applyStoredTheme();
+installGlobalErrorReporting();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={createRouter()} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { can, withReader } from './roles';
+
+describe('permission rules', () => {
+  it('lets every active account use its account', () => {
+    expect(can({ roles: ['reader'], status: 'active' }, 'account:use')).toBe(true);
+  });
+  it('keeps admin pages to admins', () => {
+    expect(can({ roles: ['reader', 'author'], status: 'active' }, 'admin:access')).toBe(false);
+    expect(can({ roles: ['reader', 'admin'], status: 'active' }, 'admin:access')).toBe(true);
+  });
+  it('gives authors the editor and publishers the publisher tools', () => {
+    expect(can({ roles: ['reader', 'author'], status: 'active' }, 'manuscripts:write')).toBe(true);
+    expect(can({ roles: ['reader'], status: 'active' }, 'manuscripts:write')).toBe(false);
+    expect(can({ roles: ['reader', 'publisher'], status: 'active' }, 'publisher:manage')).toBe(true);
+  });
+  it('refuses everything to a suspended account, even an admin', () => {
+    expect(can({ roles: ['admin'], status: 'suspended' }, 'account:use')).toBe(false);
+    expect(can({ roles: ['admin'], status: 'suspended' }, 'admin:access')).toBe(false);
+  });
+  it('lets an account awaiting deletion only use its account', () => {
+    expect(can({ roles: ['admin'], status: 'deleting' }, 'account:use')).toBe(true);
+    expect(can({ roles: ['admin'], status: 'deleting' }, 'admin:access')).toBe(false);
+  });
+  it('refuses a signed-out visitor', () => {
+    expect(can(null, 'account:use')).toBe(false);
+  });
+  it('always includes reader once', () => {
+    expect(withReader(['author', 'reader'])).toEqual(['reader', 'author']);
+  });
+});
