@@ -7,7 +7,7 @@ import { NotificationBell } from '../features/notifications/notification-bell';
 import { Badge, Menu, useToast } from '../ui';
 import { api } from './api';
 import { ADMIN_NAV, MAIN_NAV, visibleNav } from './nav';
-import { SESSION_KEY, useSession } from './session';
+import { forgetSession, SESSION_KEY, useSession } from './session';
 import { useTheme, type ThemeChoice } from './theme';
 import { UpdatePrompt } from './update-prompt';
 
@@ -45,6 +45,7 @@ function AccountArea() {
       toast("Couldn't reach Quire to sign out. Try again when you're online.", { tone: 'error' });
       return;
     }
+    forgetSession();
     qc.clear();
     await qc.invalidateQueries({ queryKey: SESSION_KEY });
     navigate('/');

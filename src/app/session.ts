@@ -1,18 +1,37 @@
-/** The signed-in account, from GET /api/auth/me, shared by every page through React Query. */
+/**
+ * The signed-in account, from GET /api/auth/me, shared by every page through React Query.
+ * The last answer is kept in localStorage so a signed-in person who starts Quire offline is
+ * still signed in (the server remains the judge of every request once back online).
+ */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MeResponse } from '../../sync/api/session';
-import { api } from './api';
+import type { Me, MeResponse } from '../../sync/api/session';
+import { api, ApiRequestError } from './api';
 
 export const SESSION_KEY = ['session'] as const;
+const STORAGE_KEY = 'quire-session';
+
+function remembered(): Me | null {
+  try {
+    return (JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Me | null) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function fetchSession(): Promise<MeResponse> {
+  try {
+    const res = await api.get<MeResponse>('/api/auth/me');
+    if (res.user) localStorage.setItem(STORAGE_KEY, JSON.stringify(res.user));
+    else localStorage.removeItem(STORAGE_KEY);
+    return res;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.isNetwork) return { user: remembered() };
+    throw error;
+  }
+}
 
 export function useSession() {
-  const query = useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: () => api.get<MeResponse>('/api/auth/me'),
-    staleTime: 60_000,
-    // Offline: keep whatever we last knew rather than signing the person out.
-    retry: false,
-  });
+  const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 60_000, retry: false });
   return { user: query.data?.user ?? null, isLoading: query.isPending, error: query.error };
 }
 
@@ -20,4 +39,9 @@ export function useSession() {
 export function useRefreshSession() {
   const qc = useQueryClient();
   return () => qc.invalidateQueries({ queryKey: SESSION_KEY });
+}
+
+/** Forget the remembered account (sign-out). */
+export function forgetSession() {
+  localStorage.removeItem(STORAGE_KEY);
 }

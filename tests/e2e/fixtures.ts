@@ -1,0 +1,70 @@
+/**
+ * Shared journey helpers: demo accounts, signing in through the real form, reading e-mailed
+ * links from the outbox (as an admin would at /dev/mail), and the axe check.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'quire-demo-pass';
+export const DEMO = {
+  reader: 'reader@quire.test',
+  author: 'author@quire.test',
+  publisher: 'publisher@quire.test',
+  admin: 'admin@quire.test',
+} as const;
+
+export const FAILURE_TEXT =
+  'Application error: a server-side or client-side exception has occurred while loading the site (see the server logs or the browser console for more information).';
+
+let counter = 0;
+/** A fresh address per call, unique across workers and runs. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.test`;
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+}
+
+/** A separate browser context signed in as the demo admin. */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, DEMO.admin);
+  return page;
+}
+
+/** The newest /auth/callback link mailed to `to`, read from the outbox by an admin. */
+export async function mailedLink(admin: Page, to: string, subject?: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await admin.request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
+        if (!res.ok()) return undefined;
+        const body = JSON.stringify(await res.json());
+        const messages = JSON.parse(body) as unknown;
+        const list: Array<Record<string, unknown>> = Array.isArray(messages) ? messages : ((messages as { messages?: [] }).messages ?? []);
+        const match = list.find((m) => !subject || subject.test(String(m.subject)));
+        const text = match ? JSON.stringify(match) : '';
+        link = text.match(/https?:\/\/[^\s"\\]+\/auth\/callback\?code=[^\s"\\]+/)?.[0];
+        return link;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
+  // The link names the public URL; keep only the path so it works from the test's base URL.
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
+
+/** axe: no serious or critical violations on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
