@@ -6,6 +6,13 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 // The manifest lives at the top level (one source); the plugin emits it and links it.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
+// The dev proxy forwards same-origin requests from Vite's port; present them with the API's own
+// origin so its same-origin check (which stays on) accepts them.
+const proxyToApi = {
+  target: apiTarget,
+  configure: (proxy: { on(event: 'proxyReq', cb: (req: { setHeader(k: string, v: string): void }) => void): void }) =>
+    proxy.on('proxyReq', (req) => req.setHeader('origin', apiTarget)),
+};
 
 export default defineConfig({
   plugins: [
@@ -30,7 +37,7 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': apiTarget,
+      '/api': proxyToApi,
       '/__probe': apiTarget,
       '/collab': { target: apiTarget.replace('http', 'ws'), ws: true },
     },

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { registerAccountJobs } from './account/jobs';
+import { registerAdminJobs } from './admin/jobs';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -33,6 +34,7 @@ export async function buildContext(config: Config, now: () => number = Date.now)
   const worker = new JobWorker(queue);
   worker.register(MAIL_JOB, (p: { id: string }) => mail.deliver(p.id));
   registerAccountJobs(worker, ctx);
+  registerAdminJobs(worker);
   return { ctx, worker, handle };
 }
 

@@ -1,2 +1,69 @@
-// TODO(helper): build this page.
-export function AdminDashboardPage() { return null; }
+/** /admin: the numbers that need attention, each a link to its queue. */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { AdminDashboard } from '../../../sync/api/admin';
+import { api } from '../../app/api';
+import { Card, Page, QueryState } from '../../ui';
+import { adminKey } from './admin-api';
+import './admin.css';
+
+function Stat({ to, value, label, hint }: { to: string; value: number | string; label: string; hint?: string }) {
+  return (
+    <Link className="admin-stat" to={to}>
+      <span className="admin-stat-value">{value}</span>
+      <span className="admin-stat-label">{label}</span>
+      {hint && <span className="admin-stat-hint">{hint}</span>}
+    </Link>
+  );
+}
+
+function SignUpChart({ days }: { days: AdminDashboard['users']['signUpsByDay'] }) {
+  const max = Math.max(1, ...days.map((d) => d.count));
+  return (
+    <figure className="admin-chart">
+      <div className="admin-bars" aria-hidden="true">
+        {days.map((d) => (
+          <div key={d.day} className="admin-bar" style={{ height: `${(d.count / max) * 100}%` }} title={`${d.day}: ${d.count}`} />
+        ))}
+      </div>
+      <figcaption className="muted">
+        Sign-ups per day, last 7 days (UTC): {days.map((d) => `${d.day.slice(5)} ${d.count}`).join(', ')}
+      </figcaption>
+    </figure>
+  );
+}
+
+export function AdminDashboardPage() {
+  const query = useQuery({ queryKey: adminKey('dashboard'), queryFn: () => api.get<AdminDashboard>('/api/admin/dashboard') });
+  return (
+    <Page title="Admin" description="What needs attention on Quire today." wide>
+      <QueryState query={query} what="The admin dashboard" lines={6}>
+        {(d) => (
+          <>
+            <h2 className="visually-hidden">Users</h2>
+            <div className="admin-stats">
+              <Stat to="/admin/users" value={d.users.total} label="Users" hint={`${d.users.newToday} new today`} />
+              <Stat to="/admin/users" value={d.users.signUps7d} label="Sign-ups, last 7 days" />
+              <Stat to="/admin/author-requests" value={d.requests.author} label="Pending author requests" />
+              <Stat to="/admin/publisher-requests" value={d.requests.publisher} label="Pending publisher requests" />
+              <Stat to="/admin/beta-requests" value={d.requests.beta} label="Pending beta requests" />
+              <Stat to="/admin/debug-reports" value={d.debugReports.open} label="Open debug reports" />
+            </div>
+            <Card title="Sign-ups">
+              <SignUpChart days={d.users.signUpsByDay} />
+            </Card>
+            <Card title="Queue health" footer={<Link to="/admin/test">Run the self-test</Link>}>
+              <div className="admin-stats">
+                <Stat to="/admin/test" value={d.jobs.queued} label="Queued jobs" />
+                <Stat to="/admin/test" value={d.jobs.running} label="Running jobs" />
+                <Stat to="/admin/test" value={d.jobs.dead} label="Dead jobs" hint={d.jobs.dead ? 'Failed after every retry' : 'None failed'} />
+                <Stat to="/admin/test" value={d.jobs.done} label="Finished jobs" />
+              </div>
+              <p className="muted">Mail transport: {d.mail.transport === 'smtp' ? 'SMTP' : 'outbox only (no SMTP_URL set)'}.</p>
+            </Card>
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}

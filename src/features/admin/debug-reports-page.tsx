@@ -1,2 +1,79 @@
-// TODO(helper): build this page.
-export function DebugReportsPage() { return null; }
+/** /admin/debug-reports: client and server failures grouped, with the stack behind a disclosure. */
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { DebugReportRow } from '../../../sync/api/admin';
+import { api } from '../../app/api';
+import { Badge, Button, Page, QueryState, SelectField, Table, formatDateTime, type Column } from '../../ui';
+import { adminKey, toQuery, useAdminAction } from './admin-api';
+import './admin.css';
+
+function ResolveButton({ report }: { report: DebugReportRow }) {
+  const resolve = report.status === 'open';
+  const action = useAdminAction(
+    () => api.post(`/api/admin/debug-reports/${encodeURIComponent(report.key)}/${resolve ? 'resolve' : 'reopen'}`),
+    resolve ? 'Marked as resolved.' : 'Reopened.',
+  );
+  return (
+    <Button size="sm" variant="secondary" loading={action.isPending} onClick={() => action.mutate(undefined)} aria-label={`${resolve ? 'Resolve' : 'Reopen'}: ${report.message.slice(0, 60)}`}>
+      {resolve ? 'Resolve' : 'Reopen'}
+    </Button>
+  );
+}
+
+const columns: Column<DebugReportRow>[] = [
+  {
+    key: 'message',
+    header: 'Failure',
+    render: (r) => (
+      <details>
+        <summary>{r.message || '(no message)'}</summary>
+        <p className="muted">
+          Digest {r.digest}
+          {r.httpStatus ? ` · HTTP ${r.httpStatus}` : ''} · first seen {formatDateTime(r.firstSeen)}
+          {r.userAgent ? ` · ${r.userAgent}` : ''}
+        </p>
+        <pre className="admin-stack">{r.stack || 'No stack recorded.'}</pre>
+      </details>
+    ),
+  },
+  { key: 'source', header: 'Source', render: (r) => <Badge tone={r.source === 'server' ? 'warning' : 'accent'}>{r.source}</Badge> },
+  { key: 'route', header: 'Route', render: (r) => <code>{r.route || '—'}</code> },
+  { key: 'count', header: 'Count', render: (r) => r.count },
+  { key: 'last', header: 'Last seen', render: (r) => formatDateTime(r.lastSeen) },
+  { key: 'status', header: 'Status', render: (r) => <Badge tone={r.status === 'open' ? 'danger' : 'success'}>{r.status}</Badge> },
+  { key: 'actions', header: 'Actions', render: (r) => <ResolveButton report={r} /> },
+];
+
+export function DebugReportsPage() {
+  const [params, setParams] = useSearchParams();
+  const source = params.get('source') ?? '';
+  const status = params.get('status') ?? 'open';
+  const query = useQuery({
+    queryKey: adminKey('debug-reports', source, status),
+    queryFn: () => api.get<{ items: DebugReportRow[] }>(`/api/admin/debug-reports${toQuery({ source, status })}`),
+  });
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    next.set(key, value);
+    setParams(next, { replace: true });
+  };
+  return (
+    <Page title="Debug reports" description="Failures from browsers and the server, grouped by digest and message." wide>
+      <div className="admin-filters">
+        <SelectField label="Source" value={source} onChange={(e) => set('source', e.target.value)}>
+          <option value="">Client and server</option>
+          <option value="client">Client</option>
+          <option value="server">Server</option>
+        </SelectField>
+        <SelectField label="Status" value={status} onChange={(e) => set('status', e.target.value)}>
+          <option value="open">Open</option>
+          <option value="resolved">Resolved</option>
+          <option value="all">All</option>
+        </SelectField>
+      </div>
+      <QueryState query={query} what="Debug reports" lines={6}>
+        {({ items }) => <Table caption="Debug reports" columns={columns} rows={items} rowKey={(r) => r.key} empty={status === 'open' ? 'No open failures. Nice.' : 'No reports match.'} />}
+      </QueryState>
+    </Page>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The checks behind /admin/test. Each answers ok + a sentence for a person; none throws, so one
+ * broken part never hides the state of the others. Sockets that do not exist yet are reported
+ * as skipped rather than failed.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { SelfTestCheck } from '../../sync/api/admin';
+import type { AppContext } from '../context';
+import { newId } from '../http/ids';
+import { SELFTEST_PING_JOB } from './jobs';
+import { paymentStatus } from './settings';
+
+/** How long the job worker gets to pick up and finish the ping job. */
+export const SELFTEST_JOB_TIMEOUT = 5_000;
+const SELFTEST_JOB_POLL = 50;
+/** Below this much free space uploads and the database will soon fail. */
+const LOW_DISK_BYTES = 200 * 1024 * 1024;
+
+type Outcome = { ok: boolean; detail: string; skipped?: boolean };
+
+async function timed(name: string, run: () => Promise<Outcome>): Promise<SelfTestCheck> {
+  const started = performance.now();
+  let outcome: Outcome;
+  try {
+    outcome = await run();
+  } catch (error) {
+    outcome = { ok: false, detail: error instanceof Error ? error.message : String(error) };
+  }
+  return { name, ...outcome, ms: Math.round(performance.now() - started) };
+}
+
+async function checkDatabase(ctx: AppContext): Promise<Outcome> {
+  const rows = (await sql<Record<string, string>>`PRAGMA quick_check`.execute(ctx.db)).rows;
+  const verdict = rows.map((r) => Object.values(r)[0]).join('; ');
+  if (verdict !== 'ok') return { ok: false, detail: `Integrity check: ${verdict}` };
+  // A write and a read in a temp table prove the connection is not read-only.
+  const token = newId();
+  await sql`CREATE TEMP TABLE IF NOT EXISTS selftest_probe (v TEXT)`.execute(ctx.db);
+  await sql`INSERT INTO selftest_probe (v) VALUES (${token})`.execute(ctx.db);
+  const back = await sql<{ v: string }>`SELECT v FROM selftest_probe WHERE v = ${token}`.execute(ctx.db);
+  await sql`DELETE FROM selftest_probe`.execute(ctx.db);
+  if (back.rows[0]?.v !== token) return { ok: false, detail: 'Wrote a row but could not read it back.' };
+  return { ok: true, detail: 'Integrity check passed; write and read succeeded.' };
+}
+
+function mib(bytes: number) {
+  return `${Math.round(bytes / 1024 / 1024).toLocaleString('en')} MiB`;
+}
+
+async function checkDisk(ctx: AppContext): Promise<Outcome> {
+  const dir = ctx.config.dataDir;
+  const file = path.join(dir, `.selftest-${newId()}`);
+  await fs.writeFile(file, 'quire self-test');
+  const text = await fs.readFile(file, 'utf8');
+  await fs.unlink(file);
+  if (text !== 'quire self-test') return { ok: false, detail: `Read back different bytes in ${dir}.` };
+  const stats = await fs.statfs(dir);
+  const free = stats.bavail * stats.bsize;
+  if (free < LOW_DISK_BYTES) return { ok: false, detail: `Only ${mib(free)} free in ${dir}.` };
+  return { ok: true, detail: `Wrote, read and deleted a file in ${dir}; ${mib(free)} free.` };
+}
+
+async function checkJobs(ctx: AppContext): Promise<Outcome> {
+  const id = await ctx.queue.enqueue(SELFTEST_PING_JOB, { at: ctx.now() }, { maxAttempts: 1 });
+  const deadline = Date.now() + SELFTEST_JOB_TIMEOUT;
+  for (;;) {
+    const job = await ctx.db.selectFrom('jobs').select(['state', 'lastError']).where('id', '=', id).executeTakeFirst();
+    if (job?.state === 'done') return { ok: true, detail: `Job #${id} ran through the queue.` };
+    if (job?.state === 'dead') return { ok: false, detail: `Job #${id} failed: ${job.lastError?.split('\n')[0] ?? 'unknown error'}` };
+    if (Date.now() >= deadline) {
+      await ctx.queue.cancel(id);
+      return { ok: false, detail: `Job #${id} was not finished within ${SELFTEST_JOB_TIMEOUT / 1000} s: is the worker running?` };
+    }
+    await new Promise((r) => setTimeout(r, SELFTEST_JOB_POLL));
+  }
+}
+
+export async function runSelfTest(ctx: AppContext): Promise<SelfTestCheck[]> {
+  const notBuilt = (what: string) => async (): Promise<Outcome> => ({ ok: true, skipped: true, detail: `${what} is not built yet.` });
+  return Promise.all([
+    timed('Database', () => checkDatabase(ctx)),
+    timed('Disk', () => checkDisk(ctx)),
+    timed('Mail transport', () => ctx.mail.verify()),
+    timed('Payment provider', async () => ({ ok: true, detail: paymentStatus().label })),
+    timed('Job worker', () => checkJobs(ctx)),
+    timed('Sync socket', notBuilt('Offline sync')),
+    timed('Collaboration socket', notBuilt('Live collaboration')),
+  ]);
+}

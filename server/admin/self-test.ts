@@ -1,0 +1,23 @@
+/** POST /api/admin/self-test: run every check now and answer with the results. */
+import { Hono } from 'hono';
+import type { SelfTestResponse } from '../../sync/api/admin';
+import { recordAudit } from '../audit/record';
+import type { AppContext, AppEnv } from '../context';
+import { adminActor } from './actor';
+import { runSelfTest } from './self-test-checks';
+
+export function selfTestRoutes(ctx: AppContext) {
+  return new Hono<AppEnv>().post('/', async (c) => {
+    const by = adminActor(c);
+    const ranAt = ctx.now();
+    const checks = await runSelfTest(ctx);
+    await recordAudit(ctx.db, ctx.now(), {
+      ...by,
+      action: 'system.self_test',
+      targetType: 'system',
+      detail: { failed: checks.filter((x) => !x.ok).map((x) => x.name) },
+    });
+    const body: SelfTestResponse = { ranAt, checks };
+    return c.json(body);
+  });
+}

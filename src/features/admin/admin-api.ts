@@ -1,0 +1,44 @@
+/**
+ * Queries and actions of the admin pages. Every action shows a toast and refreshes the admin
+ * queries it may have changed; a 422 is handed back to the form so it can show field errors.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError } from '../../app/api';
+import { useToast } from '../../ui';
+
+export const ADMIN_KEY = ['admin'] as const;
+export const adminKey = (...parts: unknown[]) => [...ADMIN_KEY, ...parts];
+
+/** Build a query string from the non-empty values. */
+export function toQuery(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again.';
+}
+
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiRequestError ? error.fields : {};
+}
+
+/** A mutation that toasts its outcome and refreshes every admin query on success. */
+export function useAdminAction<V, R = unknown>(run: (vars: V) => Promise<R>, success: string | ((vars: V) => string)) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (_data, vars) => {
+      toast(typeof success === 'function' ? success(vars) : success, { tone: 'success' });
+      void qc.invalidateQueries({ queryKey: ADMIN_KEY });
+    },
+    onError: (error) => {
+      // Field errors are shown next to the fields by the form itself.
+      if (error instanceof ApiRequestError && error.status === 422 && Object.keys(error.fields).length) return;
+      toast(errorMessage(error), { tone: 'error' });
+    },
+  });
+}
