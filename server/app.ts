@@ -47,7 +47,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
   app.use('/api/*', sessionMiddleware(ctx));
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
 
   const routes = app

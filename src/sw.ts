@@ -1,6 +1,75 @@
 /// <reference lib="webworker" />
-// TODO(helper): the service worker (precache app shell, offline navigation, update prompt).
-import { precacheAndRoute } from 'workbox-precaching';
+/**
+ * Quire's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell so Quire
+ * cold-starts offline on any route, caches book covers and the public home-page data at run
+ * time, and waits for the person to accept an update (the UpdatePrompt) instead of swapping
+ * code under an open page. Only public, account-independent responses are cached here: a
+ * shared device must never show one person's data to another.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core/types';
 
 declare const self: ServiceWorkerGlobalScope;
+
+const COVER_CACHE = 'quire-covers';
+const COVER_CACHE_MAX_ENTRIES = 200;
+const PUBLIC_API_CACHE = 'quire-public-api';
+const NETWORK_TIMEOUT_SECONDS = 3;
+
 precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every navigation gets the precached shell; the client router takes it from there. Server
+// routes that answer navigations themselves are left to the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api\//, /^\/__probe/, /^\/collab\//],
+  }),
+);
+
+/** Only complete, successful responses are worth keeping. */
+const okOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+};
+
+/** A small stand-in for workbox-expiration (not installed): keep the newest N entries. Cache
+ * keys come back in insertion order, so the first ones are the oldest. */
+function capEntries(max: number): WorkboxPlugin {
+  return {
+    cacheDidUpdate: async ({ cacheName }) => {
+      const cache = await caches.open(cacheName);
+      const keys = await cache.keys();
+      await Promise.all(keys.slice(0, Math.max(0, keys.length - max)).map((key) => cache.delete(key)));
+    },
+  };
+}
+
+// Cover URLs carry their content hash (?v=…), so a cached cover is never stale.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/api\/books\/[^/]+\/cover$/.test(url.pathname),
+  new CacheFirst({ cacheName: COVER_CACHE, plugins: [okOnly, capEntries(COVER_CACHE_MAX_ENTRIES)] }),
+);
+
+// Site info and the home page's rows: fresh when online, the last copy when offline.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && (url.pathname === '/api/site' || url.pathname === '/api/books/home'),
+  new NetworkFirst({ cacheName: PUBLIC_API_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [okOnly] }),
+);
+
+// The UpdatePrompt's "Reload" (workbox-window's messageSkipWaiting) activates a waiting worker.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Claim open pages only on the very first install, so the first visit is controlled (and
+// cached) at once. Updates wait for the prompt; workbox-core's clientsClaim() is not used
+// because it would claim on every activation.
+let firstInstall = false;
+self.addEventListener('install', () => {
+  firstInstall = !self.registration.active;
+});
+self.addEventListener('activate', (event) => {
+  if (firstInstall) event.waitUntil(self.clients.claim());
+});

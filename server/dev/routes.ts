@@ -1,7 +1,55 @@
-import { Hono } from 'hono';
+/**
+ * /api/dev: tools behind the development pages. They exist only for admins and in development
+ * builds; everyone else gets 404, not 403, because for them these routes do not exist.
+ */
+import { Hono, type Context } from 'hono';
+import { sql } from 'kysely';
+import { DELIBERATE_FAILURE_MESSAGE, MailOutboxQuery, type MailOutboxResponse } from '../../sync/api/dev';
+import { can } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
+import { notFound } from '../http/errors';
+import { readQuery } from '../http/validate';
 
-// TODO(helper): the dev feature's API.
-export function devRoutes(_ctx: AppContext) {
-  return new Hono<AppEnv>();
+export const OUTBOX_PAGE_SIZE = 200;
+
+function requireDev(ctx: AppContext, c: Context<AppEnv>) {
+  if (!ctx.config.development && !can(c.get('user'), 'dev:access')) throw notFound('No such API route.');
+}
+
+/** LIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export function devRoutes(ctx: AppContext) {
+  return new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      requireDev(ctx, c);
+      await next();
+    })
+    .get('/mail', async (c) => {
+      const { to } = readQuery(c, MailOutboxQuery);
+      let query = ctx.db.selectFrom('mailOutbox').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(OUTBOX_PAGE_SIZE);
+      // SQLite's LIKE ignores ASCII case; ESCAPE makes % and _ in the filter literal.
+      if (to) query = query.where(sql<boolean>`${sql.ref('toAddress')} LIKE ${containsPattern(to)} ESCAPE '\\'`);
+      const rows = await query.execute();
+      const body: MailOutboxResponse = {
+        messages: rows.map((r) => ({
+          id: r.id,
+          to: r.toAddress,
+          from: r.fromAddress,
+          subject: r.subject,
+          text: r.textBody,
+          status: r.status,
+          error: r.error,
+          createdAt: r.createdAt,
+          sentAt: r.sentAt,
+        })),
+      };
+      return c.json(body);
+    })
+    .get('/failure', () => {
+      // Lets the failure page, its digest and /admin/debug-reports be checked end to end.
+      throw new Error(DELIBERATE_FAILURE_MESSAGE);
+    });
 }

@@ -1,4 +1,34 @@
+/**
+ * Demo content for local use: four accounts, an imprint, published books with covers, and two
+ * books in the demo reader's library. Idempotent: running it again writes nothing, and demo
+ * accounts that exist are left alone. `QUIRE_DEMO=0` keeps the server from calling it.
+ */
 import type { AppContext } from '../context';
+import { seedAccounts } from './demo-accounts';
+import { seedBooks } from './seed-books';
 
-// TODO(helper): demo accounts and books.
-export async function seedDemo(_ctx: AppContext) {}
+/** The demo reader starts with these in the library (one free, one bought). */
+const READER_LIBRARY = ['the-patient-draft', 'murder-at-the-marmalade-fete'];
+
+export async function seedDemo(ctx: AppContext): Promise<void> {
+  const accounts = await seedAccounts(ctx);
+  const books = await seedBooks(ctx, accounts.ids.author, accounts.firstSeededAt);
+  const readerId = accounts.ids.reader;
+  // Only for a reader account made by this seed, so books removed from the library stay removed.
+  if (readerId && accounts.created.includes('reader')) {
+    const ids = books.filter((b) => READER_LIBRARY.includes(b.slug)).map((b) => b.id);
+    for (const bookId of ids) {
+      await ctx.db
+        .insertInto('libraryEntries')
+        .values({ userId: readerId, bookId, source: 'seed', acquiredAt: ctx.now() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  }
+  const newBooks = books.filter((b) => b.created).length;
+  if (accounts.created.length > 0 || newBooks > 0) {
+    console.log(
+      `[seed] demo content: ${accounts.created.length} accounts, ${newBooks} books added (password "quire-demo-pass"; for local use only)`,
+    );
+  }
+}

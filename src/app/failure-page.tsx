@@ -18,14 +18,14 @@ export function FailurePage({ error }: { error: unknown }) {
     if (!digest) reportClientFailure(error);
   }, [error, digest]);
   return (
-    <main className="failure-page">
-      <h1 className="visually-hidden">Something went wrong</h1>
+    <section className="failure-page" aria-labelledby="failure-title">
+      <h1 id="failure-title" className="visually-hidden">Something went wrong</h1>
       <p className="failure-text">{FAILURE_TEXT}</p>
       {digest && <p className="failure-digest">Digest: {digest}</p>}
       <p>
         <a href="/">Go to the home page</a> · <button type="button" className="link-button" onClick={() => location.reload()}>Reload</button>
       </p>
-    </main>
+    </section>
   );
 }
 

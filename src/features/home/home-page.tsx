@@ -1,2 +1,121 @@
-// TODO(helper): build this page.
-export function HomePage() { return null; }
+/**
+ * `/`: the shop front. Visitors get a hero with the sign-up call, signed-in people a greeting;
+ * both get the featured and new-release rows. This is the first-load budget page (150 KiB
+ * brotli for all of `/`), so it uses nothing beyond the shell's own dependencies.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { BookCard as BookCardData, HomeBooksResponse } from '../../../sync/api/books';
+import { api } from '../../app/api';
+import { useSession } from '../../app/session';
+import { EmptyState, LinkButton, QueryState, usePageTitle } from '../../ui';
+import { BookCard, BookRowSkeleton } from './book-card';
+import './home.css';
+
+export const HOME_BOOKS_KEY = ['books', 'home'] as const;
+
+/** A fan of featured covers beside the hero text: decoration only, the shelves carry the content. */
+function HeroCovers({ books }: { books: BookCardData[] }) {
+  const covers = books.filter((b) => b.coverUrl).slice(0, 3);
+  if (covers.length === 0) return null;
+  return (
+    <div className={`home-hero-covers home-hero-covers-${covers.length}`} aria-hidden="true">
+      {covers.map((b) => (
+        <img key={b.id} src={b.coverUrl!} alt="" width={160} height={256} />
+      ))}
+    </div>
+  );
+}
+
+function Hero({ featured }: { featured: BookCardData[] }) {
+  const { user, isLoading } = useSession();
+  if (user) {
+    const firstName = user.displayName.split(' ')[0] || user.displayName;
+    return (
+      <section className="home-hero home-hero-greeting" aria-labelledby="home-heading">
+        <div className="home-hero-text">
+          <h1 id="home-heading">Welcome back, {firstName}.</h1>
+          <p className="home-lede">Here's what's new on the shelves since you last looked.</p>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="home-hero" aria-labelledby="home-heading">
+      <div className="home-hero-text">
+      <p className="home-kicker">Write · Publish · Read</p>
+      <h1 id="home-heading">Books worth staying up for.</h1>
+      <p className="home-lede">
+        Quire is a home for books and the people who make them. Read anywhere, even offline; write with co-authors; publish to
+        readers who are looking for you.
+      </p>
+      {/* Hidden while the session loads, so signed-in people never see a flash of "Sign up". */}
+      <div className="home-cta" style={{ visibility: isLoading ? 'hidden' : undefined }}>
+        <LinkButton to="/auth?mode=signup">Create a free account</LinkButton>
+        <LinkButton to="/auth" variant="secondary">Sign in</LinkButton>
+      </div>
+      </div>
+      <HeroCovers books={featured} />
+    </section>
+  );
+}
+
+function Shelf({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="home-shelf" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Shelves({ data }: { data: HomeBooksResponse }) {
+  if (data.featured.length === 0 && data.newReleases.length === 0) {
+    return (
+      <EmptyState title="The shelves are empty for now">
+        <p>When publishers release their first books, they'll appear here.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      {data.featured.length > 0 && (
+        <Shelf id="featured-heading" title="Featured">
+          <div className="book-row book-row-featured">
+            {data.featured.map((b, i) => (
+              <BookCard key={b.id} book={b} size="lg" eager={i < 3} />
+            ))}
+          </div>
+        </Shelf>
+      )}
+      {data.newReleases.length > 0 && (
+        <Shelf id="new-heading" title="New releases">
+          <div className="book-row">
+            {data.newReleases.map((b) => (
+              <BookCard key={b.id} book={b} />
+            ))}
+          </div>
+        </Shelf>
+      )}
+    </>
+  );
+}
+
+export function HomePage() {
+  usePageTitle('');
+  const query = useQuery({ queryKey: HOME_BOOKS_KEY, queryFn: () => api.get<HomeBooksResponse>('/api/books/home'), staleTime: 60_000 });
+  return (
+    <div className="page page-wide home">
+      <Hero featured={query.data?.featured ?? []} />
+      {query.isPending ? (
+        <Shelf id="featured-heading" title="Featured">
+          <BookRowSkeleton />
+        </Shelf>
+      ) : (
+        <QueryState query={query} what="The book list">
+          {(data) => <Shelves data={data} />}
+        </QueryState>
+      )}
+    </div>
+  );
+}

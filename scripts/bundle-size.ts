@@ -1,0 +1,70 @@
+/**
+ * The first-load JS of the `/` route, from Vite's build manifest: the entry chunk (index.html)
+ * and the home page chunk, each with the closure of their static imports. Dynamic imports are
+ * other routes' chunks and do not count. Pure, so it can be tested with a fake manifest.
+ */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export const BUDGET_KIB = 150;
+export const ENTRY_KEY = 'index.html';
+export const HOME_PAGE_KEY = 'src/features/home/home-page.tsx';
+
+/** Output files (JS) of the given manifest keys and everything they import statically. */
+export function staticClosure(manifest: ViteManifest, roots: string[]): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no entry for ${key}.`);
+    if (chunk.file.endsWith('.js') && !files.includes(chunk.file)) files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  roots.forEach(visit);
+  return files;
+}
+
+export function firstLoadFiles(manifest: ViteManifest): string[] {
+  return staticClosure(manifest, [ENTRY_KEY, HOME_PAGE_KEY]);
+}
+
+export interface SizeRow {
+  file: string;
+  rawBytes: number;
+  brotliBytes: number;
+}
+
+export interface BudgetReport {
+  rows: SizeRow[];
+  totalBrotliBytes: number;
+  budgetBytes: number;
+  withinBudget: boolean;
+}
+
+export function budgetReport(rows: SizeRow[], budgetKiB = BUDGET_KIB): BudgetReport {
+  const totalBrotliBytes = rows.reduce((sum, r) => sum + r.brotliBytes, 0);
+  const budgetBytes = budgetKiB * 1024;
+  return { rows, totalBrotliBytes, budgetBytes, withinBudget: totalBrotliBytes <= budgetBytes };
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export function formatReport(report: BudgetReport): string {
+  const width = Math.max(4, ...report.rows.map((r) => r.file.length));
+  const lines = [
+    `${'file'.padEnd(width)}  ${'raw KiB'.padStart(9)}  ${'brotli KiB'.padStart(10)}`,
+    ...report.rows.map((r) => `${r.file.padEnd(width)}  ${kib(r.rawBytes).padStart(9)}  ${kib(r.brotliBytes).padStart(10)}`),
+    `First-load JS for /: ${kib(report.totalBrotliBytes)} KiB brotli (budget ${kib(report.budgetBytes)} KiB)`,
+  ];
+  if (!report.withinBudget) lines.push(`Over budget by ${kib(report.totalBrotliBytes - report.budgetBytes)} KiB.`);
+  return lines.join('\n');
+}

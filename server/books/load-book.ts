@@ -1,0 +1,44 @@
+/** Reads a stored book back into the canonical format (the inverse of saveBook). */
+import { CanonicalBookSchema, type CanonicalBook, type Contributor } from '../../sync/book-format';
+import type { AppContext } from '../context';
+
+export interface StoredBook {
+  book: CanonicalBook;
+  assetHashes: Record<string, string>;
+  contributorUserIds: (string | null)[];
+}
+
+export async function loadBook(ctx: AppContext, id: string): Promise<StoredBook | null> {
+  const row = await ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const [contributors, chapters, assets] = await Promise.all([
+    ctx.db.selectFrom('bookContributors').selectAll().where('bookId', '=', id).orderBy('ord').execute(),
+    ctx.db.selectFrom('bookChapters').select(['id', 'title', 'xhtml']).where('bookId', '=', id).orderBy('ord').execute(),
+    ctx.db.selectFrom('bookAssets').selectAll().where('bookId', '=', id).orderBy('path').execute(),
+  ]);
+  const book = CanonicalBookSchema.parse({
+    metadata: {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      subtitle: row.subtitle,
+      description: row.description,
+      language: row.language,
+      contributors: contributors.map((c) => ({ name: c.name, role: c.role as Contributor['role'] })),
+      publisher: row.publisherName,
+      ...(row.isbn ? { isbn: row.isbn } : {}),
+      priceCents: row.priceCents,
+      currency: row.currency,
+      genres: JSON.parse(row.genres) as string[],
+      ...(row.publishedAt !== null ? { publishedAt: row.publishedAt } : {}),
+    },
+    chapters,
+    assets: assets.map((a) => ({ path: a.path, mediaType: a.mediaType })),
+    ...(row.coverPath ? { coverPath: row.coverPath } : {}),
+  });
+  return {
+    book,
+    assetHashes: Object.fromEntries(assets.map((a) => [a.path, a.blobHash])),
+    contributorUserIds: contributors.map((c) => c.userId),
+  };
+}

@@ -1,0 +1,75 @@
+/** Read-side queries of published books: cards for the home page, cover lookup. */
+import type { BookCard } from '../../sync/api/books';
+import type { AppContext } from '../context';
+
+export const HOME_ROW_LIMIT = 12;
+const AUTHOR_ROLES = ['author', 'co-author'];
+
+interface CardRow {
+  id: string;
+  slug: string;
+  title: string;
+  subtitle: string;
+  priceCents: number;
+  currency: string;
+  coverHash: string | null;
+}
+
+function baseCardQuery(ctx: AppContext) {
+  return ctx.db
+    .selectFrom('books')
+    .leftJoin('bookAssets', (join) => join.onRef('bookAssets.bookId', '=', 'books.id').onRef('bookAssets.path', '=', 'books.coverPath'))
+    .select(['books.id', 'books.slug', 'books.title', 'books.subtitle', 'books.priceCents', 'books.currency', 'bookAssets.blobHash as coverHash'])
+    .where('books.status', '=', 'published')
+    .orderBy('books.publishedAt', 'desc')
+    .orderBy('books.id')
+    .limit(HOME_ROW_LIMIT);
+}
+
+/** The cover URL carries a piece of the blob hash, so a changed cover is a new URL and the old
+ * one can be cached forever. */
+export function coverUrl(bookId: string, hash: string | null): string | null {
+  return hash ? `/api/books/${encodeURIComponent(bookId)}/cover?v=${hash.slice(0, 12)}` : null;
+}
+
+async function toCards(ctx: AppContext, rows: CardRow[]): Promise<BookCard[]> {
+  if (rows.length === 0) return [];
+  const contributors = await ctx.db
+    .selectFrom('bookContributors')
+    .select(['bookId', 'name'])
+    .where('bookId', 'in', rows.map((r) => r.id))
+    .where('role', 'in', AUTHOR_ROLES)
+    .orderBy('bookId')
+    .orderBy('ord')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    subtitle: r.subtitle,
+    authors: contributors.filter((c) => c.bookId === r.id).map((c) => c.name),
+    priceCents: r.priceCents,
+    currency: r.currency,
+    coverUrl: coverUrl(r.id, r.coverHash),
+  }));
+}
+
+export async function homeBooks(ctx: AppContext): Promise<{ featured: BookCard[]; newReleases: BookCard[] }> {
+  const [featured, newReleases] = await Promise.all([
+    baseCardQuery(ctx).where('books.featured', '=', 1).execute(),
+    baseCardQuery(ctx).execute(),
+  ]);
+  return { featured: await toCards(ctx, featured), newReleases: await toCards(ctx, newReleases) };
+}
+
+/** The blob behind a book's cover. Covers of unpublished books are not public. */
+export async function findCover(ctx: AppContext, bookId: string): Promise<{ hash: string; mediaType: string } | null> {
+  const row = await ctx.db
+    .selectFrom('books')
+    .innerJoin('bookAssets', (join) => join.onRef('bookAssets.bookId', '=', 'books.id').onRef('bookAssets.path', '=', 'books.coverPath'))
+    .select(['bookAssets.blobHash as hash', 'bookAssets.mediaType'])
+    .where('books.id', '=', bookId)
+    .where('books.status', '=', 'published')
+    .executeTakeFirst();
+  return row ?? null;
+}

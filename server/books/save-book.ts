@@ -1,0 +1,107 @@
+/**
+ * Writes a book in the canonical format to books / book_contributors / book_chapters /
+ * book_assets in one transaction. Idempotent by slug: saving a book whose slug exists updates
+ * that row (keeping its id) and replaces its parts; saving identical content writes nothing.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { CanonicalBookSchema, countWords, type CanonicalBook, type CanonicalBookInput } from '../../sync/book-format';
+import type { AppContext } from '../context';
+import type { BookStatus } from '../db/schema';
+import { loadBook } from './load-book';
+
+export interface SaveBookInput {
+  book: CanonicalBookInput;
+  /** Blob hash of every asset path; store the bytes with BlobStore first. */
+  assetHashes: Record<string, string>;
+  status?: BookStatus;
+  featured?: boolean;
+  imprintId?: string | null;
+  /** Account behind each contributor, by position in metadata.contributors. */
+  contributorUserIds?: (string | null)[];
+}
+
+export interface SaveBookResult {
+  id: string;
+  created: boolean;
+  changed: boolean;
+}
+
+export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<SaveBookResult> {
+  const book: CanonicalBook = CanonicalBookSchema.parse(input.book);
+  const { metadata: m } = book;
+  for (const asset of book.assets) {
+    if (!input.assetHashes[asset.path]) throw new Error(`No blob for asset ${asset.path} of ${m.slug}`);
+  }
+  const status = input.status ?? 'draft';
+  const featured = input.featured ? 1 : 0;
+  const imprintId = input.imprintId ?? null;
+  const userIds = m.contributors.map((_, i) => input.contributorUserIds?.[i] ?? null);
+
+  const existing = await ctx.db.selectFrom('books').selectAll().where('slug', '=', m.slug).executeTakeFirst();
+  const id = existing?.id ?? m.id;
+  if (existing && (await isUnchanged(ctx, existing, { ...book, metadata: { ...m, id } }, input, userIds))) {
+    return { id, created: false, changed: false };
+  }
+
+  const now = ctx.now();
+  const row = {
+    slug: m.slug,
+    title: m.title,
+    subtitle: m.subtitle,
+    description: m.description,
+    language: m.language,
+    isbn: m.isbn ?? null,
+    priceCents: m.priceCents,
+    currency: m.currency,
+    publisherName: m.publisher,
+    imprintId,
+    genres: JSON.stringify(m.genres),
+    status,
+    featured,
+    coverPath: book.coverPath ?? null,
+    publishedAt: m.publishedAt ?? null,
+    updatedAt: now,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    if (existing) {
+      await trx.updateTable('books').set(row).where('id', '=', id).execute();
+      await trx.deleteFrom('bookContributors').where('bookId', '=', id).execute();
+      await trx.deleteFrom('bookChapters').where('bookId', '=', id).execute();
+      await trx.deleteFrom('bookAssets').where('bookId', '=', id).execute();
+    } else {
+      await trx.insertInto('books').values({ id, ...row, createdAt: now }).execute();
+    }
+    await trx
+      .insertInto('bookContributors')
+      .values(m.contributors.map((c, ord) => ({ bookId: id, ord, name: c.name, role: c.role, userId: userIds[ord] ?? null })))
+      .execute();
+    await trx
+      .insertInto('bookChapters')
+      .values(book.chapters.map((c, ord) => ({ id: c.id, bookId: id, ord, title: c.title, xhtml: c.xhtml, wordCount: countWords(c.xhtml) })))
+      .execute();
+    if (book.assets.length > 0) {
+      await trx
+        .insertInto('bookAssets')
+        .values(book.assets.map((a) => ({ bookId: id, path: a.path, mediaType: a.mediaType, blobHash: input.assetHashes[a.path]! })))
+        .execute();
+    }
+  });
+  return { id, created: !existing, changed: true };
+}
+
+async function isUnchanged(
+  ctx: AppContext,
+  existing: { id: string; status: BookStatus; featured: number; imprintId: string | null },
+  book: CanonicalBook,
+  input: SaveBookInput,
+  userIds: (string | null)[],
+): Promise<boolean> {
+  if (existing.status !== (input.status ?? 'draft') || existing.featured !== (input.featured ? 1 : 0)) return false;
+  if (existing.imprintId !== (input.imprintId ?? null)) return false;
+  const stored = await loadBook(ctx, existing.id);
+  const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+  const wanted = { ...book, assets: [...book.assets].sort(byPath) };
+  if (!stored || !isDeepStrictEqual({ ...stored.book, assets: [...stored.book.assets].sort(byPath) }, wanted)) return false;
+  const hashes = Object.fromEntries(book.assets.map((a) => [a.path, input.assetHashes[a.path]]));
+  return isDeepStrictEqual(stored.assetHashes, hashes) && isDeepStrictEqual(stored.contributorUserIds, userIds);
+}

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CanonicalBookSchema, isValidIsbn13 } from '../../sync/book-format';
+import { verifyPassword } from '../auth/password';
+import { loadRoles } from '../auth/sessions';
+import { loadBook } from '../books/load-book';
+import { buildTestContext, type TestContext } from '../test/test-context';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_BOOKS } from './demo-books';
+import { seedDemo } from './seed-demo';
+
+let t: TestContext;
+beforeEach(async () => {
+  t = await buildTestContext();
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await t.close();
+});
+
+const TABLES = ['users', 'userRoles', 'imprints', 'imprintMembers', 'blobs', 'books', 'bookContributors', 'bookChapters', 'bookAssets', 'libraryEntries'] as const;
+
+async function snapshot() {
+  const out: Record<string, unknown[]> = {};
+  for (const table of TABLES) out[table] = await t.ctx.db.selectFrom(table).selectAll().execute();
+  return out;
+}
+
+describe('seedDemo', () => {
+  it('is idempotent: a second run changes nothing and logs nothing', async () => {
+    await seedDemo(t.ctx);
+    expect(console.log).toHaveBeenCalledTimes(1);
+    const first = await snapshot();
+    t.advance(60_000);
+    await seedDemo(t.ctx);
+    expect(console.log).toHaveBeenCalledTimes(1);
+    expect(await snapshot()).toEqual(first);
+    expect(first.users).toHaveLength(4);
+    expect(first.books).toHaveLength(DEMO_BOOKS.length);
+  });
+
+  it('creates the four demo accounts, verified, with their roles and the demo password', async () => {
+    await seedDemo(t.ctx);
+    const expected = { reader: ['reader'], author: ['reader', 'author'], publisher: ['reader', 'publisher'], admin: ['reader', 'admin'] };
+    for (const account of DEMO_ACCOUNTS) {
+      const user = await t.ctx.db.selectFrom('users').selectAll().where('email', '=', account.email).executeTakeFirstOrThrow();
+      expect(user.emailVerifiedAt).not.toBeNull();
+      expect(user.displayName).toBe(account.displayName);
+      expect((await loadRoles(t.ctx.db, user.id)).sort()).toEqual(expected[account.key].sort());
+      expect(await verifyPassword(user.passwordHash, DEMO_PASSWORD)).toBe(true);
+    }
+  });
+
+  it('publishes the demo books in the canonical format, with covers, the imprint, the author and the reader library', async () => {
+    await seedDemo(t.ctx);
+    const books = await t.ctx.db.selectFrom('books').selectAll().execute();
+    expect(books.every((b) => b.status === 'published' && b.publishedAt !== null)).toBe(true);
+    expect(books.some((b) => b.featured === 1)).toBe(true);
+    expect(books.some((b) => b.priceCents === 0)).toBe(true);
+    expect(books.every((b) => b.isbn && isValidIsbn13(b.isbn))).toBe(true);
+    for (const b of books) {
+      const stored = await loadBook(t.ctx, b.id);
+      expect(CanonicalBookSchema.safeParse(stored!.book).success).toBe(true);
+      expect(stored!.book.chapters.length).toBeGreaterThanOrEqual(3);
+      expect(stored!.book.coverPath).toBeDefined();
+    }
+    const author = await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'author@quire.test').executeTakeFirstOrThrow();
+    const authored = await t.ctx.db.selectFrom('bookContributors').select('bookId').where('userId', '=', author.id).execute();
+    expect(authored.length).toBeGreaterThanOrEqual(1);
+    const imprint = await t.ctx.db.selectFrom('imprints').innerJoin('imprintMembers', 'imprintMembers.imprintId', 'imprints.id').innerJoin('users', 'users.id', 'imprintMembers.userId').select(['imprints.id', 'users.email']).executeTakeFirstOrThrow();
+    expect(imprint.email).toBe('publisher@quire.test');
+    expect(books.filter((b) => b.imprintId === imprint.id).length).toBeGreaterThanOrEqual(1);
+    const library = await t.ctx.db.selectFrom('libraryEntries').innerJoin('users', 'users.id', 'libraryEntries.userId').select(['users.email', 'libraryEntries.source']).execute();
+    expect(library).toHaveLength(2);
+    expect(library.every((e) => e.email === 'reader@quire.test' && e.source === 'seed')).toBe(true);
+  });
+
+  it('leaves an existing demo account alone', async () => {
+    await seedDemo(t.ctx);
+    await t.ctx.db.updateTable('users').set({ displayName: 'Renamed' }).where('email', '=', 'reader@quire.test').execute();
+    await t.ctx.db.deleteFrom('libraryEntries').execute();
+    await seedDemo(t.ctx);
+    const reader = await t.ctx.db.selectFrom('users').select('displayName').where('email', '=', 'reader@quire.test').executeTakeFirstOrThrow();
+    expect(reader.displayName).toBe('Renamed');
+    expect(await t.ctx.db.selectFrom('libraryEntries').selectAll().execute()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * A book on the shop front: cover, title, authors, price. Not a link yet; book pages arrive
+ * with the store, and a link to a page that does not exist would be worse than none.
+ */
+import type { BookCard as BookCardData } from '../../../sync/api/books';
+import { formatPrice } from './format-price';
+
+export function BookCard({ book, size = 'md', eager }: { book: BookCardData; size?: 'md' | 'lg'; eager?: boolean }) {
+  const authors = book.authors.join(', ');
+  return (
+    <article className={`book-card book-card-${size}`} aria-label={`${book.title}${authors ? ` by ${authors}` : ''}`}>
+      <div className="book-cover">
+        {book.coverUrl ? (
+          <img src={book.coverUrl} alt={`Cover of ${book.title}`} width={320} height={512} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        ) : (
+          <div className="book-cover-blank" aria-hidden="true">{book.title}</div>
+        )}
+      </div>
+      <h3 className="book-title">{book.title}</h3>
+      {authors && <p className="book-authors">{authors}</p>}
+      <p className={`book-price${book.priceCents === 0 ? ' book-price-free' : ''}`}>{formatPrice(book.priceCents, book.currency)}</p>
+    </article>
+  );
+}
+
+/** Card-shaped placeholders while the rows load. */
+export function BookRowSkeleton({ count = 5 }: { count?: number }) {
+  return (
+    <div className="book-row" role="status" aria-label="Loading books…">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="book-card" aria-hidden="true">
+          <div className="book-cover book-cover-skeleton" />
+          <div className="skeleton-line" style={{ width: '80%' }} />
+          <div className="skeleton-line" style={{ width: '55%', marginTop: '0.4rem' }} />
+        </div>
+      ))}
+    </div>
+  );
+}

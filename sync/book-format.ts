@@ -1,0 +1,100 @@
+/**
+ * The canonical book format (ARCHITECTURE.md "one canonical book format"): metadata, an ordered
+ * list of chapters of sanitised XHTML, and assets (images, fonts, CSS) addressed by a path inside
+ * the book. EPUB import, manuscript publishing, every export and the reader go through this one
+ * shape, so it stays small and strict: anything a later feature needs is added here first.
+ */
+import { z } from 'zod';
+
+/** BCP 47 language tag, loosely: primary subtag plus optional subtags (en, en-GB, zh-Hant-TW). */
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+/** A relative path inside the book: no leading slash, no `..`, no backslashes. */
+const ASSET_PATH = /^(?!\/)(?!.*(^|\/)\.\.(\/|$))[A-Za-z0-9._\-/]+$/;
+
+/** True when `isbn` is a valid ISBN-13 (digits only, correct check digit). */
+export function isValidIsbn13(isbn: string): boolean {
+  if (!/^97[89]\d{10}$/.test(isbn)) return false;
+  const digits = [...isbn].map(Number);
+  const sum = digits.slice(0, 12).reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10 === digits[12];
+}
+
+export const CONTRIBUTOR_ROLES = ['author', 'co-author', 'editor', 'translator', 'illustrator', 'narrator'] as const;
+
+export const ContributorSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  role: z.enum(CONTRIBUTOR_ROLES),
+});
+export type Contributor = z.infer<typeof ContributorSchema>;
+
+export const BookMetadataSchema = z.object({
+  id: z.string().min(1).max(64),
+  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case words joined by hyphens.').max(120),
+  title: z.string().trim().min(1).max(300),
+  subtitle: z.string().trim().max(300).default(''),
+  description: z.string().trim().max(5000).default(''),
+  language: z.string().regex(LANGUAGE_TAG, 'Use a BCP 47 language tag, like en or en-GB.'),
+  contributors: z.array(ContributorSchema).min(1, 'A book needs at least one contributor.'),
+  publisher: z.string().trim().max(200).default(''),
+  isbn: z.string().refine(isValidIsbn13, 'Use a valid ISBN-13 (13 digits, no hyphens).').optional(),
+  priceCents: z.number().int().min(0).max(100_000_00),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  genres: z.array(z.string().trim().min(1).max(60)).max(10),
+  /** ms since the epoch; absent until the book is published. */
+  publishedAt: z.number().int().nonnegative().optional(),
+});
+export type BookMetadata = z.infer<typeof BookMetadataSchema>;
+
+/**
+ * One chapter. `xhtml` is a sanitised XHTML body fragment (no <html>/<body>, no scripts, no event
+ * attributes, no external resources); sanitising happens where untrusted text enters (EPUB import,
+ * manuscript publishing), and the reader trusts this field.
+ */
+export const ChapterSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  title: z.string().trim().min(1).max(300),
+  xhtml: z
+    .string()
+    .min(1)
+    .max(2_000_000)
+    .refine((x) => !/<\s*script|\son[a-z]+\s*=|javascript:/i.test(x), 'Chapter XHTML must be sanitised.'),
+});
+export type Chapter = z.infer<typeof ChapterSchema>;
+
+export const AssetSchema = z.object({
+  path: z.string().regex(ASSET_PATH, 'Use a relative path inside the book.').max(300),
+  mediaType: z.string().regex(/^[a-z]+\/[A-Za-z0-9.+-]+$/),
+});
+export type Asset = z.infer<typeof AssetSchema>;
+
+export const CanonicalBookSchema = z
+  .object({
+    metadata: BookMetadataSchema,
+    chapters: z.array(ChapterSchema).min(1, 'A book needs at least one chapter.'),
+    assets: z.array(AssetSchema),
+    /** Path of the cover among `assets`, when there is one. */
+    coverPath: z.string().optional(),
+  })
+  .superRefine((book, ctx) => {
+    const ids = new Set<string>();
+    book.chapters.forEach((c, i) => {
+      if (ids.has(c.id)) ctx.addIssue({ code: 'custom', path: ['chapters', i, 'id'], message: 'Chapter ids must be unique.' });
+      ids.add(c.id);
+    });
+    const paths = new Set<string>();
+    book.assets.forEach((a, i) => {
+      if (paths.has(a.path)) ctx.addIssue({ code: 'custom', path: ['assets', i, 'path'], message: 'Asset paths must be unique.' });
+      paths.add(a.path);
+    });
+    if (book.coverPath !== undefined && !paths.has(book.coverPath)) {
+      ctx.addIssue({ code: 'custom', path: ['coverPath'], message: 'The cover must be one of the assets.' });
+    }
+  });
+export type CanonicalBook = z.infer<typeof CanonicalBookSchema>;
+export type CanonicalBookInput = z.input<typeof CanonicalBookSchema>;
+
+/** Words in an XHTML fragment: tags stripped, entities dropped (so don&rsquo;t is one word, a lone &mdash; none). */
+export function countWords(xhtml: string): number {
+  const text = xhtml.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, '');
+  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
