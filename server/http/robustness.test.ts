@@ -36,10 +36,13 @@ const BODIES: Array<[string, string | undefined]> = [
 ];
 const COOKIES = ['quire_session=', 'quire_session=abc', 'quire_session=x.y.z', 'quire_session=%E0%A4%A', `quire_session=${'a'.repeat(4000)}.${'b'.repeat(4000)}`, 'garbage;;;=;'];
 
+/** Routes that fail on purpose (the failure-page test's trigger). */
+const DELIBERATE_FAILURES = new Set(['GET /api/dev/failure']);
+
 function routesOf(app: TestContext['app']) {
   const seen = new Set<string>();
   return app.routes
-    .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
+    .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL' && !DELIBERATE_FAILURES.has(`${r.method} ${r.path}`))
     .map((r) => ({ method: r.method, path: r.path.replace(/:[A-Za-z]+(\{[^}]*\})?/g, 'x1').replace(/\*/g, 'x') }))
     .filter((r) => {
       const key = `${r.method} ${r.path}`;

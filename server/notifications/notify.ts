@@ -1,13 +1,40 @@
+/**
+ * The one way to tell a person something: an in-app row and/or an e-mail, as their preferences
+ * for the event say. Suspended and erased accounts hear nothing. Call it after the transaction
+ * that caused the notice has committed, so a failed notice never undoes the action.
+ */
+import type { NotificationEvent } from '../../sync/api/notifications';
 import type { AppContext } from '../context';
+import { newId } from '../http/ids';
+import { loadPrefs } from './prefs';
 
 export interface NoticeInput {
   /** One of NOTIFICATION_EVENTS in sync/api/notifications.ts; decides which preferences apply. */
-  event: string;
+  event: NotificationEvent;
   title: string;
   body?: string;
   /** In-app link, e.g. '/settings'. */
   link?: string;
 }
 
-// TODO(helper): honour the person's notification preferences: in-app row and/or e-mail.
-export async function notifyUser(_ctx: AppContext, _userId: string, _notice: NoticeInput): Promise<void> {}
+export const NOTICE_TITLE_MAX = 200;
+export const NOTICE_BODY_MAX = 4000;
+
+export async function notifyUser(ctx: AppContext, userId: string, notice: NoticeInput): Promise<void> {
+  const user = await ctx.db.selectFrom('users').select(['email', 'displayName', 'status']).where('id', '=', userId).executeTakeFirst();
+  if (!user || user.status === 'suspended' || user.status === 'deleted') return;
+  const prefs = (await loadPrefs(ctx.db, userId))[notice.event];
+  const title = notice.title.slice(0, NOTICE_TITLE_MAX);
+  const body = (notice.body ?? '').slice(0, NOTICE_BODY_MAX);
+  if (prefs.in_app) {
+    await ctx.db
+      .insertInto('notifications')
+      .values({ id: newId(), userId, kind: notice.event, title, body, link: notice.link ?? null, createdAt: ctx.now(), readAt: null })
+      .execute();
+  }
+  if (prefs.email) {
+    const link = notice.link ? `\n\n${ctx.config.publicUrl}${notice.link}` : '';
+    const footer = `\n\n—\nYou get this e-mail because of your notification settings: ${ctx.config.publicUrl}/settings/notifications`;
+    await ctx.mail.send({ to: user.email, subject: title, text: `Hello ${user.displayName},\n\n${body || title}${link}${footer}` });
+  }
+}

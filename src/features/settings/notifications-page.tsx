@@ -1,2 +1,101 @@
-// TODO(helper): build this page.
-export function NotificationSettingsPage() { return null; }
+/** /settings/notifications: which events reach you in Quire and by e-mail. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import {
+  CHANNEL_LABELS,
+  isLocked,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  type NotificationChannel,
+  type NotificationEvent,
+  type NotificationPrefs,
+  type NotificationPrefsResponse,
+} from '../../../sync/api/notifications';
+import { api } from '../../app/api';
+import { Button, Card, FormError, QueryState, useToast } from '../../ui';
+import { errorMessage, settingsKey, useNotificationPrefs } from './settings-api';
+import { SettingsPage } from './settings-nav';
+
+function PrefsForm({ initial }: { initial: NotificationPrefs }) {
+  const [prefs, setPrefs] = useState(initial);
+  const qc = useQueryClient();
+  const toast = useToast();
+  const save = useMutation({
+    mutationFn: (value: NotificationPrefs) => api.put<NotificationPrefsResponse>('/api/account/notification-prefs', { prefs: value }),
+    onSuccess: (data) => {
+      qc.setQueryData(settingsKey('notification-prefs'), data);
+      setPrefs(data.prefs);
+      toast('Saved', { tone: 'success' });
+    },
+  });
+  const toggle = (event: NotificationEvent, channel: NotificationChannel) =>
+    setPrefs((p) => ({ ...p, [event]: { ...p[event], [channel]: !p[event][channel] } }));
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    save.mutate(prefs);
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="stack prefs-form">
+      <FormError>{save.error ? errorMessage(save.error) : null}</FormError>
+      <div className="table-wrap">
+        <table className="table prefs-table">
+          <caption className="visually-hidden">Notification choices per event and channel</caption>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              {NOTIFICATION_CHANNELS.map((c) => (
+                <th key={c} scope="col" className="prefs-cell">
+                  {CHANNEL_LABELS[c]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {NOTIFICATION_EVENTS.map((event) => (
+              <tr key={event.id}>
+                <th scope="row">
+                  {event.label}
+                  <span className="prefs-description">{event.description}</span>
+                </th>
+                {NOTIFICATION_CHANNELS.map((channel) => {
+                  const locked = isLocked(event.id, channel);
+                  return (
+                    <td key={channel} className="prefs-cell">
+                      <input
+                        type="checkbox"
+                        checked={locked || prefs[event.id][channel]}
+                        disabled={locked}
+                        onChange={() => toggle(event.id, channel)}
+                        aria-label={`${event.label}: ${CHANNEL_LABELS[channel]}${locked ? ' (always on)' : ''}`}
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div>
+        <Button type="submit" loading={save.isPending}>
+          Save choices
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function NotificationSettingsPage() {
+  const query = useNotificationPrefs();
+  return (
+    <SettingsPage title="Notifications" description="Choose what Quire tells you about, in the app and by e-mail. Security e-mails always reach you.">
+      <Card>
+        <QueryState query={query} what="Your notification choices" lines={6}>
+          {(data) => <PrefsForm initial={data.prefs} />}
+        </QueryState>
+      </Card>
+    </SettingsPage>
+  );
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSignedInUser, buildUser } from '../admin/test-helpers';
+import { buildTestContext, type TestContext } from '../test/test-context';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await buildTestContext();
+});
+afterAll(() => t.close());
+
+const patch = (cookie: string, json: unknown) => t.request('/api/account/profile', { method: 'PATCH', json, cookie });
+
+describe('profile', () => {
+  it('is only for signed-in accounts', async () => {
+    expect((await t.request('/api/account/profile')).status).toBe(401);
+    expect((await patch('', { bio: 'x' })).status).toBe(401);
+  });
+
+  it('reads and updates the own profile', async () => {
+    const { user, cookie } = await buildSignedInUser(t.ctx);
+    const res = await patch(cookie, {
+      displayName: '  Ada Quill ',
+      username: 'Ada_Quill',
+      bio: 'I write about the sea.',
+      avatarUrl: 'https://example.test/ada.png',
+      profileVisibility: 'private',
+    });
+    expect(res.status).toBe(200);
+    const { profile } = await res.json();
+    expect(profile).toMatchObject({ displayName: 'Ada Quill', username: 'ada_quill', bio: 'I write about the sea.', avatarUrl: 'https://example.test/ada.png', profileVisibility: 'private', email: user.email });
+    const again = await (await t.request('/api/account/profile', { cookie })).json();
+    expect(again.profile.username).toBe('ada_quill');
+    // An empty avatar clears it.
+    expect((await (await patch(cookie, { avatarUrl: '' })).json()).profile.avatarUrl).toBe('');
+  });
+
+  it('refuses a username someone else has with 409 on the field', async () => {
+    await buildUser(t.ctx, { username: 'taken_name' });
+    const { cookie } = await buildSignedInUser(t.ctx);
+    const res = await patch(cookie, { username: 'Taken_Name' });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.fields.username).toMatch(/taken/);
+  });
+
+  it('keeps the own username without a conflict', async () => {
+    const { user, cookie } = await buildSignedInUser(t.ctx);
+    expect((await patch(cookie, { username: user.username })).status).toBe(200);
+  });
+
+  it('validates each field with a message next to it', async () => {
+    const { cookie } = await buildSignedInUser(t.ctx);
+    const res = await patch(cookie, { username: 'a b', bio: 'x'.repeat(1001), avatarUrl: 'http://example.test/a.png', profileVisibility: 'friends' });
+    expect(res.status).toBe(422);
+    const { fields } = (await res.json()).error;
+    expect(Object.keys(fields).sort()).toEqual(['avatarUrl', 'bio', 'profileVisibility', 'username']);
+    expect((await patch(cookie, { username: 'ab' })).status).toBe(422);
+    expect((await patch(cookie, { avatarUrl: 'javascript:alert(1)' })).status).toBe(422);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Queries and helpers of the settings pages. Every query key starts with SETTINGS_KEY so one
+ * invalidation refreshes them all after a change that touches several (a role approval).
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { DeletionStatusResponse, ProfileResponse, RoleRequestsResponse } from '../../../sync/api/account';
+import type { SessionsResponse } from '../../../sync/api/auth';
+import type { NotificationPrefsResponse } from '../../../sync/api/notifications';
+import { api, ApiRequestError } from '../../app/api';
+
+export const SETTINGS_KEY = ['settings'] as const;
+export const settingsKey = (part: string) => [...SETTINGS_KEY, part] as const;
+
+export const useProfile = () => useQuery({ queryKey: settingsKey('profile'), queryFn: () => api.get<ProfileResponse>('/api/account/profile') });
+export const useRoleRequests = () =>
+  useQuery({ queryKey: settingsKey('role-requests'), queryFn: () => api.get<RoleRequestsResponse>('/api/account/role-requests') });
+export const useNotificationPrefs = () =>
+  useQuery({ queryKey: settingsKey('notification-prefs'), queryFn: () => api.get<NotificationPrefsResponse>('/api/account/notification-prefs') });
+export const useDeletionStatus = () =>
+  useQuery({ queryKey: settingsKey('deletion'), queryFn: () => api.get<DeletionStatusResponse>('/api/account/deletion') });
+export const useDevices = () => useQuery({ queryKey: settingsKey('devices'), queryFn: () => api.get<SessionsResponse>('/api/auth/sessions') });
+
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again.';
+}
+
+/** Field messages of a failed request (422 and 409 carry them), keyed by field name. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiRequestError ? error.fields : {};
+}
+
+/** Check a form with the same schema the server uses; null when it passes. */
+export function clientFieldErrors<S extends z.ZodType>(schema: S, value: unknown): Record<string, string> | null {
+  const result = schema.safeParse(value);
+  if (result.success) return null;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  return fields;
+}

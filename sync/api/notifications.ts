@@ -1,0 +1,104 @@
+/**
+ * The notifications contract: which events exist, on which channels, with which defaults, and
+ * the shapes of /api/notifications and /api/account/notification-prefs. Server (notifyUser) and
+ * settings page read the same list, so a new event appears in the matrix the day it is added.
+ */
+import { z } from 'zod';
+
+export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = { in_app: 'In Quire', email: 'E-mail' };
+
+export interface NotificationEventInfo {
+  id: string;
+  label: string;
+  description: string;
+  defaults: Record<NotificationChannel, boolean>;
+  /** Channels that are always on: the person cannot turn them off. */
+  locked?: NotificationChannel[];
+}
+
+export const NOTIFICATION_EVENTS = [
+  {
+    id: 'role_decision',
+    label: 'Your author and publisher applications',
+    description: 'When an administrator approves or declines an application.',
+    defaults: { in_app: true, email: true },
+  },
+  {
+    id: 'account_security',
+    label: 'Account security',
+    description: 'Sign-ins, password changes and account deletion. E-mail cannot be turned off.',
+    defaults: { in_app: true, email: true },
+    locked: ['email'],
+  },
+  {
+    id: 'messages',
+    label: 'Messages',
+    description: 'New messages from other readers, authors and publishers.',
+    defaults: { in_app: true, email: false },
+  },
+  {
+    id: 'price_drops',
+    label: 'Price drops',
+    description: 'A book on your wishlist gets cheaper.',
+    defaults: { in_app: true, email: false },
+  },
+  {
+    id: 'followed_authors',
+    label: 'Authors you follow',
+    description: 'New books and posts from authors you follow.',
+    defaults: { in_app: true, email: false },
+  },
+  {
+    id: 'newsletter_digest',
+    label: 'Newsletter digest',
+    description: 'A weekly round-up of new books and posts.',
+    defaults: { in_app: false, email: false },
+  },
+] as const satisfies readonly NotificationEventInfo[];
+
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number]['id'];
+export const NOTIFICATION_EVENT_IDS = NOTIFICATION_EVENTS.map((e) => e.id) as [NotificationEvent, ...NotificationEvent[]];
+
+export function isLocked(event: NotificationEvent, channel: NotificationChannel): boolean {
+  const info: NotificationEventInfo = NOTIFICATION_EVENTS.find((e) => e.id === event)!;
+  return info.locked?.includes(channel) ?? false;
+}
+
+export type ChannelPrefs = Record<NotificationChannel, boolean>;
+export type NotificationPrefs = Record<NotificationEvent, ChannelPrefs>;
+
+export function defaultPrefs(): NotificationPrefs {
+  return Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e.id, { ...e.defaults }])) as NotificationPrefs;
+}
+
+const ChannelPrefsSchema = z.object({ in_app: z.boolean(), email: z.boolean() });
+/** PUT body: the matrix; events left out keep their stored (or default) choice. */
+export const NotificationPrefsInput = z.object({
+  prefs: z.partialRecord(z.enum(NOTIFICATION_EVENT_IDS), ChannelPrefsSchema),
+});
+export type NotificationPrefsInput = z.input<typeof NotificationPrefsInput>;
+
+export interface NotificationPrefsResponse {
+  prefs: NotificationPrefs;
+}
+
+// ---------- the inbox ----------
+export const NOTIFICATION_LIST_LIMIT = 50;
+/** How often the header bell asks for news while the page is visible. */
+export const NOTIFICATION_POLL_INTERVAL = 60_000;
+
+export interface NotificationItem {
+  id: string;
+  event: string;
+  title: string;
+  body: string;
+  link: string | null;
+  createdAt: number;
+  readAt: number | null;
+}
+export interface NotificationsResponse {
+  notifications: NotificationItem[];
+  unreadCount: number;
+}
