@@ -1,7 +1,134 @@
+/**
+ * /api/auth: sign-up, sign-in and out, e-mailed links, passwords, devices, beta requests.
+ * Handlers only parse, rate-limit, call the command and present; the rules live beside them.
+ */
 import { Hono } from 'hono';
+import {
+  BetaRequestInput,
+  CallbackInput,
+  ChangePasswordInput,
+  EmailOnlyInput,
+  ResetPasswordInput,
+  SignInInput,
+  SignUpInput,
+  type CheckEmailResponse,
+  type OkResponse,
+  type SessionsResponse,
+  type SignInResponse,
+} from '../../sync/api/auth';
+import type { MeResponse } from '../../sync/api/session';
 import type { AppContext, AppEnv } from '../context';
+import { requireUser } from '../http/guard';
+import { readJson } from '../http/validate';
+import { fileBetaRequest } from './beta-request';
+import { endDevice, listDevices } from './devices';
+import { buildAuthLimiters, take } from './limiters';
+import { requestPasswordReset, requestSignInLink } from './mail-links';
+import { changePassword, resetPassword } from './passwords';
+import { toMe } from './present';
+import { redeemCode } from './redeem-code';
+import { clearSessionCookie, invalidateSession, invalidateUserSessions } from './sessions';
+import { checkCredentials } from './sign-in';
+import { signUp } from './sign-up';
+import { startSession } from './start-session';
 
-// TODO(helper): the auth feature's API.
-export function authRoutes(_ctx: AppContext) {
-  return new Hono<AppEnv>();
+const CHECK_EMAIL: CheckEmailResponse = { status: 'check-email' };
+const OK: OkResponse = { ok: true };
+
+export function authRoutes(ctx: AppContext) {
+  const limiters = buildAuthLimiters(ctx);
+
+  return new Hono<AppEnv>()
+    .get('/me', (c) => {
+      const user = c.get('user');
+      return c.json({ user: user ? toMe(user) : null } satisfies MeResponse);
+    })
+
+    .post('/sign-up', async (c) => {
+      await take(limiters.signUpIp, c.get('ip'));
+      const input = await readJson(c, SignUpInput);
+      await take(limiters.mailAccount, input.email);
+      await signUp(ctx, input);
+      return c.json(CHECK_EMAIL, 202);
+    })
+
+    .post('/sign-in', async (c) => {
+      const input = await readJson(c, SignInInput);
+      await take(limiters.signInIp, c.get('ip'));
+      await take(limiters.signInAccount, input.email);
+      const account = await checkCredentials(ctx, limiters, input.email, input.password);
+      // A correct password clears the account's failure count; the per-IP count stays.
+      await limiters.signInAccount.delete(input.email);
+      const user = await startSession(ctx, c, account.id);
+      return c.json({ user } satisfies SignInResponse);
+    })
+
+    .post('/sign-out', async (c) => {
+      const sessionId = c.get('sessionId');
+      if (sessionId) await invalidateSession(ctx.db, sessionId);
+      clearSessionCookie(c);
+      return c.json(OK);
+    })
+
+    .get('/sessions', async (c) => {
+      const user = requireUser(c);
+      return c.json({ sessions: await listDevices(ctx, user.id, c.get('sessionId')) } satisfies SessionsResponse);
+    })
+
+    .post('/sessions/sign-out-others', async (c) => {
+      const user = requireUser(c);
+      await invalidateUserSessions(ctx.db, user.id, c.get('sessionId') ?? undefined);
+      return c.json(OK);
+    })
+
+    .delete('/sessions/:id', async (c) => {
+      const user = requireUser(c);
+      const id = c.req.param('id');
+      await endDevice(ctx, user.id, id);
+      if (id === c.get('sessionId')) clearSessionCookie(c);
+      return c.json(OK);
+    })
+
+    .post('/password', async (c) => {
+      const user = requireUser(c);
+      const input = await readJson(c, ChangePasswordInput);
+      await changePassword(ctx, limiters, user, c.get('sessionId'), input);
+      return c.json(OK);
+    })
+
+    .post('/sign-in-link', async (c) => {
+      await take(limiters.mailIp, c.get('ip'));
+      const { email } = await readJson(c, EmailOnlyInput);
+      await take(limiters.mailAccount, email);
+      await requestSignInLink(ctx, email);
+      return c.json(CHECK_EMAIL, 202);
+    })
+
+    .post('/password-reset', async (c) => {
+      await take(limiters.mailIp, c.get('ip'));
+      const { email } = await readJson(c, EmailOnlyInput);
+      await take(limiters.mailAccount, email);
+      await requestPasswordReset(ctx, email);
+      return c.json(CHECK_EMAIL, 202);
+    })
+
+    .post('/callback', async (c) => {
+      const { code } = await readJson(c, CallbackInput);
+      return c.json(await redeemCode(ctx, c, code));
+    })
+
+    .post('/reset-password', async (c) => {
+      const input = await readJson(c, ResetPasswordInput);
+      await resetPassword(ctx, input);
+      // This browser's session (if any) ended with all the others.
+      clearSessionCookie(c);
+      return c.json(OK);
+    })
+
+    .post('/beta-request', async (c) => {
+      await take(limiters.betaIp, c.get('ip'));
+      const input = await readJson(c, BetaRequestInput);
+      await fileBetaRequest(ctx, input);
+      return c.json({ status: 'received' as const }, 202);
+    });
 }

@@ -1,0 +1,21 @@
+/** The signed-in devices of one account (/settings/account), and ending one of them. */
+import type { DeviceSession } from '../../sync/api/auth';
+import type { AppContext } from '../context';
+import { notFound } from '../http/errors';
+
+export async function listDevices(ctx: AppContext, userId: string, currentId: string | null): Promise<DeviceSession[]> {
+  const rows = await ctx.db
+    .selectFrom('sessions')
+    .select(['id', 'userAgent', 'ip', 'createdAt', 'lastSeenAt'])
+    .where('userId', '=', userId)
+    .where('expiresAt', '>', ctx.now())
+    .orderBy('lastSeenAt', 'desc')
+    .execute();
+  return rows.map((r) => ({ ...r, current: r.id === currentId }));
+}
+
+/** Ends one of the account's own sessions; someone else's id is simply not found. */
+export async function endDevice(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
+  const r = await ctx.db.deleteFrom('sessions').where('id', '=', sessionId).where('userId', '=', userId).executeTakeFirst();
+  if (Number(r.numDeletedRows) === 0) throw notFound('That session has already ended.');
+}

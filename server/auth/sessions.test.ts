@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestContext, sessionCookieFrom, type TestContext } from '../test/test-context';
+import { markRolesChanged } from './sessions';
+import { me, post, registerAndSignIn } from './test-helpers';
+
+let t: TestContext;
+beforeEach(async () => {
+  t = await buildTestContext();
+});
+afterEach(async () => t.close());
+
+async function secondDevice(user: { email: string; password: string }) {
+  const res = await post(t, '/sign-in', { email: user.email, password: user.password }, { ip: '198.51.100.99' });
+  return sessionCookieFrom(res)!;
+}
+
+describe('sessions', () => {
+  it('answers null for visitors at /me', async () => {
+    const res = await t.request('/api/auth/me');
+    expect(await res.json()).toEqual({ user: null });
+  });
+
+  it('refuses cross-site POSTs with 403', async () => {
+    const user = await registerAndSignIn(t);
+    const evil = await t.request('/api/auth/sign-out', { method: 'POST', headers: { origin: 'https://evil.example' }, cookie: user.cookie, json: {} });
+    expect(evil.status).toBe(403);
+    const site = await t.request('/api/auth/sign-out', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' }, cookie: user.cookie, json: {} });
+    expect(site.status).toBe(403);
+    const signIn = await t.request('/api/auth/sign-in', { method: 'POST', headers: { origin: 'https://evil.example' }, json: { email: user.email, password: user.password } });
+    expect(signIn.status).toBe(403);
+    expect(await me(t, user.cookie)).toMatchObject({ id: user.id });
+  });
+
+  it('rotates the token when roles change; the old token stops working', async () => {
+    const user = await registerAndSignIn(t);
+    await markRolesChanged(t.ctx.db, user.id, t.ctx.now());
+    const res = await t.request('/api/auth/me', { cookie: user.cookie });
+    const rotated = sessionCookieFrom(res);
+    expect(rotated).toBeTruthy();
+    expect(rotated).not.toBe(user.cookie);
+    expect(await me(t, user.cookie)).toBeNull();
+    expect(await me(t, rotated!)).toMatchObject({ id: user.id });
+  });
+
+  it('lists the devices, marks the current one, and ends one or all the others', async () => {
+    const user = await registerAndSignIn(t);
+    const other = await secondDevice(user);
+    const third = await secondDevice(user);
+    const res = await t.request('/api/auth/sessions', { cookie: user.cookie });
+    const { sessions } = (await res.json()) as { sessions: Array<{ id: string; current: boolean; ip: string }> };
+    expect(sessions).toHaveLength(3);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+
+    const otherId = other.split('=')[1]!.split('.')[0]!;
+    const del = await t.request(`/api/auth/sessions/${otherId}`, { method: 'DELETE', cookie: user.cookie });
+    expect(del.status).toBe(200);
+    expect(await me(t, other)).toBeNull();
+
+    const out = await post(t, '/sessions/sign-out-others', {}, { cookie: user.cookie });
+    expect(out.status).toBe(200);
+    expect(await me(t, third)).toBeNull();
+    expect(await me(t, user.cookie)).toMatchObject({ id: user.id });
+  });
+
+  it("cannot end someone else's session", async () => {
+    const a = await registerAndSignIn(t);
+    const b = await registerAndSignIn(t);
+    const bId = b.cookie.split('=')[1]!.split('.')[0]!;
+    const res = await t.request(`/api/auth/sessions/${bId}`, { method: 'DELETE', cookie: a.cookie });
+    expect(res.status).toBe(404);
+    expect(await me(t, b.cookie)).toMatchObject({ id: b.id });
+  });
+
+  it('needs a session for the device list and password change', async () => {
+    expect((await t.request('/api/auth/sessions')).status).toBe(401);
+    expect((await post(t, '/password', { currentPassword: 'x', newPassword: 'y' })).status).toBe(401);
+    expect((await post(t, '/sessions/sign-out-others', {})).status).toBe(401);
+  });
+
+  it('changes the password after checking the current one, and signs out other devices', async () => {
+    const user = await registerAndSignIn(t);
+    const other = await secondDevice(user);
+    const wrong = await post(t, '/password', { currentPassword: 'not my password', newPassword: 'another fine passphrase' }, { cookie: user.cookie });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.json()).toMatchObject({ error: { fields: { currentPassword: expect.any(String) } } });
+    const common = await post(t, '/password', { currentPassword: user.password, newPassword: 'qwerty123456' }, { cookie: user.cookie });
+    expect(common.status).toBe(422);
+    const ok = await post(t, '/password', { currentPassword: user.password, newPassword: 'another fine passphrase' }, { cookie: user.cookie });
+    expect(ok.status).toBe(200);
+    expect(await me(t, other)).toBeNull();
+    expect(await me(t, user.cookie)).toMatchObject({ id: user.id });
+    const signIn = await post(t, '/sign-in', { email: user.email, password: 'another fine passphrase' });
+    expect(signIn.status).toBe(200);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The auth API's contract (/api/auth/*): the zod schemas both sides parse with, and the shapes of
+ * the answers. E-mails and usernames are normalised here (trimmed, lowercased) so the server
+ * never compares two spellings of the same address.
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, passwordProblem } from '../password-policy';
+import type { Me } from './session';
+
+export const EMAIL_MAX = 254;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const DISPLAY_NAME_MAX = 60;
+export const BETA_NAME_MAX = 100;
+export const BETA_REASON_MAX = 2000;
+/** Codes are `id.secret` in base32; anything longer is not one of ours. */
+const CODE_MAX = 200;
+
+const str = (message: string) => z.string({ error: message });
+
+export const EmailSchema = str('Enter your e-mail address.')
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your e-mail address.')
+  .max(EMAIL_MAX, 'That e-mail address is too long.')
+  .pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
+
+export const UsernameSchema = str('Choose a username.')
+  .trim()
+  .toLowerCase()
+  .min(USERNAME_MIN, `Use at least ${USERNAME_MIN} characters.`)
+  .max(USERNAME_MAX, `Use at most ${USERNAME_MAX} characters.`)
+  .regex(/^[a-z0-9_-]+$/, 'Use only letters a–z, digits, "_" and "-".');
+
+/** A new password: the shared policy. The server adds the common-password check. */
+export const NewPasswordSchema = str('Enter a password.').superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** An existing password: no policy (older accounts may predate it), only a sanity bound. */
+const CurrentPasswordSchema = str('Enter your password.')
+  .min(1, 'Enter your password.')
+  .max(PASSWORD_MAX_LENGTH * 4, 'Email or password is incorrect.');
+
+const CodeSchema = str('The link is incomplete.').trim().min(1, 'The link is incomplete.').max(CODE_MAX, 'The link is not valid.');
+
+export const SignUpInput = z.object({
+  email: EmailSchema,
+  username: UsernameSchema,
+  displayName: str('Enter a display name.').trim().max(DISPLAY_NAME_MAX, `Use at most ${DISPLAY_NAME_MAX} characters.`).optional(),
+  password: NewPasswordSchema,
+  invite: z.string().trim().max(CODE_MAX).optional(),
+});
+export type SignUpInput = z.input<typeof SignUpInput>;
+
+export const SignInInput = z.object({ email: EmailSchema, password: CurrentPasswordSchema });
+export type SignInInput = z.input<typeof SignInInput>;
+
+/** Sign-in link and password-reset requests. */
+export const EmailOnlyInput = z.object({ email: EmailSchema });
+export type EmailOnlyInput = z.input<typeof EmailOnlyInput>;
+
+export const CallbackInput = z.object({ code: CodeSchema });
+export const ResetPasswordInput = z.object({ token: CodeSchema, password: NewPasswordSchema });
+export type ResetPasswordInput = z.input<typeof ResetPasswordInput>;
+
+export const ChangePasswordInput = z.object({ currentPassword: CurrentPasswordSchema, newPassword: NewPasswordSchema });
+export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;
+
+export const BETA_INTERESTS = ['reading', 'writing', 'publishing'] as const;
+export const BetaRequestInput = z.object({
+  name: str('Enter your name.').trim().min(1, 'Enter your name.').max(BETA_NAME_MAX, `Use at most ${BETA_NAME_MAX} characters.`),
+  email: EmailSchema,
+  interest: z.enum(BETA_INTERESTS, { error: 'Choose what brings you to Quire.' }),
+  reason: str('Tell us a little about why.').trim().min(1, 'Tell us a little about why.').max(BETA_REASON_MAX, `Use at most ${BETA_REASON_MAX} characters.`),
+});
+export type BetaRequestInput = z.input<typeof BetaRequestInput>;
+
+// ---------- answers ----------
+
+/** The same answer whether or not the address has an account (no enumeration). */
+export interface CheckEmailResponse {
+  status: 'check-email';
+}
+export interface SignInResponse {
+  user: Me;
+}
+export type CodePurpose = 'verify' | 'signin' | 'reset' | 'invite';
+export interface CallbackResponse {
+  purpose: CodePurpose;
+  /** Where the client goes next (a same-site path). */
+  next: string;
+}
+/** Why an e-mailed code was refused; the client shows /auth/auth-code-error?reason=… */
+export type CodeFailureReason = 'invalid' | 'used' | 'expired';
+export interface CodeErrorBody {
+  error: { code: 'bad_request'; message: string; reason: CodeFailureReason };
+}
+export interface DeviceSession {
+  id: string;
+  userAgent: string;
+  ip: string;
+  createdAt: number;
+  lastSeenAt: number;
+  current: boolean;
+}
+export interface SessionsResponse {
+  sessions: DeviceSession[];
+}
+export interface OkResponse {
+  ok: true;
+}
