@@ -26,5 +26,7 @@ export interface ApiErrorBody {
     retryAfter?: number;
     /** Server failures only: the id under which the stack was logged. */
     digest?: string;
+    /** A finer cause the UI may switch on, e.g. an e-mailed code that was 'used' or 'expired'. */
+    reason?: string;
   };
 }

@@ -12,6 +12,7 @@ export class ApiRequestError extends Error {
     readonly fields: Record<string, string> = {},
     readonly retryAfter?: number,
     readonly digest?: string,
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -47,7 +48,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   }
   if (!res.ok) {
     const err = (data as ApiErrorBody | undefined)?.error;
-    if (err) throw new ApiRequestError(res.status, err.code, err.message, err.fields, err.retryAfter, err.digest);
+    if (err) throw new ApiRequestError(res.status, err.code, err.message, err.fields, err.retryAfter, err.digest, err.reason);
     if (res.status === 503 || res.status === 504)
       throw new ApiRequestError(0, 'network', "Quire can't be reached right now. Try again in a moment.");
     throw new ApiRequestError(res.status, 'internal', `Request failed (${res.status}).`);

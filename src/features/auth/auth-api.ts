@@ -1,13 +1,8 @@
-/**
- * Client calls of the auth API. Most go through the shared `api`; the two that redeem an
- * e-mailed code need the error's `reason` (used, expired, invalid), which the shared client
- * does not keep, so they read the answer themselves.
- */
+/** Client calls of the auth API. Redeeming an e-mailed code turns a refusal into CodeRefused. */
 import type {
   BetaRequestInput,
   CallbackResponse,
   CheckEmailResponse,
-  CodeErrorBody,
   CodeFailureReason,
   EmailOnlyInput,
   OkResponse,
@@ -16,7 +11,6 @@ import type {
   SignInResponse,
   SignUpInput,
 } from '../../../sync/api/auth';
-import type { ApiErrorBody } from '../../../sync/errors';
 import { api, ApiRequestError } from '../../app/api';
 
 /** An e-mailed code the server refused; the page sends the visitor to /auth/auth-code-error. */
@@ -26,27 +20,17 @@ export class CodeRefused extends Error {
   }
 }
 
-const OFFLINE = "You're offline or Quire can't be reached. Try again when you're connected.";
+const CODE_REASONS: readonly CodeFailureReason[] = ['invalid', 'used', 'expired'];
 
+/** Redeem an e-mailed code; a refusal carries the reason the error page explains. */
 async function postCode<T>(path: string, json: unknown): Promise<T> {
-  let res: Response;
   try {
-    res = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(json),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiRequestError(0, 'network', OFFLINE);
+    return await api.post<T>(path, json);
+  } catch (error) {
+    const reason = error instanceof ApiRequestError ? (error.reason as CodeFailureReason | undefined) : undefined;
+    if (reason && CODE_REASONS.includes(reason)) throw new CodeRefused(reason);
+    throw error;
   }
-  const body = (await res.json().catch(() => undefined)) as (T & Partial<CodeErrorBody> & Partial<ApiErrorBody>) | undefined;
-  if (res.ok) return body as T;
-  const err = body?.error;
-  if (err && 'reason' in err && err.reason) throw new CodeRefused(err.reason);
-  if (err) throw new ApiRequestError(res.status, err.code, err.message, err.fields, err.retryAfter, err.digest);
-  if (res.status === 503 || res.status === 504) throw new ApiRequestError(0, 'network', OFFLINE);
-  throw new ApiRequestError(res.status, 'internal', `Request failed (${res.status}).`);
 }
 
 export const authApi = {
