@@ -28,6 +28,11 @@ async function claimPending(trx: DB, id: string, decision: Decision, note: strin
   return request;
 }
 
+/** The applicant's names, so the audit log reads without looking ids up. */
+function applicant(db: DB, userId: string) {
+  return db.selectFrom('users').select(['username', 'displayName']).where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
 const ROLE_LABEL = { author: 'an author', publisher: 'a publisher' } as const;
 
 export async function approveRoleRequest(ctx: AppContext, by: AdminActor, id: string, note: string) {
@@ -41,7 +46,7 @@ export async function approveRoleRequest(ctx: AppContext, by: AdminActor, id: st
       .execute();
     let imprint: { id: string; name: string } | null = null;
     if (request.role === 'publisher') {
-      const owner = await trx.selectFrom('users').select('displayName').where('id', '=', request.userId).executeTakeFirstOrThrow();
+      const owner = await applicant(trx, request.userId);
       imprint = { id: newId(), name: request.imprintName?.trim() || `${owner.displayName}'s imprint` };
       await trx.insertInto('imprints').values({ id: imprint.id, name: imprint.name, ownerId: request.userId, createdAt: now }).execute();
       await trx.insertInto('imprintMembers').values({ imprintId: imprint.id, userId: request.userId, role: 'owner' }).execute();
@@ -52,7 +57,7 @@ export async function approveRoleRequest(ctx: AppContext, by: AdminActor, id: st
       action: 'role_request.approved',
       targetType: 'role_request',
       targetId: id,
-      detail: { userId: request.userId, role: request.role, note, ...(imprint ? { imprintId: imprint.id, imprintName: imprint.name } : {}) },
+      detail: { userId: request.userId, username: (await applicant(trx, request.userId)).username, role: request.role, note, ...(imprint ? { imprintId: imprint.id, imprintName: imprint.name } : {}) },
     });
     return { request, imprint };
   });
@@ -79,7 +84,7 @@ export async function rejectRoleRequest(ctx: AppContext, by: AdminActor, id: str
       action: 'role_request.rejected',
       targetType: 'role_request',
       targetId: id,
-      detail: { userId: request.userId, role: request.role, note },
+      detail: { userId: request.userId, username: (await applicant(trx, request.userId)).username, role: request.role, note },
     });
     return request;
   });

@@ -20,7 +20,7 @@ function SignInRedirect() {
 export function NoAccess() {
   return (
     <div className="page">
-      <EmptyState title="You don't have access" action={<LinkButton to="/" variant="secondary">Go home</LinkButton>}>
+      <EmptyState level={1} title="You don't have access" action={<LinkButton to="/" variant="secondary">Go home</LinkButton>}>
         <p>This page is for accounts with a different role. If you think you should have access, ask an administrator.</p>
       </EmptyState>
     </div>

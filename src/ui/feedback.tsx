@@ -1,10 +1,12 @@
 /** Empty states, skeletons, spinners, notices and badges. */
 import type { ReactNode } from 'react';
 
-export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+/** `level` 1 when the empty state is the whole page (not found, no access). */
+export function EmptyState({ title, children, action, level = 2 }: { title: string; children?: ReactNode; action?: ReactNode; level?: 1 | 2 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div className="empty-state">
-      <h2>{title}</h2>
+      <Heading className="empty-state-title">{title}</Heading>
       {children && <div className="empty-state-body">{children}</div>}
       {action && <div className="empty-state-action">{action}</div>}
     </div>

@@ -86,8 +86,6 @@ export interface NotificationPrefsResponse {
 
 // ---------- the inbox ----------
 export const NOTIFICATION_LIST_LIMIT = 50;
-/** How often the header bell asks for news while the page is visible. */
-export const NOTIFICATION_POLL_INTERVAL = 60_000;
 
 export interface NotificationItem {
   id: string;

@@ -11,8 +11,10 @@ test.describe('failure page', () => {
     const digest = (await digestLine.textContent())!.replace('Digest: ', '').trim();
 
     await page.goto('/admin/debug-reports');
-    await expect(page.getByText('Deliberate server failure for testing').first()).toBeVisible();
-    await expect(page.getByText(digest).first()).toBeVisible();
+    await page.getByLabel('Find by digest or message').fill(digest);
+    const row = page.getByRole('row').filter({ hasText: digest });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Deliberate server failure for testing');
   });
 
   test('a client failure shows the product text without a digest and is reported', async ({ page }) => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { DebugReportRow } from '../../../sync/api/admin';
 import { api } from '../../app/api';
-import { Badge, Button, Page, QueryState, SelectField, Table, formatDateTime, type Column } from '../../ui';
+import { Badge, Button, Page, QueryState, SelectField, Table, TextField, formatDateTime, type Column } from '../../ui';
 import { adminKey, toQuery, useAdminAction } from './admin-api';
 import './admin.css';
 
@@ -28,14 +28,14 @@ const columns: Column<DebugReportRow>[] = [
       <details>
         <summary>{r.message || '(no message)'}</summary>
         <p className="muted">
-          Digest {r.digest}
-          {r.httpStatus ? ` · HTTP ${r.httpStatus}` : ''} · first seen {formatDateTime(r.firstSeen)}
+          {r.httpStatus ? `HTTP ${r.httpStatus} · ` : ''}first seen {formatDateTime(r.firstSeen)}
           {r.userAgent ? ` · ${r.userAgent}` : ''}
         </p>
         <pre className="admin-stack">{r.stack || 'No stack recorded.'}</pre>
       </details>
     ),
   },
+  { key: 'digest', header: 'Latest digest', render: (r) => <code>{r.digest}</code> },
   { key: 'source', header: 'Source', render: (r) => <Badge tone={r.source === 'server' ? 'warning' : 'accent'}>{r.source}</Badge> },
   { key: 'route', header: 'Route', render: (r) => <code>{r.route || '—'}</code> },
   { key: 'count', header: 'Count', render: (r) => r.count },
@@ -48,6 +48,8 @@ export function DebugReportsPage() {
   const [params, setParams] = useSearchParams();
   const source = params.get('source') ?? '';
   const status = params.get('status') ?? 'open';
+  // A person quoting "Digest: …" from the failure page is found by pasting it here.
+  const find = (params.get('find') ?? '').trim().toLowerCase();
   const query = useQuery({
     queryKey: adminKey('debug-reports', source, status),
     queryFn: () => api.get<{ items: DebugReportRow[] }>(`/api/admin/debug-reports${toQuery({ source, status })}`),
@@ -70,9 +72,10 @@ export function DebugReportsPage() {
           <option value="resolved">Resolved</option>
           <option value="all">All</option>
         </SelectField>
+        <TextField label="Find by digest or message" type="search" value={params.get('find') ?? ''} onChange={(e) => set('find', e.target.value)} />
       </div>
       <QueryState query={query} what="Debug reports" lines={6}>
-        {({ items }) => <Table caption="Debug reports" columns={columns} rows={items} rowKey={(r) => r.key} empty={status === 'open' ? 'No open failures. Nice.' : 'No reports match.'} />}
+        {({ items }) => <Table caption="Debug reports" columns={columns} rows={find ? items.filter((r) => r.digest.includes(find) || r.message.toLowerCase().includes(find)) : items} rowKey={(r) => r.key} empty={status === 'open' ? 'No open failures. Nice.' : 'No reports match.'} />}
       </QueryState>
     </Page>
   );

@@ -4,7 +4,11 @@
  * collection; the hook's shape is what the bell depends on.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_POLL_INTERVAL, type NotificationsResponse } from '../../../sync/api/notifications';
+import type { NotificationsResponse } from '../../../sync/api/notifications';
+
+// Until notifications replicate through the sync engine, the bell polls. Kept out of sync/api so
+// the app shell does not pull zod into the first load.
+const NOTIFICATION_POLL_INTERVAL = 60_000;
 import { api } from '../../app/api';
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
