@@ -2,6 +2,7 @@
  * Test factories: rows inserted straight into a test database, with unique defaults and
  * overrides for what a test cares about. Generic on purpose; any server test may use them.
  */
+import { newUserRow } from '../auth/users';
 import type { GrantableRole } from '../../sync/roles';
 import { createSession } from '../auth/sessions';
 import type { AppContext } from '../context';
@@ -22,21 +23,7 @@ export async function buildUser(ctx: AppContext, overrides: UserOverrides = {}) 
   const n = next();
   const now = ctx.now();
   const user: UsersTable = {
-    id: newId(),
-    email: `user-${n}@example.test`,
-    username: `user_${n}`,
-    displayName: `Test User ${n}`,
-    passwordHash: null,
-    emailVerifiedAt: now,
-    status: 'active',
-    rolesVersion: 1,
-    bio: '',
-    avatarUrl: null,
-    profileVisibility: 'public',
-    theme: 'system',
-    deletionDueAt: null,
-    createdAt: now,
-    updatedAt: now,
+    ...newUserRow({ id: newId(), email: `user-${n}@example.test`, username: `user_${n}`, displayName: `Test User ${n}`, passwordHash: null, emailVerifiedAt: now }, now),
     ...fields,
   };
   await ctx.db.insertInto('users').values(user).execute();

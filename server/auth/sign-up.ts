@@ -14,7 +14,7 @@ import { sendAlreadyRegistered, sendVerifyEmail } from './auth-mail';
 import { checkCode, consumeCode } from './codes';
 import { hashPassword } from './password';
 import { assertNotCommon } from './password-rules';
-import { findUserByEmail } from './users';
+import { findUserByEmail, newUserRow } from './users';
 
 type Input = z.output<typeof SignUpInput>;
 
@@ -58,23 +58,7 @@ export async function signUp(ctx: AppContext, input: Input): Promise<void> {
   try {
     await ctx.db
       .insertInto('users')
-      .values({
-        id,
-        email: input.email,
-        username: input.username,
-        displayName,
-        passwordHash,
-        emailVerifiedAt: null,
-        status: 'active',
-        rolesVersion: 1,
-        bio: '',
-        avatarUrl: null,
-        profileVisibility: 'public',
-        theme: 'system',
-        deletionDueAt: null,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(newUserRow({ id, email: input.email, username: input.username, displayName, passwordHash, emailVerifiedAt: null }, now))
       .execute();
   } catch (error) {
     // Lost a race with a concurrent sign-up: answer as if we had seen the row first.

@@ -2,6 +2,7 @@
  * No request body, header or cookie, however malformed, produces a 500: every registered route
  * is called with junk, signed out and signed in as an admin, and must answer below 500.
  */
+import { newUserRow } from '../auth/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions';
 import { buildTestContext, type TestContext } from '../test/test-context';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   const now = Date.now();
   await t.ctx.db
     .insertInto('users')
-    .values({ id: 'admin1', email: 'a@x.test', username: 'admin1', displayName: 'A', passwordHash: null, emailVerifiedAt: now, status: 'active', rolesVersion: 1, bio: '', avatarUrl: null, profileVisibility: 'public', theme: 'system', deletionDueAt: null, createdAt: now, updatedAt: now })
+    .values(newUserRow({ id: 'admin1', email: 'a@x.test', username: 'admin1', displayName: 'A', passwordHash: null, emailVerifiedAt: now }, now))
     .execute();
   await t.ctx.db.insertInto('userRoles').values({ userId: 'admin1', role: 'admin', grantedAt: now, grantedBy: null }).execute();
 });

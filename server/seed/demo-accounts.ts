@@ -2,6 +2,7 @@
  * The four demo accounts (local use only; the README says so). An account that already exists is
  * left exactly as it is, so an admin's changes to a demo account survive restarts.
  */
+import { newUserRow } from '../auth/users';
 import type { AppContext } from '../context';
 import { hashPassword } from '../auth/password';
 import { newId } from '../http/ids';
@@ -42,23 +43,7 @@ export async function seedAccounts(ctx: AppContext): Promise<SeededAccounts> {
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('users')
-        .values({
-          id,
-          email: account.email,
-          username: account.username,
-          displayName: account.displayName,
-          passwordHash,
-          emailVerifiedAt: now,
-          status: 'active',
-          rolesVersion: 1,
-          bio: '',
-          avatarUrl: null,
-          profileVisibility: 'public',
-          theme: 'system',
-          deletionDueAt: null,
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(newUserRow({ id, email: account.email, username: account.username, displayName: account.displayName, passwordHash, emailVerifiedAt: now }, now))
         .execute();
       for (const role of account.roles) {
         await trx.insertInto('userRoles').values({ userId: id, role, grantedAt: now, grantedBy: null }).execute();
