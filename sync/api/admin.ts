@@ -4,6 +4,7 @@
  * the server agree.
  */
 import { z } from 'zod';
+import type { MyRoleRequest } from './account';
 import { GRANTABLE_ROLES, type Role } from '../roles';
 import { SiteSettingsSchema, type SiteSettings } from './site';
 
@@ -71,15 +72,8 @@ export const RejectInput = z.object({
   note: z.string().trim().min(1, 'Write a note for the applicant.').max(DECISION_NOTE_MAX, `Keep the note under ${DECISION_NOTE_MAX} characters.`),
 });
 
-export interface RoleRequestRow {
-  id: string;
-  role: 'author' | 'publisher';
-  imprintName: string | null;
-  message: string;
-  status: 'pending' | 'approved' | 'rejected';
-  note: string;
-  createdAt: number;
-  decidedAt: number | null;
+/** An application as the admin queue sees it: the applicant's own view plus who they are. */
+export interface RoleRequestRow extends MyRoleRequest {
   decidedBy: string | null;
   applicant: { id: string; username: string; displayName: string; email: string };
 }
