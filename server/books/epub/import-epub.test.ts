@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 async function importAs(cookie: string, bytes: Uint8Array): Promise<BookImportResponse> {
-  const res = await t.request('/api/books/import', { method: 'POST', cookie, headers: { 'content-type': 'application/epub+zip' }, body: bytes });
+  const res = await t.request('/api/books/import', { method: 'POST', cookie, headers: { 'content-type': 'application/epub+zip' }, body: new Uint8Array(bytes) });
   expect(res.status).toBe(202);
   const { importId } = (await res.json()) as ImportStartedResponse;
   await t.worker.drain();

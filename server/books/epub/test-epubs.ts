@@ -23,7 +23,7 @@ export function buildEpubInput(overrides: Partial<EpubInput> = {}): EpubInput {
 export const epub3 = (o: Partial<EpubInput> = {}) => writeEpub(buildEpubInput(o));
 export const epub2 = (o: Partial<EpubInput> = {}) => writeEpub(buildEpubInput({ version: 2, ...o }));
 
-export function hostileEpub(): Uint8Array {
+export function hostileEpub(): Uint8Array<ArrayBuffer> {
   return epub3({
     chapters: [
       {

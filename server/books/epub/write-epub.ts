@@ -109,7 +109,7 @@ ${spine}
 </package>`;
 }
 
-export function writeEpub(input: EpubInput): Uint8Array {
+export function writeEpub(input: EpubInput): Uint8Array<ArrayBuffer> {
   const opts = { mtime: FIXED_MTIME };
   const files: Zippable = {
     // The mimetype comes first and is stored uncompressed (OCF 3.3 §4.1.3).
@@ -126,5 +126,5 @@ export function writeEpub(input: EpubInput): Uint8Array {
   if (input.cover) files[`OEBPS/${input.cover.path}`] = input.cover.bytes;
   for (const c of input.chapters) files[`OEBPS/${c.id}.xhtml`] = enc(chapterDoc(c, input.language, Boolean(input.css)));
   for (const [name, data] of Object.entries(input.extraFiles ?? {})) files[name] = typeof data === 'string' ? enc(data) : data;
-  return zipSync(files, opts);
+  return new Uint8Array(zipSync(files, opts)); // an ArrayBuffer-backed copy, usable as a fetch body
 }
