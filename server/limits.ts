@@ -37,3 +37,19 @@ export const JOB_BACKOFF_MAX = HOUR;
 
 /** Request bodies above this are refused with 413 before parsing. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/**
+ * EPUB import. A real novel is 1–5 MB; a heavily illustrated book a few tens. The limits keep a
+ * hostile archive from exhausting memory: sizes are read from the central directory and checked
+ * before anything is inflated, and inflation never writes past a declared size.
+ */
+export const EPUB_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const EPUB_MAX_TOTAL_UNCOMPRESSED = 200 * 1024 * 1024;
+export const EPUB_MAX_ENTRY_BYTES = 50 * 1024 * 1024;
+export const EPUB_MAX_ENTRIES = 5_000;
+/** Text deflates about 3–10×; anything past this is a zip bomb, not a book. */
+export const EPUB_MAX_COMPRESSION_RATIO = 100;
+/** Entries this small may show any ratio (a run of spaces in a stylesheet compresses wildly). */
+export const EPUB_RATIO_FREE_BYTES = 1024 * 1024;
+export const EPUB_MAX_CHAPTERS = 2_000;
+export const EPUB_MAX_CHAPTER_CHARS = 2_000_000;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
+import { registerBookJobs } from './books/epub/import-epub';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -35,6 +36,7 @@ export async function buildContext(config: Config, now: () => number = Date.now)
   worker.register(MAIL_JOB, (p: { id: string }) => mail.deliver(p.id));
   registerAccountJobs(worker, ctx);
   registerAdminJobs(worker);
+  registerBookJobs(worker, ctx);
   return { ctx, worker, handle };
 }
 

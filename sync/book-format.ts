@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 /** BCP 47 language tag, loosely: primary subtag plus optional subtags (en, en-GB, zh-Hant-TW). */
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+const CHAPTER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A relative path inside the book: no leading slash, no `..`, no backslashes. */
 const ASSET_PATH = /^(?!\/)(?!.*(^|\/)\.\.(\/|$))[A-Za-z0-9._\-/]+$/;
 
@@ -42,6 +43,8 @@ export const BookMetadataSchema = z.object({
   genres: z.array(z.string().trim().min(1).max(60)).max(10),
   /** ms since the epoch; absent until the book is published. */
   publishedAt: z.number().int().nonnegative().optional(),
+  /** The publication date the source file states (EPUB dc:date), as written there. */
+  issued: z.string().trim().max(40).optional(),
 });
 export type BookMetadata = z.infer<typeof BookMetadataSchema>;
 
@@ -50,14 +53,20 @@ export type BookMetadata = z.infer<typeof BookMetadataSchema>;
  * attributes, no external resources); sanitising happens where untrusted text enters (EPUB import,
  * manuscript publishing), and the reader trusts this field.
  */
+/** Inside a tag: a script element, an event attribute or a javascript: URL. Text may mention them. */
+const UNSAFE_MARKUP = /<\s*script|<[^>]*\son[a-z]+\s*=|<[^>]*javascript:/i;
+
 export const ChapterSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  id: z.string().regex(CHAPTER_ID),
   title: z.string().trim().min(1).max(300),
   xhtml: z
     .string()
     .min(1)
     .max(2_000_000)
-    .refine((x) => !/<\s*script|\son[a-z]+\s*=|javascript:/i.test(x), 'Chapter XHTML must be sanitised.'),
+    .refine((x) => !UNSAFE_MARKUP.test(x), 'Chapter XHTML must be sanitised.'),
+  /** False for EPUB spine items marked linear="no" (pop-up notes, answer keys): kept, but the
+   * reader skips them when paging through. */
+  linear: z.boolean().default(true),
 });
 export type Chapter = z.infer<typeof ChapterSchema>;
 
@@ -67,6 +76,36 @@ export const AssetSchema = z.object({
 });
 export type Asset = z.infer<typeof AssetSchema>;
 
+/** One table-of-contents entry: a chapter, optionally an anchor (element id) inside it. */
+export interface TocEntry {
+  title: string;
+  chapterId: string;
+  anchor?: string;
+  children: TocEntry[];
+}
+export const TocEntrySchema: z.ZodType<TocEntry> = z.lazy(() =>
+  z.object({
+    title: z.string().trim().min(1).max(300),
+    chapterId: z.string().regex(CHAPTER_ID),
+    anchor: z.string().min(1).max(200).optional(),
+    children: z.array(TocEntrySchema).max(2000),
+  }),
+);
+
+/** EPUB Accessibility 1.1 / schema.org discovery metadata, as the package states it. */
+export const AccessibilitySchema = z.object({
+  accessModes: z.array(z.string().max(100)).max(20).default([]),
+  accessModesSufficient: z.array(z.string().max(200)).max(20).default([]),
+  features: z.array(z.string().max(100)).max(50).default([]),
+  hazards: z.array(z.string().max(100)).max(20).default([]),
+  summary: z.string().max(5000).default(''),
+  conformsTo: z.array(z.string().max(300)).max(10).default([]),
+});
+export type Accessibility = z.infer<typeof AccessibilitySchema>;
+
+export const DIRECTIONS = ['ltr', 'rtl'] as const;
+export const WRITING_MODES = ['horizontal-tb', 'vertical-rl', 'vertical-lr'] as const;
+
 export const CanonicalBookSchema = z
   .object({
     metadata: BookMetadataSchema,
@@ -74,6 +113,13 @@ export const CanonicalBookSchema = z
     assets: z.array(AssetSchema),
     /** Path of the cover among `assets`, when there is one. */
     coverPath: z.string().optional(),
+    toc: z.array(TocEntrySchema).max(5000).default([]),
+    /** Page progression (EPUB spine page-progression-direction). */
+    direction: z.enum(DIRECTIONS).default('ltr'),
+    writingMode: z.enum(WRITING_MODES).default('horizontal-tb'),
+    accessibility: AccessibilitySchema.default(() => AccessibilitySchema.parse({})),
+    /** CSS assets the reader loads for every chapter, in order (already scoped to the book). */
+    stylesheets: z.array(z.string()).max(50).default([]),
   })
   .superRefine((book, ctx) => {
     const ids = new Set<string>();
@@ -89,6 +135,15 @@ export const CanonicalBookSchema = z
     if (book.coverPath !== undefined && !paths.has(book.coverPath)) {
       ctx.addIssue({ code: 'custom', path: ['coverPath'], message: 'The cover must be one of the assets.' });
     }
+    book.stylesheets.forEach((p, i) => {
+      if (!paths.has(p)) ctx.addIssue({ code: 'custom', path: ['stylesheets', i], message: 'A stylesheet must be one of the assets.' });
+    });
+    const visit = (entries: TocEntry[], at: (string | number)[]) =>
+      entries.forEach((e, i) => {
+        if (!ids.has(e.chapterId)) ctx.addIssue({ code: 'custom', path: [...at, i, 'chapterId'], message: 'A contents entry must point at a chapter.' });
+        visit(e.children, [...at, i, 'children']);
+      });
+    visit(book.toc, ['toc']);
   });
 export type CanonicalBook = z.infer<typeof CanonicalBookSchema>;
 export type CanonicalBookInput = z.input<typeof CanonicalBookSchema>;

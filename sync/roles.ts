@@ -13,6 +13,7 @@ export type Permission =
   | 'account:use' // any signed-in, active account
   | 'role:request' // apply to become an author or publisher
   | 'manuscripts:write'
+  | 'books:import' // upload an EPUB to become a (draft) book
   | 'publisher:manage'
   | 'admin:access' // every /admin page and /api/admin route
   | 'dev:access'; // development pages in production builds
@@ -21,6 +22,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'account:use': ['reader', 'author', 'publisher', 'admin'],
   'role:request': ['reader'],
   'manuscripts:write': ['author', 'admin'],
+  'books:import': ['author', 'publisher', 'admin'],
   'publisher:manage': ['publisher', 'admin'],
   'admin:access': ['admin'],
   'dev:access': ['admin'],

@@ -13,7 +13,7 @@ export async function loadBook(ctx: AppContext, id: string): Promise<StoredBook 
   if (!row) return null;
   const [contributors, chapters, assets] = await Promise.all([
     ctx.db.selectFrom('bookContributors').selectAll().where('bookId', '=', id).orderBy('ord').execute(),
-    ctx.db.selectFrom('bookChapters').select(['id', 'title', 'xhtml']).where('bookId', '=', id).orderBy('ord').execute(),
+    ctx.db.selectFrom('bookChapters').select(['id', 'title', 'xhtml', 'linear']).where('bookId', '=', id).orderBy('ord').execute(),
     ctx.db.selectFrom('bookAssets').selectAll().where('bookId', '=', id).orderBy('path').execute(),
   ]);
   const book = CanonicalBookSchema.parse({
@@ -31,10 +31,16 @@ export async function loadBook(ctx: AppContext, id: string): Promise<StoredBook 
       currency: row.currency,
       genres: JSON.parse(row.genres) as string[],
       ...(row.publishedAt !== null ? { publishedAt: row.publishedAt } : {}),
+      ...(row.issued !== null ? { issued: row.issued } : {}),
     },
-    chapters,
+    chapters: chapters.map((c) => ({ ...c, linear: c.linear === 1 })),
     assets: assets.map((a) => ({ path: a.path, mediaType: a.mediaType })),
     ...(row.coverPath ? { coverPath: row.coverPath } : {}),
+    toc: JSON.parse(row.toc),
+    accessibility: JSON.parse(row.accessibility),
+    direction: row.direction,
+    writingMode: row.writingMode,
+    stylesheets: JSON.parse(row.stylesheets),
   });
   return {
     book,

@@ -1,5 +1,5 @@
 /**
- * /api/books: the home page's rows and book covers. Covers are content-addressed, so they are
+ * /api/books: the home page's rows, book covers, EPUB import and reading (sub-routers). Covers are content-addressed, so they are
  * served with a year-long immutable cache and the blob hash as ETag.
  */
 import { Hono } from 'hono';
@@ -7,7 +7,9 @@ import type { HomeBooksResponse } from '../../sync/api/books';
 import type { AppContext, AppEnv } from '../context';
 import { BlobStore } from '../files/blob-store';
 import { notFound } from '../http/errors';
+import { importRoutes } from './import-routes';
 import { findCover, homeBooks } from './queries';
+import { readingRoutes } from './reading-routes';
 
 const COVER_CACHE = 'public, max-age=31536000, immutable';
 
@@ -34,5 +36,7 @@ export function bookRoutes(ctx: AppContext) {
       const bytes = await blobs.read(cover.hash);
       if (!bytes) throw notFound('This book has no cover.');
       return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': cover.mediaType });
-    });
+    })
+    .route('/', importRoutes(ctx))
+    .route('/', readingRoutes(ctx));
 }

@@ -6,7 +6,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { CanonicalBookSchema, countWords, type CanonicalBook, type CanonicalBookInput } from '../../sync/book-format';
 import type { AppContext } from '../context';
-import type { BookStatus } from '../db/schema';
+import type { Transaction } from 'kysely';
+import type { BookStatus, Database } from '../db/schema';
 import { loadBook } from './load-book';
 
 export interface SaveBookInput {
@@ -18,6 +19,9 @@ export interface SaveBookInput {
   imprintId?: string | null;
   /** Account behind each contributor, by position in metadata.contributors. */
   contributorUserIds?: (string | null)[];
+  /** More writes that must commit or fail with the book (an import's status, a library entry).
+   * Runs in the same transaction, or in its own when the book itself is unchanged. */
+  alsoWrite?: (trx: Transaction<Database>, bookId: string) => Promise<void>;
 }
 
 export interface SaveBookResult {
@@ -40,6 +44,8 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
   const existing = await ctx.db.selectFrom('books').selectAll().where('slug', '=', m.slug).executeTakeFirst();
   const id = existing?.id ?? m.id;
   if (existing && (await isUnchanged(ctx, existing, { ...book, metadata: { ...m, id } }, input, userIds))) {
+    const alsoWrite = input.alsoWrite;
+    if (alsoWrite) await ctx.db.transaction().execute((trx) => alsoWrite(trx, id));
     return { id, created: false, changed: false };
   }
 
@@ -60,6 +66,12 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
     featured,
     coverPath: book.coverPath ?? null,
     publishedAt: m.publishedAt ?? null,
+    issued: m.issued ?? null,
+    toc: JSON.stringify(book.toc),
+    accessibility: JSON.stringify(book.accessibility),
+    direction: book.direction,
+    writingMode: book.writingMode,
+    stylesheets: JSON.stringify(book.stylesheets),
     updatedAt: now,
   };
   await ctx.db.transaction().execute(async (trx) => {
@@ -77,7 +89,17 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
       .execute();
     await trx
       .insertInto('bookChapters')
-      .values(book.chapters.map((c, ord) => ({ id: c.id, bookId: id, ord, title: c.title, xhtml: c.xhtml, wordCount: countWords(c.xhtml) })))
+      .values(
+        book.chapters.map((c, ord) => ({
+          id: c.id,
+          bookId: id,
+          ord,
+          title: c.title,
+          xhtml: c.xhtml,
+          wordCount: countWords(c.xhtml),
+          linear: c.linear ? 1 : 0,
+        })),
+      )
       .execute();
     if (book.assets.length > 0) {
       await trx
@@ -85,6 +107,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
         .values(book.assets.map((a) => ({ bookId: id, path: a.path, mediaType: a.mediaType, blobHash: input.assetHashes[a.path]! })))
         .execute();
     }
+    if (input.alsoWrite) await input.alsoWrite(trx, id);
   });
   return { id, created: !existing, changed: true };
 }

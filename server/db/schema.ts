@@ -185,6 +185,15 @@ export interface BooksTable {
   publishedAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** JSON of TocEntry[] (sync/book-format.ts). */
+  toc: Generated<string>;
+  /** JSON of Accessibility. */
+  accessibility: Generated<string>;
+  direction: Generated<'ltr' | 'rtl'>;
+  writingMode: Generated<string>;
+  /** JSON array of asset paths. */
+  stylesheets: Generated<string>;
+  issued: string | null;
 }
 export interface BookContributorsTable {
   bookId: string;
@@ -200,6 +209,7 @@ export interface BookChaptersTable {
   title: string;
   xhtml: string;
   wordCount: number;
+  linear: Generated<number>;
 }
 export interface BookAssetsTable {
   bookId: string;
@@ -212,6 +222,18 @@ export interface LibraryEntriesTable {
   bookId: string;
   source: 'seed' | 'claim' | 'purchase' | 'author';
   acquiredAt: number;
+}
+
+export type BookImportStatus = 'queued' | 'done' | 'failed';
+export interface BookImportsTable {
+  id: string;
+  ownerId: string;
+  blobHash: string;
+  status: BookImportStatus;
+  error: string | null;
+  bookId: string | null;
+  createdAt: number;
+  finishedAt: number | null;
 }
 
 export interface Database {
@@ -236,4 +258,5 @@ export interface Database {
   bookChapters: BookChaptersTable;
   bookAssets: BookAssetsTable;
   libraryEntries: LibraryEntriesTable;
+  bookImports: BookImportsTable;
 }

@@ -1,8 +1,13 @@
 /**
  * Turns the demo books into canonical books (with generated SVG covers in the blob store) and
- * saves them as published. Dates count back from the first seed, so re-seeding writes nothing.
+ * saves them as published. Each demo book is written as an EPUB and read back through the same
+ * importer as uploads (sanitiser, scoped CSS, contents), so the demo exercises that path; what an
+ * EPUB cannot carry (price, genres, ISBN, dates) comes from the demo data. Dates count back from
+ * the first seed, so re-seeding writes nothing.
  */
 import type { CanonicalBookInput } from '../../sync/book-format';
+import { buildBook, readPackage } from '../books/epub/build-book';
+import { writeEpub } from '../books/epub/write-epub';
 import { saveBook } from '../books/save-book';
 import type { AppContext } from '../context';
 import { BlobStore } from '../files/blob-store';
@@ -37,14 +42,35 @@ export function toCanonical(demo: DemoBook, publishedAt: number): CanonicalBookI
   };
 }
 
+/** The demo book through the EPUB importer, with the store metadata laid over it. */
+export function importDemo(demo: DemoBook, publishedAt: number, coverSvg: string): CanonicalBookInput {
+  const canonical = toCanonical(demo, publishedAt);
+  const epub = writeEpub({
+    identifier: `urn:quire:demo:${demo.slug}`,
+    title: demo.title,
+    language: 'en',
+    creators: demo.contributors.map((c) => ({ name: c.name, role: c.role === 'editor' ? 'edt' : 'aut' })),
+    publisher: demo.publisher,
+    chapters: canonical.chapters.map((c) => ({ id: c.id, title: c.title, body: c.xhtml })),
+    cover: { path: COVER_PATH, mediaType: COVER_TYPE, bytes: new TextEncoder().encode(coverSvg) },
+  });
+  const { book } = buildBook(readPackage(epub), {
+    bookId: canonical.metadata.id,
+    slug: demo.slug,
+    chapterIdFor: (_item, i) => canonical.chapters[i]!.id,
+  });
+  return { ...book, metadata: canonical.metadata };
+}
+
 export async function seedBooks(ctx: AppContext, authorId: string | undefined, firstSeededAt: number) {
   const blobs = new BlobStore(ctx.db, ctx.config.dataDir, ctx.now);
   const imprint = await ctx.db.selectFrom('imprints').select('id').where('name', '=', DEMO_IMPRINT).orderBy('createdAt').executeTakeFirst();
   const results: { slug: string; id: string; created: boolean; changed: boolean }[] = [];
   for (const demo of DEMO_BOOKS) {
-    const coverHash = await blobs.put(new TextEncoder().encode(renderCover(demo.cover)), COVER_TYPE);
+    const coverSvg = renderCover(demo.cover);
+    const coverHash = await blobs.put(new TextEncoder().encode(coverSvg), COVER_TYPE);
     const result = await saveBook(ctx, {
-      book: toCanonical(demo, firstSeededAt - demo.publishedDaysAgo * DAY),
+      book: importDemo(demo, firstSeededAt - demo.publishedDaysAgo * DAY, coverSvg),
       assetHashes: { [COVER_PATH]: coverHash },
       status: 'published',
       featured: demo.featured,

@@ -63,6 +63,9 @@ describe('seedDemo', () => {
       expect(CanonicalBookSchema.safeParse(stored!.book).success).toBe(true);
       expect(stored!.book.chapters.length).toBeGreaterThanOrEqual(3);
       expect(stored!.book.coverPath).toBeDefined();
+      // Imported through the EPUB path: sanitised, wrapped, with contents.
+      expect(stored!.book.chapters[0]!.xhtml).toMatch(/^<div class="quire-body" lang="en">/);
+      expect(stored!.book.toc.map((e) => e.chapterId)).toEqual(stored!.book.chapters.map((c) => c.id));
     }
     const author = await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'author@quire.test').executeTakeFirstOrThrow();
     const authored = await t.ctx.db.selectFrom('bookContributors').select('bookId').where('userId', '=', author.id).execute();

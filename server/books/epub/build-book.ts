@@ -1,0 +1,160 @@
+/**
+ * An EPUB's bytes → a canonical book plus its asset bytes. Pure: nothing is stored, so a refused
+ * archive leaves no trace and the seed, the import job and the tests share one path.
+ */
+import { isValidIsbn13, type CanonicalBookInput, type TocEntry } from '../../../sync/book-format';
+import { EPUB_MAX_CHAPTER_CHARS, EPUB_MAX_CHAPTERS } from '../../limits';
+import { assetPaths, assetUrl, bookScope, isAssetType } from './assets';
+import { findPackagePath } from './container';
+import { EpubError } from './epub-error';
+import { parsePackage, type ManifestItem, type PackageInfo } from './package';
+import { readZip } from './read-zip';
+import { resolveHref } from './paths';
+import { sanitizeChapter } from './sanitize';
+import { scopeCss } from './scope-css';
+import { readToc, type RawTocEntry } from './toc';
+import { decodeText } from './xml';
+
+export interface BuildOptions {
+  bookId: string;
+  slug: string;
+  /** Chapter ids must be unique across books; the default prefixes the manifest id with the book's. */
+  chapterIdFor?: (item: ManifestItem, index: number) => string;
+}
+
+export interface BuiltBook {
+  book: CanonicalBookInput;
+  assets: { path: string; mediaType: string; bytes: Uint8Array }[];
+  identifier: string;
+}
+
+const CHAPTER_TYPES = new Set(['application/xhtml+xml', 'text/html']);
+const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/** Open just enough of the package to name the book (the importer derives ids from it). */
+export function readPackage(bytes: Uint8Array): { files: Map<string, Uint8Array>; opfPath: string; pkg: PackageInfo } {
+  const files = readZip(bytes);
+  const opfPath = findPackagePath(files);
+  return { files, opfPath, pkg: parsePackage(files, opfPath) };
+}
+
+export function buildBook(opened: ReturnType<typeof readPackage>, options: BuildOptions): BuiltBook {
+  const { files, opfPath, pkg } = opened;
+  const spine = pkg.spine.filter((s) => CHAPTER_TYPES.has(s.item.mediaType));
+  if (spine.length === 0) throw new EpubError('no_chapters', 'The EPUB has no readable chapters in its spine.');
+  if (spine.length > EPUB_MAX_CHAPTERS) throw new EpubError('no_chapters', `The EPUB has more than ${EPUB_MAX_CHAPTERS} chapters.`);
+
+  const idFor = options.chapterIdFor ?? defaultChapterId(options.bookId);
+  const chapterIds = new Map<string, string>();
+  spine.forEach((s, i) => {
+    let id = idFor(s.item, i);
+    if ([...chapterIds.values()].includes(id)) id = `${id.slice(0, 56)}-${i}`;
+    if (!chapterIds.has(s.item.path)) chapterIds.set(s.item.path, id);
+  });
+
+  const assetItems = [...pkg.manifest.values()].filter((i) => isAssetType(i.mediaType) && files.has(i.path));
+  const paths = assetPaths(assetItems, opfPath);
+  const urlOf = (zipPath: string) => {
+    const p = paths.get(zipPath);
+    return p ? assetUrl(options.bookId, p) : undefined;
+  };
+
+  const rawToc = readToc(files, pkg.navPath, pkg.ncxPath);
+  const tocTitles = new Map<string, string>();
+  walkRaw(rawToc, (e) => {
+    if (e.path && !tocTitles.has(e.path)) tocTitles.set(e.path, e.title);
+  });
+
+  const stylesheetPaths: string[] = [];
+  const chapters = spine.map((s, i) => {
+    const chapterId = chapterIds.get(s.item.path)!;
+    const result = sanitizeChapter(decodeText(files.get(s.item.path)!), {
+      chapterId,
+      path: s.item.path,
+      chapterIdOf: (p) => chapterIds.get(p),
+      assetUrlOf: urlOf,
+    });
+    if (result.xhtml.length > EPUB_MAX_CHAPTER_CHARS) {
+      throw new EpubError('entry_too_large', `Chapter "${s.item.path.slice(0, 120)}" is too long for one chapter.`);
+    }
+    for (const css of result.stylesheets) if (paths.has(css) && !stylesheetPaths.includes(css)) stylesheetPaths.push(css);
+    const title = tocTitles.get(s.item.path) ?? result.heading ?? `Chapter ${i + 1}`;
+    return { id: chapterId, title: title.slice(0, 300), xhtml: result.xhtml, linear: s.linear };
+  });
+
+  let writingMode: 'vertical-rl' | 'vertical-lr' | undefined;
+  const assets = assetItems.map((item) => {
+    let bytes = files.get(item.path)!;
+    if (item.mediaType === 'text/css') {
+      const scoped = scopeCss(decodeText(bytes), {
+        scope: bookScope(options.bookId),
+        resolveUrl: (href) => {
+          const target = resolveHref(item.path, href);
+          return target ? (urlOf(target.path) ?? null) : null;
+        },
+      });
+      if (stylesheetPaths.includes(item.path)) writingMode ??= scoped.writingMode;
+      bytes = new TextEncoder().encode(scoped.css);
+    }
+    return { path: paths.get(item.path)!, mediaType: item.mediaType, bytes };
+  });
+
+  const toc = mapToc(rawToc, chapterIds);
+  const title = (pkg.title || rawToc[0]?.title || 'Untitled').slice(0, 300);
+  const language = normaliseLanguage(pkg.language);
+  const book: CanonicalBookInput = {
+    metadata: {
+      id: options.bookId,
+      slug: options.slug,
+      title,
+      subtitle: pkg.subtitle.slice(0, 300),
+      description: pkg.description.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 5000),
+      language,
+      contributors: (pkg.contributors.length > 0 ? pkg.contributors : [{ name: 'Unknown author', role: 'author' as const }]).slice(0, 20),
+      publisher: pkg.publisher.slice(0, 200),
+      ...(pkg.isbn && isValidIsbn13(pkg.isbn) ? { isbn: pkg.isbn } : {}),
+      priceCents: 0,
+      currency: 'USD',
+      genres: [],
+      ...(pkg.date ? { issued: pkg.date.slice(0, 40) } : {}),
+    },
+    chapters,
+    assets: assets.map(({ path, mediaType }) => ({ path, mediaType })),
+    ...(pkg.coverPath && paths.has(pkg.coverPath) ? { coverPath: paths.get(pkg.coverPath)! } : {}),
+    toc,
+    direction: pkg.direction,
+    ...(writingMode ? { writingMode } : {}),
+    accessibility: pkg.accessibility,
+    stylesheets: stylesheetPaths.map((p) => paths.get(p)!),
+  };
+  return { book, assets, identifier: pkg.identifier };
+}
+
+function defaultChapterId(bookId: string) {
+  const prefix = bookId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 24);
+  return (item: ManifestItem) => `${prefix}-${item.id.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
+}
+
+function normaliseLanguage(raw: string): string {
+  const [primary = '', ...rest] = raw.trim().split(/[-_]/);
+  const tag = [primary.toLowerCase(), ...rest].join('-');
+  return LANGUAGE_TAG.test(tag) ? tag : 'und';
+}
+
+function walkRaw(entries: RawTocEntry[], visit: (e: RawTocEntry) => void): void {
+  for (const e of entries) {
+    visit(e);
+    walkRaw(e.children, visit);
+  }
+}
+
+/** Entries that point at no chapter are dropped, their children moved up a level. */
+function mapToc(entries: RawTocEntry[], chapterIds: Map<string, string>): TocEntry[] {
+  return entries.flatMap((e): TocEntry[] => {
+    const children = mapToc(e.children, chapterIds);
+    const chapterId = e.path ? chapterIds.get(e.path) : undefined;
+    if (!chapterId) return children;
+    const anchor = e.fragment?.slice(0, 200);
+    return [{ title: e.title.slice(0, 300), chapterId, ...(anchor ? { anchor } : {}), children }];
+  });
+}

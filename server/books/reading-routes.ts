@@ -1,0 +1,126 @@
+/**
+ * Reading a book: metadata with contents, chapters (sanitised XHTML) and assets, each behind the
+ * entitlement rule of sync/books/entitlement.ts, plus claiming a free book. Asset responses are
+ * never sniffed or run: nosniff and a sandboxing CSP, since an SVG opened directly is a document.
+ */
+import { Hono } from 'hono';
+import type { BookDetailResponse, ChapterResponse } from '../../sync/api/books';
+import { canClaim, chapterDecision, type ChapterDecision } from '../../sync/books/entitlement';
+import type { AppContext, AppEnv } from '../context';
+import { BlobStore } from '../files/blob-store';
+import { forbidden, notFound, unauthenticated } from '../http/errors';
+import { requireUser } from '../http/guard';
+import { accessToBook } from './access';
+import { assetUrl } from './epub/assets';
+import { coverUrl } from './queries';
+
+const ASSET_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; sandbox",
+};
+/** Assets anyone who may see the book can load: what the sample needs to look right. */
+const PRESENTATION_TYPES = /^(text\/css|font\/|application\/(font|x-font|vnd\.ms-opentype))/;
+
+function refuse(decision: ChapterDecision, what: string): never {
+  if (decision === 'unauthenticated') throw unauthenticated(`Sign in to read more of this ${what}.`);
+  if (decision === 'forbidden') throw forbidden(`This ${what} is not in your library.`);
+  throw notFound('No such book.');
+}
+
+export function readingRoutes(ctx: AppContext) {
+  const blobs = new BlobStore(ctx.db, ctx.config.dataDir, ctx.now);
+  return new Hono<AppEnv>()
+    .get('/:id', async (c) => {
+      const found = await accessToBook(ctx, c.req.param('id'), c.get('user'));
+      if (!found || found.access === 'none') throw notFound('No such book.');
+      const id = found.book.id;
+      const [row, contributors, chapters, cover] = await Promise.all([
+        ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+        ctx.db.selectFrom('bookContributors').select(['name', 'role']).where('bookId', '=', id).orderBy('ord').execute(),
+        ctx.db.selectFrom('bookChapters').select(['id', 'title', 'linear', 'wordCount']).where('bookId', '=', id).orderBy('ord').execute(),
+        ctx.db.selectFrom('bookAssets').select('blobHash').where('bookId', '=', id).where('path', '=', found.book.coverPath ?? '').executeTakeFirst(),
+      ]);
+      const body: BookDetailResponse = {
+        id,
+        slug: row.slug,
+        title: row.title,
+        subtitle: row.subtitle,
+        description: row.description,
+        language: row.language,
+        contributors,
+        publisher: row.publisherName,
+        status: row.status,
+        priceCents: row.priceCents,
+        currency: row.currency,
+        coverUrl: coverUrl(id, cover?.blobHash ?? null),
+        direction: row.direction,
+        writingMode: row.writingMode,
+        accessibility: JSON.parse(row.accessibility),
+        toc: JSON.parse(row.toc),
+        stylesheets: (JSON.parse(row.stylesheets) as string[]).map((p) => assetUrl(id, p)),
+        access: found.access,
+        sampleChapterId: found.sampleChapterId ?? null,
+        chapters: chapters.map((ch) => ({
+          id: ch.id,
+          title: ch.title,
+          linear: ch.linear === 1,
+          wordCount: ch.wordCount,
+          readable: found.access === 'full' || ch.id === found.sampleChapterId,
+        })),
+      };
+      return c.json(body);
+    })
+    .get('/:id/chapters/:chapterId', async (c) => {
+      const user = c.get('user');
+      const found = await accessToBook(ctx, c.req.param('id'), user);
+      const chapterId = c.req.param('chapterId');
+      const decision = found ? chapterDecision(found.access, chapterId === found.sampleChapterId, user != null) : 'not_found';
+      if (decision !== 'allow') refuse(decision, 'book');
+      const ch = await ctx.db.selectFrom('bookChapters').selectAll().where('bookId', '=', found!.book.id).where('id', '=', chapterId).executeTakeFirst();
+      if (!ch) throw notFound('No such chapter.');
+      const body: ChapterResponse = { id: ch.id, bookId: ch.bookId, ord: ch.ord, title: ch.title, linear: ch.linear === 1, xhtml: ch.xhtml };
+      return c.json(body, 200, { 'Cache-Control': 'private, no-cache' });
+    })
+    .get('/:id/assets/:path{.+}', async (c) => {
+      const user = c.get('user');
+      const found = await accessToBook(ctx, c.req.param('id'), user);
+      if (!found || found.access === 'none') throw notFound('No such book.');
+      const path = c.req.param('path');
+      const asset = await ctx.db.selectFrom('bookAssets').selectAll().where('bookId', '=', found.book.id).where('path', '=', path).executeTakeFirst();
+      if (!asset) throw notFound('No such file in this book.');
+      if (found.access !== 'full' && !(await isOpenAsset(ctx, found, asset))) refuse(chapterDecision('sample', false, user != null), 'book');
+      const etag = `"${asset.blobHash}"`;
+      const headers = { ...ASSET_HEADERS, ETag: etag, 'Cache-Control': 'private, max-age=86400' };
+      if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+      const bytes = await blobs.read(asset.blobHash);
+      if (!bytes) throw notFound('No such file in this book.');
+      const type = asset.mediaType === 'text/css' ? 'text/css; charset=utf-8' : asset.mediaType;
+      return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': type });
+    })
+    .post('/:id/claim', async (c) => {
+      const user = requireUser(c);
+      const found = await accessToBook(ctx, c.req.param('id'), user);
+      if (!found || found.access === 'none') throw notFound('No such book.');
+      if (!canClaim({ published: found.book.status === 'published', priceCents: found.book.priceCents })) {
+        throw forbidden('Only free books can be claimed; this one is for sale.');
+      }
+      await ctx.db
+        .insertInto('libraryEntries')
+        .values({ userId: user.id, bookId: found.book.id, source: 'claim', acquiredAt: ctx.now() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return c.json({ bookId: found.book.id, inLibrary: true });
+    });
+}
+
+/** The cover, presentation files and the images of the sample chapter are open to sample readers. */
+async function isOpenAsset(
+  ctx: AppContext,
+  found: NonNullable<Awaited<ReturnType<typeof accessToBook>>>,
+  asset: { path: string; mediaType: string },
+): Promise<boolean> {
+  if (asset.path === found.book.coverPath || PRESENTATION_TYPES.test(asset.mediaType)) return true;
+  if (!found.sampleChapterId) return false;
+  const sample = await ctx.db.selectFrom('bookChapters').select('xhtml').where('id', '=', found.sampleChapterId).executeTakeFirst();
+  return sample?.xhtml.includes(`"${assetUrl(found.book.id, asset.path)}"`) ?? false;
+}
