@@ -103,3 +103,12 @@ export function chapterUpdateFromParagraphs(paragraphs: readonly string[]): Uint
     return Y.encodeStateAsUpdate(doc);
   });
 }
+
+/** The Yjs update an editor produces by appending a paragraph to a chapter in this state. */
+export function appendParagraphUpdate(state: Uint8Array, paragraph: string): Uint8Array {
+  return withBoundEditor(state, (editor, doc) => {
+    const before = Y.encodeStateVector(doc);
+    editor.update(() => $getRoot().append($createParagraphNode().append($createTextNode(paragraph))), { discrete: true });
+    return Y.encodeStateAsUpdate(doc, before);
+  });
+}
