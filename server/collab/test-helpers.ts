@@ -23,7 +23,10 @@ export function tempDataDir(): string {
 }
 
 export function startCollabServer(dataDir: string, collab: CollabOptions = {}): Promise<RunningServer> {
-  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: false, rateLimitScale: 1000 };
+  // An empty client folder: tests need no built app, and static serving must not see dataDir.
+  const clientDir = path.join(dataDir, 'client');
+  fs.mkdirSync(clientDir, { recursive: true });
+  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, clientDir, demo: false, rateLimitScale: 1000 };
   return startServer(config, { collab: { log: () => {}, ...collab } });
 }
 
