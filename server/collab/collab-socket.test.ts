@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../sync/collab/close-codes';
 import { buildSignedInUser } from '../admin/test-helpers';
+import { markRolesChanged } from '../auth/sessions';
 import type { RunningServer } from '../server';
 import {
   addMember,
@@ -80,6 +81,22 @@ describe('the stock y-websocket client', () => {
     const status = await new Promise<number>((resolve) => ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
     ws.terminate();
     expect(status).toBe(403);
+  });
+});
+
+describe('sessions', () => {
+  it('hands a rotated session token to the browser on the 101 response', async () => {
+    const user = await buildSignedInUser(running.ctx);
+    const { docNames } = await buildManuscript(running.ctx, user.user.id);
+    await markRolesChanged(running.ctx.db, user.user.id, running.ctx.now());
+    const ws = new WebSocket(`${running.url.replace('http', 'ws')}/collab/${docNames[0]}`, { headers: { cookie: user.cookie, origin: running.url } });
+    const setCookie = await new Promise<string[]>((resolve) => ws.on('upgrade', (res) => resolve(res.headers['set-cookie'] ?? [])));
+    ws.close();
+    const rotated = setCookie.find((c) => c.startsWith('quire_session='))?.split(';')[0];
+    expect(rotated).toBeDefined();
+    expect(rotated).not.toBe(user.cookie);
+    const client = connect(running.url, docNames[0]!, { cookie: rotated });
+    await client.synced;
   });
 });
 
