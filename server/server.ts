@@ -2,12 +2,14 @@
  * Builds a running Quire from a config: database, migrations, services, job worker, demo seed,
  * HTTP. main.ts calls it; so do integration tests that need a real port.
  */
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
 import { registerBookJobs } from './books/epub/import-epub';
 import { createApp } from './app';
+import { attachCollab, type CollabOptions, type CollabServer } from './collab/attach';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
@@ -22,6 +24,7 @@ export interface RunningServer {
   ctx: AppContext;
   worker: JobWorker;
   server: ServerType;
+  collab: CollabServer;
   url: string;
   close(): Promise<void>;
 }
@@ -40,7 +43,7 @@ export async function buildContext(config: Config, now: () => number = Date.now)
   return { ctx, worker, handle };
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+export async function startServer(config: Config, options: { collab?: CollabOptions } = {}): Promise<RunningServer> {
   const { ctx, worker, handle } = await buildContext(config);
   if (config.demo) await seedDemo(ctx);
   const app = createApp(ctx, { worker });
@@ -49,15 +52,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
+  // WebSockets on the same port: /collab/{docName} (the only upgrade listener).
+  const collab = attachCollab(server as Server, ctx, options.collab);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return {
     ctx,
     worker,
     server,
+    collab,
     url: `http://localhost:${port}`,
     async close() {
       await worker.stop();
+      // Sockets first: server.close waits for every open connection, and documents must be
+      // compacted while the database is still open.
+      await collab.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await handle.close();
     },

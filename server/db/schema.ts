@@ -236,6 +236,44 @@ export interface BookImportsTable {
   finishedAt: number | null;
 }
 
+export type CollabRoleColumn = 'editor' | 'commenter' | 'viewer';
+/** The server's view of manuscripts (fed by the sync engine later); see migration 004. */
+export interface ManuscriptsTable {
+  id: string;
+  ownerId: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+}
+export interface ManuscriptMembersTable {
+  manuscriptId: string;
+  userId: string;
+  role: CollabRoleColumn;
+}
+export interface ManuscriptChaptersTable {
+  id: string;
+  manuscriptId: string;
+  title: string;
+  ord: number;
+}
+export interface CollabUpdatesTable {
+  docName: string;
+  seq: number;
+  update: Uint8Array;
+  createdAt: number;
+}
+export interface CollabSnapshotsTable {
+  docName: string;
+  state: Uint8Array;
+  updatedAt: number;
+}
+export interface CollabRendersTable {
+  docName: string;
+  html: string;
+  text: string;
+  wordCount: number;
+  updatedAt: number;
+}
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -259,4 +297,10 @@ export interface Database {
   bookAssets: BookAssetsTable;
   libraryEntries: LibraryEntriesTable;
   bookImports: BookImportsTable;
+  manuscripts: ManuscriptsTable;
+  manuscriptMembers: ManuscriptMembersTable;
+  manuscriptChapters: ManuscriptChaptersTable;
+  collabUpdates: CollabUpdatesTable;
+  collabSnapshots: CollabSnapshotsTable;
+  collabRenders: CollabRendersTable;
 }

@@ -1,0 +1,118 @@
+/**
+ * The documents held in memory. A document is loaded from SQLite (snapshot + update log) when the
+ * first socket arrives, counted per socket, and when the last socket leaves it is compacted,
+ * rendered and dropped from memory, so an idle server holds no document. A socket that arrives
+ * while its document is unloading waits and gets a fresh load of what was just written.
+ */
+import * as Y from 'yjs';
+import { COLLAB_COMPACT_AFTER_UPDATES } from './limits';
+import type { RenderScheduler } from './render-scheduler';
+import { SharedDoc } from './shared-doc';
+import type { CollabStore } from './store';
+
+interface Entry {
+  doc: Promise<SharedDoc>;
+  refs: number;
+  /** Sequence of the last appended update, and how many were appended since the last compaction. */
+  lastSeq: number;
+  sinceCompaction: number;
+}
+
+export interface RegistryOptions {
+  compactAfter?: number;
+  log(event: string, fields: Record<string, unknown>): void;
+}
+
+export class DocRegistry {
+  private entries = new Map<string, Entry>();
+  private unloading = new Map<string, Promise<void>>();
+  private readonly compactAfter: number;
+
+  constructor(
+    private readonly store: CollabStore,
+    private readonly renders: RenderScheduler,
+    private readonly options: RegistryOptions,
+  ) {
+    this.compactAfter = options.compactAfter ?? COLLAB_COMPACT_AFTER_UPDATES;
+  }
+
+  /** Names of the documents in memory (loaded or loading). */
+  loaded(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  async acquire(name: string): Promise<SharedDoc> {
+    for (let pending = this.unloading.get(name); pending; pending = this.unloading.get(name)) await pending;
+    let entry = this.entries.get(name);
+    if (!entry) {
+      const created: Entry = { refs: 0, lastSeq: 0, sinceCompaction: 0, doc: Promise.resolve(null as never) };
+      created.doc = this.load(name, created);
+      this.entries.set(name, created);
+      entry = created;
+    }
+    entry.refs += 1;
+    try {
+      return await entry.doc;
+    } catch (error) {
+      this.release(name);
+      throw error;
+    }
+  }
+
+  release(name: string): void {
+    const entry = this.entries.get(name);
+    if (!entry) return;
+    entry.refs -= 1;
+    if (entry.refs > 0) return;
+    this.entries.delete(name);
+    const done = entry.doc
+      .then((shared) => this.unload(shared, entry))
+      .catch((error: unknown) => this.options.log('unload-failed', { doc: name, error: String(error) }))
+      .finally(() => this.unloading.delete(name));
+    this.unloading.set(name, done);
+  }
+
+  /** Resolves when no document is unloading (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.unloading.size > 0) await Promise.all(this.unloading.values());
+  }
+
+  private async load(name: string, entry: Entry): Promise<SharedDoc> {
+    const stored = await this.store.load(name);
+    const doc = new Y.Doc();
+    // One transaction: observers (none yet) and the update event fire once, not per row.
+    doc.transact(() => {
+      if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
+      for (const update of stored.updates) Y.applyUpdate(doc, update);
+    });
+    entry.lastSeq = stored.lastSeq;
+    entry.sinceCompaction = stored.updates.length;
+    return new SharedDoc(name, doc, {
+      persist: async (docName, update) => {
+        entry.lastSeq += 1;
+        entry.sinceCompaction += 1;
+        await this.store.append(docName, entry.lastSeq, update);
+      },
+      changed: async (shared) => {
+        this.renders.schedule(name, () => Y.encodeStateAsUpdate(shared.doc));
+        if (entry.sinceCompaction >= this.compactAfter) await this.compact(shared, entry);
+      },
+      log: this.options.log,
+    });
+  }
+
+  // Runs inside the document's queue (or after it drained), so no append interleaves.
+  private async compact(shared: SharedDoc, entry: Entry): Promise<void> {
+    if (entry.sinceCompaction === 0) return;
+    await this.store.compact(shared.name, Y.encodeStateAsUpdate(shared.doc), entry.lastSeq);
+    entry.sinceCompaction = 0;
+  }
+
+  private async unload(shared: SharedDoc, entry: Entry): Promise<void> {
+    await shared.idle();
+    await this.compact(shared, entry);
+    await this.renders.flush(shared.name);
+    shared.destroy();
+    this.options.log('unloaded', { doc: shared.name });
+  }
+}

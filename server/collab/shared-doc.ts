@@ -1,0 +1,158 @@
+/**
+ * One loaded document and the sockets on it. Every incoming message goes through one queue per
+ * document, so updates are persisted in the order they were applied, and each is broadcast only
+ * after it is stored: nobody ever sees an edit the server could lose. Read-only roles (viewer,
+ * commenter) keep presence (awareness) but their document updates are dropped here, whatever
+ * their client does.
+ */
+import * as awarenessProtocol from 'y-protocols/awareness';
+import * as Y from 'yjs';
+import { canEditText, CLOSE_CODES, type CollabRole } from '../../sync/collab/close-codes';
+import { decodeMessage, encodeAwareness, encodeSyncStep1, encodeSyncStep2, encodeUpdate } from './protocol';
+
+export interface CollabConnection {
+  readonly userId: string;
+  readonly role: CollabRole;
+  send(message: Uint8Array): void;
+  close(code: number, reason: string): void;
+}
+
+export interface SharedDocHooks {
+  /** Store an update durably; it is broadcast only once this resolves. */
+  persist(docName: string, update: Uint8Array): Promise<void>;
+  /** Called after a stored update was broadcast (rendering, compaction). */
+  changed(shared: SharedDoc): Promise<void> | void;
+  log(event: string, fields: Record<string, unknown>): void;
+}
+
+export class SharedDoc {
+  readonly awareness: awarenessProtocol.Awareness;
+  /** Each connection with the awareness client ids it controls (removed when it leaves). */
+  readonly conns = new Map<CollabConnection, Set<number>>();
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly name: string,
+    readonly doc: Y.Doc,
+    private readonly hooks: SharedDocHooks,
+  ) {
+    this.awareness = new awarenessProtocol.Awareness(doc);
+    this.awareness.setLocalState(null); // the server itself is not present
+    this.awareness.on('update', this.handleAwareness);
+  }
+
+  add(conn: CollabConnection): void {
+    this.conns.set(conn, new Set());
+    conn.send(encodeSyncStep1(this.doc));
+    const states = [...this.awareness.getStates().keys()];
+    if (states.length > 0) conn.send(encodeAwareness(this.awareness, states));
+  }
+
+  remove(conn: CollabConnection): void {
+    const controlled = this.conns.get(conn);
+    if (!controlled) return;
+    this.conns.delete(conn);
+    awarenessProtocol.removeAwarenessStates(this.awareness, [...controlled], null);
+  }
+
+  /** Queue a message from `conn`; messages are handled strictly one after another. */
+  receive(conn: CollabConnection, data: Uint8Array): void {
+    this.enqueue(() => this.handle(conn, data));
+  }
+
+  enqueue(task: () => Promise<void> | void): Promise<void> {
+    const run = this.tail.then(task);
+    this.tail = run.catch((error: unknown) => this.hooks.log('task-failed', { doc: this.name, error: String(error) }));
+    return this.tail;
+  }
+
+  /** Resolves when every queued message has been handled. */
+  idle(): Promise<void> {
+    return this.tail;
+  }
+
+  private async handle(conn: CollabConnection, data: Uint8Array): Promise<void> {
+    if (!this.conns.has(conn)) return; // closed while its messages were queued
+    let message;
+    try {
+      message = decodeMessage(data);
+    } catch {
+      conn.close(CLOSE_CODES.malformedMessage, 'malformed message');
+      return;
+    }
+    switch (message.type) {
+      case 'sync-step-1':
+        conn.send(encodeSyncStep2(this.doc, message.stateVector));
+        return;
+      case 'update':
+        if (!canEditText(conn.role)) {
+          this.hooks.log('update-dropped', { doc: this.name, user: conn.userId, role: conn.role });
+          return;
+        }
+        await this.applyFrom(conn, message.update);
+        return;
+      case 'awareness':
+        try {
+          awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, conn);
+        } catch {
+          conn.close(CLOSE_CODES.malformedMessage, 'malformed awareness');
+        }
+        return;
+      case 'query-awareness':
+        conn.send(encodeAwareness(this.awareness, [...this.awareness.getStates().keys()]));
+        return;
+      case 'ignored':
+        return;
+    }
+  }
+
+  /** Apply, persist what actually changed, then broadcast it to everyone else. */
+  private async applyFrom(origin: CollabConnection | null, update: Uint8Array): Promise<void> {
+    // Only what Yjs integrates is stored: duplicates produce no event, and an update waiting
+    // for missing history is stored once it integrates (its event comes then).
+    const effective: Uint8Array[] = [];
+    const collect = (u: Uint8Array) => effective.push(u);
+    this.doc.on('update', collect);
+    try {
+      Y.applyUpdate(this.doc, update, origin);
+    } catch {
+      origin?.close(CLOSE_CODES.malformedMessage, 'malformed update');
+      return;
+    } finally {
+      this.doc.off('update', collect);
+    }
+    if (effective.length === 0) return;
+    const stored = effective.length === 1 ? effective[0]! : Y.mergeUpdates(effective);
+    try {
+      await this.hooks.persist(this.name, stored);
+    } catch (error) {
+      // The edit is in memory but not on disk: refuse to spread it. The editor reconnects and
+      // resends its state; the next successful append or compaction stores it.
+      this.hooks.log('persist-failed', { doc: this.name, error: String(error) });
+      origin?.close(CLOSE_CODES.serverError, 'could not save');
+      return;
+    }
+    const broadcast = encodeUpdate(stored);
+    for (const conn of this.conns.keys()) if (conn !== origin) conn.send(broadcast);
+    await this.hooks.changed(this);
+  }
+
+  private handleAwareness = (
+    { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
+    origin: unknown,
+  ) => {
+    const controlled = this.conns.get(origin as CollabConnection);
+    if (controlled) {
+      for (const id of added) controlled.add(id);
+      for (const id of removed) controlled.delete(id);
+    }
+    const message = encodeAwareness(this.awareness, [...added, ...updated, ...removed]);
+    for (const conn of this.conns.keys()) conn.send(message);
+  };
+
+  destroy(): void {
+    this.awareness.off('update', this.handleAwareness);
+    this.awareness.destroy();
+    this.doc.destroy();
+  }
+}
