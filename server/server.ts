@@ -16,6 +16,7 @@ import { JobWorker } from './jobs/worker';
 import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
 import { mountClient } from './static';
+import { createInProcessPubSub } from './sync/pubsub';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -30,7 +31,7 @@ export async function buildContext(config: Config, now: () => number = Date.now)
   await migrate(handle.db);
   const queue = new JobQueue(handle.db, now);
   const mail = new Mailer(handle.db, queue, config, now);
-  const ctx: AppContext = { config, db: handle.db, queue, mail, now, startedAt: Date.now() };
+  const ctx: AppContext = { config, db: handle.db, queue, mail, pubsub: createInProcessPubSub(), now, startedAt: Date.now() };
   const worker = new JobWorker(queue);
   worker.register(MAIL_JOB, (p: { id: string }) => mail.deliver(p.id));
   registerAccountJobs(worker, ctx);
@@ -56,7 +57,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: `http://localhost:${port}`,
     async close() {
       await worker.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Open sync streams would hold close() forever.
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await closing;
       await handle.close();
     },
   };

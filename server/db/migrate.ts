@@ -2,9 +2,11 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB } from './connection';
 import * as m001 from './migrations/001-foundation';
+import * as m002 from './migrations/002-sync';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
+  '002-sync': m002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -61,7 +61,7 @@ export function defineCollection<S extends z.ZodObject>(options: CollectionOptio
   return { ...definition, jsonSchema: toRxJsonSchema(definition) };
 }
 
-function toRxJsonSchema(options: Required<CollectionOptions<z.ZodObject>>): RxJsonSchemaLike {
+function toRxJsonSchema(options: Pick<Required<CollectionOptions<z.ZodObject>>, 'name' | 'schema' | 'version' | 'primaryKey' | 'indexes'>): RxJsonSchemaLike {
   const { $schema: _ignored, ...json } = z.toJSONSchema(options.schema) as Record<string, any>;
   const properties = json.properties as Record<string, Record<string, unknown>>;
   const key = properties[options.primaryKey];
