@@ -11,7 +11,7 @@ import type { PushResponse, PushRow, RejectedRow } from '../../sync/replication/
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 import { fieldErrors } from '../http/validate';
-import { MICROS_PER_MS, nextChangeTime, readDoc, toWire, writeDoc } from './store';
+import { nextChangeTime, readDoc, toWire, writeDoc } from './store';
 
 type Outcome = { kind: 'written'; audience: string[]; checkpoint: Checkpoint } | { kind: 'unchanged' } | { kind: 'conflict'; master: WireDoc } | { kind: 'rejected'; row: RejectedRow };
 
@@ -48,7 +48,10 @@ async function applyRow(db: DB, collection: CollectionDefinition, userId: string
     }
   }
   const serverUpdatedAt = await nextChangeTime(db, collection.name, nowMs);
-  const doc = { ...checked.value, updatedAt: Math.floor(serverUpdatedAt / MICROS_PER_MS) };
+  // The document is stored exactly as written: rewriting a field here (say, stamping updatedAt)
+  // would leave the writing device with a copy the server no longer has, because RxDB treats
+  // an acknowledged push as the master state (convergence.test.ts caught exactly that).
+  const doc = checked.value;
   const audience = collection.visibility.audience(doc as never);
   await writeDoc(db, collection.name, doc, newDocumentState._deleted, serverUpdatedAt, audience);
   // Former readers hear about the change too (their next pull simply finds nothing new).

@@ -19,12 +19,12 @@ export const ReadingListItemSchema = z.object({
 export const ReadingListSchema = z.object({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  name: z.string().trim().min(1, 'Give the list a name.').max(120),
+  name: z.string().max(120).regex(/\S/, 'Give the list a name.'),
   description: z.string().max(2000),
   visibility: z.enum(LIST_VISIBILITIES),
   items: z.array(ReadingListItemSchema).max(MAX_LIST_ITEMS),
   createdAt: z.number().int().nonnegative(),
-  /** Assigned by the server on every accepted write. */
+  /** The writing device's clock, for display; the change feed orders by the server's own time. */
   updatedAt: z.number().int().nonnegative(),
 });
 export type ReadingList = z.infer<typeof ReadingListSchema>;

@@ -6,8 +6,12 @@
 import { z } from 'zod';
 import { COLLECTION_NAME_PATTERN, MAX_DOC_ID_LENGTH } from './limits';
 
-/** Fields the server assigns; ignored when comparing a client's assumption with the stored doc. */
-export const SERVER_FIELDS = ['updatedAt'] as const;
+/**
+ * Storage metadata of RxDB that never travels: ignored in comparisons. The server assigns no
+ * document field — its change time lives beside the document (the checkpoint), so what a device
+ * pushed is exactly what every device pulls.
+ */
+const STORAGE_FIELDS = ['_rev', '_meta', '_attachments'];
 
 export interface ConflictInput<T> {
   /** What the client wrote. */
@@ -37,6 +41,8 @@ export interface CollectionOptions<S extends z.ZodObject> {
   conflict?: ConflictRule<z.output<S>>;
   /** RxDB indexes; every indexed string needs a maxLength in the zod schema. */
   indexes?: (string | string[])[];
+  /** RxDB migration strategies: version → (document of version-1) → document, run on the device. */
+  migrations?: Record<number, (old: any) => any>;
 }
 
 export interface CollectionDefinition<S extends z.ZodObject = z.ZodObject> extends Required<CollectionOptions<S>> {
@@ -57,7 +63,7 @@ export interface RxJsonSchemaLike {
 
 export function defineCollection<S extends z.ZodObject>(options: CollectionOptions<S>): CollectionDefinition<S> {
   if (!COLLECTION_NAME_PATTERN.test(options.name)) throw new Error(`Bad collection name: ${options.name}`);
-  const definition = { conflict: 'server-wins' as const, indexes: [], ...options };
+  const definition = { conflict: 'server-wins' as const, indexes: [], migrations: {}, ...options };
   return { ...definition, jsonSchema: toRxJsonSchema(definition) };
 }
 
@@ -87,13 +93,10 @@ function toRxJsonSchema(options: Pick<Required<CollectionOptions<z.ZodObject>>, 
   };
 }
 
-/** The document without server-assigned fields and storage metadata, for comparisons. */
+/** The document without storage metadata, for comparisons. */
 export function comparable(doc: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(doc)) {
-    if ((SERVER_FIELDS as readonly string[]).includes(k) || k === '_rev' || k === '_meta' || k === '_attachments') continue;
-    out[k] = v;
-  }
+  for (const [k, v] of Object.entries(doc)) if (!STORAGE_FIELDS.includes(k)) out[k] = v;
   return out;
 }
 
@@ -111,7 +114,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return ka.length === kb.length && ka.every((k) => deepEqual((a as any)[k], (b as any)[k]));
 }
 
-/** Equal as far as replication is concerned: same fields, ignoring server-assigned ones. */
+/** Equal as far as replication is concerned: same fields and values, metadata aside. */
 export function sameDocument(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   return deepEqual(comparable(a), comparable(b));
 }

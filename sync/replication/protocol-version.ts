@@ -12,7 +12,7 @@ export const PROTOCOL_VERSION = 1;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = 'd7fc38c854d2677706280fd284f8ff976f1b6a98ec944d6f8d1735666762c88a';
+export const PROTOCOL_SCHEMA_HASH = 'a8e74271a77c0ea6f2966e25f5eaf34cc13f305fb5e2ef84dd10fd3bb768be83';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';

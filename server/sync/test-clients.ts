@@ -1,0 +1,50 @@
+/**
+ * Simulated devices for the convergence test and the benchmark: the real client engine of
+ * src/db (memory storage instead of IndexedDB) against a real server on a port, with the
+ * session cookie and Origin header a browser would send.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type QuireDatabase } from '../../src/db/database';
+import { SyncStateStore } from '../../src/db/sync-state';
+import { loadConfig } from '../config';
+import { startServer } from '../server';
+import { buildUser } from './test-helpers';
+
+export async function startSyncServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-sync-'));
+  const server = await startServer({ ...loadConfig({}), dataDir, port: 0, host: '127.0.0.1', demo: false });
+  return {
+    server,
+    url: server.url,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type SyncServer = Awaited<ReturnType<typeof startSyncServer>>;
+
+export interface Device extends QuireDatabase {
+  state: SyncStateStore;
+}
+
+let deviceCounter = 0;
+
+export async function openDevice(s: SyncServer, userId: string, cookie: string): Promise<Device> {
+  const state = new SyncStateStore();
+  const database = await openDatabase({
+    userId,
+    name: `device${++deviceCounter}${userId.replace(/[^a-z0-9]/g, '')}`,
+    storage: 'memory',
+    transport: { baseUrl: s.url, fetch, headers: { cookie, origin: s.url } },
+    state,
+  });
+  return { ...database, state };
+}
+
+export function createAccount(s: SyncServer, userId: string): Promise<string> {
+  return buildUser(s.server.ctx, userId);
+}

@@ -1,0 +1,190 @@
+/**
+ * Replication of every collection with /api/sync, started once per database (only in the leader
+ * tab). Pull pages by checkpoint, push with assumed master states, and one change stream that
+ * turns server hints into RESYNC for the collection concerned. A 401 or 426 pauses everything —
+ * pending changes stay in the local database — until retry().
+ */
+import type { RxCollection, RxDatabase } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { Subject } from 'rxjs';
+import type { CollectionDefinition } from '../../sync/replication/collection';
+import type { Checkpoint } from '../../sync/replication/doc';
+import type { PullResponse } from '../../sync/replication/pull';
+import type { PushResponse } from '../../sync/replication/push';
+import { STREAM_EVENT, type ChangeHint } from '../../sync/replication/stream';
+import { openEventStream } from './event-stream';
+import { PendingChanges } from './pending-changes';
+import { postSync, SyncHttpError, type SyncFailure, type SyncTransport } from './sync-http';
+import type { SyncStateStore } from './sync-state';
+
+/** Documents per pull page and per push request. */
+export const PULL_BATCH_SIZE = 200;
+export const PUSH_BATCH_SIZE = 50;
+/** RxDB retries a failed request after this long (sooner when the browser comes back online). */
+export const RETRY_MS = 5_000;
+
+export interface ReplicationController {
+  states: Record<string, RxReplicationState<any, Checkpoint>>;
+  /** Go offline: close the stream and stop replicating; local writes keep working. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  /** Resolves when every local change is pushed and nothing is being pulled. */
+  awaitInSync(): Promise<void>;
+  cancel(): Promise<void>;
+}
+
+interface Options {
+  db: RxDatabase;
+  definitions: CollectionDefinition[];
+  transport: SyncTransport;
+  state: SyncStateStore;
+  waitForLeadership: boolean;
+}
+
+function withoutStorageFields(doc: Record<string, any>): any {
+  const { _rev: _r, _meta: _m, _attachments: _a, ...rest } = doc;
+  return rest;
+}
+
+export function startReplication({ db, definitions, transport, state, waitForLeadership }: Options): ReplicationController {
+  let fatal: 'signed-out' | 'outdated' | null = null;
+  let failure: { kind: SyncFailure; message: string } | null = null;
+  const active = new Map<string, boolean>();
+  const pending = new PendingChanges(() => publish());
+  const refused = new Set<string>();
+  const hints = new Map(definitions.map((d) => [d.name, new Subject<'RESYNC'>()]));
+
+  function publish() {
+    const busy = [...active.values()].some(Boolean);
+    const status = fatal ?? (failure?.kind === 'network' ? 'offline' : failure ? 'error' : busy || pending.count > 0 ? 'syncing' : 'synced');
+    state.set({ status, pending: pending.count, refused: refused.size, message: status === 'error' ? (failure?.message ?? null) : null });
+  }
+
+  function succeeded() {
+    if (failure) {
+      failure = null;
+      publish();
+    }
+  }
+
+  function failed(error: unknown): never {
+    const kind = error instanceof SyncHttpError ? error.kind : 'server';
+    if (kind === 'signed-out' || kind === 'outdated') {
+      fatal = kind;
+      setTimeout(() => void pauseAll(), 0); // not from inside RxDB's own cycle
+    } else {
+      failure = { kind, message: kind === 'network' ? "You're offline." : 'Syncing failed. Your changes are safe on this device.' };
+    }
+    publish();
+    throw error;
+  }
+
+  const states: Record<string, RxReplicationState<any, Checkpoint>> = {};
+  for (const definition of definitions) {
+    const name = definition.name;
+    const collection = db.collections[name] as RxCollection;
+    const track = (data: { id: string }) => pending.written(`${name}:${data.id}`);
+    collection.postInsert(track, false);
+    collection.postSave(track, false);
+    collection.postRemove(track, false);
+    const replication = replicateRxCollection<any, Checkpoint>({
+      replicationIdentifier: `quire-sync-${name}-${transport.baseUrl || 'same-origin'}`,
+      collection,
+      live: true,
+      retryTime: RETRY_MS,
+      waitForLeadership,
+      autoStart: true,
+      pull: {
+        batchSize: PULL_BATCH_SIZE,
+        stream$: hints.get(name)!.asObservable(),
+        handler: async (checkpoint, limit) => {
+          try {
+            const page = await postSync<PullResponse>(transport, `${name}/pull`, { checkpoint: checkpoint ?? null, limit });
+            succeeded();
+            return { documents: page.documents as any[], checkpoint: page.checkpoint ?? undefined };
+          } catch (error) {
+            return failed(error);
+          }
+        },
+      },
+      push: {
+        batchSize: PUSH_BATCH_SIZE,
+        handler: async (rows) => {
+          const keys = rows.map((r) => `${name}:${r.newDocumentState.id}`);
+          const versions = keys.map((k) => pending.versionOf(k));
+          const body = { rows: rows.map((r) => ({ assumedMasterState: r.assumedMasterState ? withoutStorageFields(r.assumedMasterState) : null, newDocumentState: withoutStorageFields(r.newDocumentState) })) };
+          try {
+            const result = await postSync<PushResponse>(transport, `${name}/push`, body);
+            for (const r of result.rejected) refused.add(`${name}:${r.id}`);
+            keys.forEach((k, i) => pending.acknowledged(k, versions[i]!));
+            succeeded();
+            return result.conflicts as any[];
+          } catch (error) {
+            return failed(error);
+          }
+        },
+      },
+    });
+    replication.active$.subscribe((isActive) => {
+      active.set(name, isActive);
+      publish();
+    });
+    states[name] = replication;
+  }
+
+  let stream: { close(): void } | null = null;
+  const resyncAll = () => hints.forEach((h) => h.next('RESYNC'));
+  async function openStream() {
+    if (waitForLeadership) await db.waitForLeadership();
+    if (stream || fatal) return;
+    stream = openEventStream(transport, {
+      onOpen: () => succeeded(),
+      onEvent(event, data) {
+        if (event === STREAM_EVENT.resync) resyncAll();
+        else if (event === STREAM_EVENT.change) hints.get((data as ChangeHint).collection)?.next('RESYNC');
+      },
+      onFatal(kind) {
+        fatal = kind === 'outdated' ? 'outdated' : 'signed-out';
+        publish();
+        void pauseAll();
+      },
+      onDisconnect() {},
+    });
+  }
+
+  async function pauseAll() {
+    stream?.close();
+    stream = null;
+    await Promise.all(Object.values(states).map((s) => s.pause()));
+  }
+
+  async function resumeAll() {
+    await Promise.all(Object.values(states).map((s) => s.start()));
+    void openStream();
+    resyncAll();
+  }
+
+  state.onRetry(() => {
+    fatal = null;
+    failure = null;
+    publish();
+    void resumeAll();
+  });
+  void openStream();
+  publish();
+
+  return {
+    states,
+    pause: pauseAll,
+    resume: resumeAll,
+    async awaitInSync() {
+      await Promise.all(Object.values(states).map((s) => s.awaitInSync()));
+    },
+    async cancel() {
+      stream?.close();
+      stream = null;
+      state.onRetry(() => undefined);
+      await Promise.all(Object.values(states).map((s) => s.cancel()));
+    },
+  };
+}
