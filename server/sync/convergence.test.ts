@@ -41,7 +41,8 @@ async function randomStep(sim: Sim, rand: () => number, step: number) {
   const docs = await lists.find().exec();
   const roll = rand();
   if (roll < 0.08) {
-    sim.online ? await sim.device.replication!.pause() : await sim.device.replication!.resume();
+    if (sim.online) await sim.device.replication!.pause();
+    else await sim.device.replication!.resume();
     sim.online = !sim.online;
   } else if (docs.length === 0 || roll < 0.4) {
     const { _deleted, ...list } = buildList({ ownerId: sim.userId, id: `l${step}-${Math.floor(rand() * 1e9)}`, name: `list ${step}` });
