@@ -3,7 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { can } from '../../sync/roles';
 import { APP_VERSION } from '../../sync/version';
+import { closeDatabase } from '../db/database-loader';
+import { DatabaseProvider } from '../db/use-database';
 import { NotificationBell } from '../features/notifications/notification-bell';
+import { SyncBadge } from '../features/sync/sync-badge';
 import { Badge, Menu, useToast } from '../ui';
 import { api } from './api';
 import { ADMIN_NAV, MAIN_NAV, visibleNav } from './nav';
@@ -46,6 +49,8 @@ function AccountArea() {
       return;
     }
     forgetSession();
+    // Local data stays for the next sign-in unless removed (settings/account offers that).
+    await closeDatabase();
     qc.clear();
     await qc.invalidateQueries({ queryKey: SESSION_KEY });
     navigate('/');
@@ -53,6 +58,7 @@ function AccountArea() {
   const roles = user.roles.filter((r): r is keyof typeof ROLE_LABEL => r !== 'reader');
   return (
     <div className="header-account">
+      <SyncBadge />
       {roles.length > 0 && (
         <span className="role-badges" aria-label="Your roles">
           {roles.map((r) => (
@@ -77,6 +83,15 @@ function AccountArea() {
 }
 
 export function Layout() {
+  const { user } = useSession();
+  return (
+    <DatabaseProvider userId={user?.id ?? null}>
+      <Shell />
+    </DatabaseProvider>
+  );
+}
+
+function Shell() {
   const { user } = useSession();
   const navigation = useNavigation();
   const { pathname } = useLocation();

@@ -55,6 +55,7 @@ export function startReplication({ db, definitions, transport, state, waitForLea
   const hints = new Map(definitions.map((d) => [d.name, new Subject<'RESYNC'>()]));
 
   function publish() {
+    if (waitForLeadership && !db.isLeader()) return; // the leader tab speaks for all tabs
     const busy = [...active.values()].some(Boolean);
     const status = fatal ?? (failure?.kind === 'network' ? 'offline' : failure ? 'error' : busy || pending.count > 0 ? 'syncing' : 'synced');
     state.set({ status, pending: pending.count, refused: refused.size, message: status === 'error' ? (failure?.message ?? null) : null });
@@ -172,6 +173,7 @@ export function startReplication({ db, definitions, transport, state, waitForLea
   });
   void openStream();
   publish();
+  if (waitForLeadership) void db.waitForLeadership().then(() => publish());
 
   return {
     states,
