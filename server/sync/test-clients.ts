@@ -29,20 +29,23 @@ export type SyncServer = Awaited<ReturnType<typeof startSyncServer>>;
 
 export interface Device extends QuireDatabase {
   state: SyncStateStore;
+  /** The headers every request sends; tests swap the cookie here. */
+  transportHeaders: Record<string, string>;
 }
 
 let deviceCounter = 0;
 
-export async function openDevice(s: SyncServer, userId: string, cookie: string): Promise<Device> {
+export async function openDevice(s: SyncServer, userId: string, cookie: string, extraHeaders: Record<string, string> = {}): Promise<Device> {
   const state = new SyncStateStore();
+  const transportHeaders = { cookie, origin: s.url, ...extraHeaders };
   const database = await openDatabase({
     userId,
     name: `device${++deviceCounter}${userId.replace(/[^a-z0-9]/g, '')}`,
     storage: 'memory',
-    transport: { baseUrl: s.url, fetch, headers: { cookie, origin: s.url } },
+    transport: { baseUrl: s.url, fetch, headers: transportHeaders },
     state,
   });
-  return { ...database, state };
+  return { ...database, state, transportHeaders };
 }
 
 export function createAccount(s: SyncServer, userId: string): Promise<string> {

@@ -48,6 +48,7 @@ function withoutStorageFields(doc: Record<string, any>): any {
 
 export function startReplication({ db, definitions, transport, state, waitForLeadership }: Options): ReplicationController {
   let fatal: 'signed-out' | 'outdated' | null = null;
+  let stream: { close(): void } | null = null;
   let failure: { kind: SyncFailure; message: string } | null = null;
   const active = new Map<string, boolean>();
   const pending = new PendingChanges(() => publish());
@@ -68,16 +69,46 @@ export function startReplication({ db, definitions, transport, state, waitForLea
     }
   }
 
-  function failed(error: unknown): never {
-    const kind = error instanceof SyncHttpError ? error.kind : 'server';
-    if (kind === 'signed-out' || kind === 'outdated') {
-      fatal = kind;
-      setTimeout(() => void pauseAll(), 0); // not from inside RxDB's own cycle
-    } else {
-      failure = { kind, message: kind === 'network' ? "You're offline." : 'Syncing failed. Your changes are safe on this device.' };
+  // A 401 or 426 holds every request at this gate (RxDB simply sees a slow request) until
+  // retry() opens it: nothing is lost, nothing is retried in a loop, and no retry timer delays
+  // the moment the person signs in again.
+  let gate: { promise: Promise<void>; open(): void } | null = null;
+  let cancelled = false;
+  /** Bumped by retry(): a 401 answering a request sent before it says nothing about the new session. */
+  let epoch = 0;
+
+  function hold(kind: 'signed-out' | 'outdated') {
+    fatal = kind;
+    if (!gate) {
+      let open!: () => void;
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      gate = { promise, open };
     }
+    stream?.close();
+    stream = null;
     publish();
-    throw error;
+  }
+
+  async function request<T>(send: () => Promise<T>): Promise<T> {
+    for (;;) {
+      if (gate) await gate.promise;
+      if (cancelled) throw new Error('Replication was cancelled.');
+      const sentIn = epoch;
+      try {
+        const result = await send();
+        succeeded();
+        return result;
+      } catch (error) {
+        const kind = error instanceof SyncHttpError ? error.kind : 'server';
+        if (kind === 'signed-out' || kind === 'outdated') {
+          if (sentIn === epoch) hold(kind);
+          continue;
+        }
+        failure = { kind, message: kind === 'network' ? "You're offline." : 'Syncing failed. Your changes are safe on this device.' };
+        publish();
+        throw error;
+      }
+    }
   }
 
   const states: Record<string, RxReplicationState<any, Checkpoint>> = {};
@@ -99,13 +130,8 @@ export function startReplication({ db, definitions, transport, state, waitForLea
         batchSize: PULL_BATCH_SIZE,
         stream$: hints.get(name)!.asObservable(),
         handler: async (checkpoint, limit) => {
-          try {
-            const page = await postSync<PullResponse>(transport, `${name}/pull`, { checkpoint: checkpoint ?? null, limit });
-            succeeded();
-            return { documents: page.documents as any[], checkpoint: page.checkpoint ?? undefined };
-          } catch (error) {
-            return failed(error);
-          }
+          const page = await request(() => postSync<PullResponse>(transport, `${name}/pull`, { checkpoint: checkpoint ?? null, limit }));
+          return { documents: page.documents as any[], checkpoint: page.checkpoint ?? undefined };
         },
       },
       push: {
@@ -114,15 +140,11 @@ export function startReplication({ db, definitions, transport, state, waitForLea
           const keys = rows.map((r) => `${name}:${r.newDocumentState.id}`);
           const versions = keys.map((k) => pending.versionOf(k));
           const body = { rows: rows.map((r) => ({ assumedMasterState: r.assumedMasterState ? withoutStorageFields(r.assumedMasterState) : null, newDocumentState: withoutStorageFields(r.newDocumentState) })) };
-          try {
-            const result = await postSync<PushResponse>(transport, `${name}/push`, body);
-            for (const r of result.rejected) refused.add(`${name}:${r.id}`);
-            keys.forEach((k, i) => pending.acknowledged(k, versions[i]!));
-            succeeded();
-            return result.conflicts as any[];
-          } catch (error) {
-            return failed(error);
-          }
+          const result = await request(() => postSync<PushResponse>(transport, `${name}/push`, body));
+          for (const r of result.rejected) refused.add(`${name}:${r.id}`);
+          keys.forEach((k, i) => pending.acknowledged(k, versions[i]!));
+          publish();
+          return result.conflicts as any[];
         },
       },
     });
@@ -133,7 +155,6 @@ export function startReplication({ db, definitions, transport, state, waitForLea
     states[name] = replication;
   }
 
-  let stream: { close(): void } | null = null;
   const resyncAll = () => hints.forEach((h) => h.next('RESYNC'));
   async function openStream() {
     if (waitForLeadership) await db.waitForLeadership();
@@ -144,11 +165,7 @@ export function startReplication({ db, definitions, transport, state, waitForLea
         if (event === STREAM_EVENT.resync) resyncAll();
         else if (event === STREAM_EVENT.change) hints.get((data as ChangeHint).collection)?.next('RESYNC');
       },
-      onFatal(kind) {
-        fatal = kind === 'outdated' ? 'outdated' : 'signed-out';
-        publish();
-        void pauseAll();
-      },
+      onFatal: (kind) => hold(kind === 'outdated' ? 'outdated' : 'signed-out'),
       onDisconnect() {},
     });
   }
@@ -166,10 +183,15 @@ export function startReplication({ db, definitions, transport, state, waitForLea
   }
 
   state.onRetry(() => {
+    epoch++;
     fatal = null;
     failure = null;
+    const held = gate;
+    gate = null;
+    held?.open();
     publish();
-    void resumeAll();
+    void openStream();
+    resyncAll();
   });
   void openStream();
   publish();
@@ -183,6 +205,8 @@ export function startReplication({ db, definitions, transport, state, waitForLea
       await Promise.all(Object.values(states).map((s) => s.awaitInSync()));
     },
     async cancel() {
+      cancelled = true;
+      gate?.open();
       stream?.close();
       stream = null;
       state.onRetry(() => undefined);
