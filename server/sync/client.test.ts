@@ -35,11 +35,12 @@ describe('client engine', () => {
     try {
       await device.replication!.awaitInSync();
       await until(() => device.state.get().status === 'synced');
-      await device.replication!.pause();
+      device.setOnline(false);
       await s.server.ctx.db.deleteFrom('sessions').where('userId', '=', 'carol').execute();
       await device.collections['reading-lists'].insert(newList('carol', 'written while the session ended'));
       expect(device.state.get().pending).toBe(1);
-      await device.replication!.resume();
+      await until(() => device.state.get().status === 'offline');
+      device.setOnline(true);
       await until(() => device.state.get().status === 'signed-out');
       expect(device.state.get().pending).toBe(1);
       expect(await device.collections['reading-lists'].count().exec()).toBe(1);

@@ -29,23 +29,45 @@ export type SyncServer = Awaited<ReturnType<typeof startSyncServer>>;
 
 export interface Device extends QuireDatabase {
   state: SyncStateStore;
+  /** Cut or restore this device's network: requests fail and open streams drop, as offline. */
+  setOnline(online: boolean): void;
   /** The headers every request sends; tests swap the cookie here. */
   transportHeaders: Record<string, string>;
 }
 
 let deviceCounter = 0;
+/** Simulated devices retry failed requests quickly so tests stay short. */
+const TEST_RETRY_MS = 100;
 
 export async function openDevice(s: SyncServer, userId: string, cookie: string, extraHeaders: Record<string, string> = {}): Promise<Device> {
   const state = new SyncStateStore();
   const transportHeaders = { cookie, origin: s.url, ...extraHeaders };
+  const network = { online: true, open: new Set<AbortController>() };
+  const deviceFetch: typeof fetch = async (input, init) => {
+    if (!network.online) throw new TypeError('fetch failed (offline)');
+    const controller = new AbortController();
+    init?.signal?.addEventListener('abort', () => controller.abort());
+    network.open.add(controller);
+    return fetch(input, { ...init, signal: controller.signal });
+  };
   const database = await openDatabase({
     userId,
     name: `device${++deviceCounter}${userId.replace(/[^a-z0-9]/g, '')}`,
     storage: 'memory',
-    transport: { baseUrl: s.url, fetch, headers: transportHeaders },
+    transport: { baseUrl: s.url, fetch: deviceFetch, headers: transportHeaders },
     state,
+    retryMs: TEST_RETRY_MS,
   });
-  return { ...database, state, transportHeaders };
+  function setOnline(online: boolean) {
+    network.online = online;
+    if (!online) {
+      for (const c of network.open) c.abort();
+      network.open.clear();
+    } else {
+      database.replication?.reconnect();
+    }
+  }
+  return { ...database, state, transportHeaders, setOnline };
 }
 
 export function createAccount(s: SyncServer, userId: string): Promise<string> {

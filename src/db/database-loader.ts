@@ -30,6 +30,8 @@ export function loadDatabase(userId: string): Promise<QuireDatabase> {
     const { openDatabase } = await import('./database');
     const database = await openDatabase({ userId, transport: { baseUrl: '', fetch: (...args) => fetch(...args) }, multiInstance: true });
     entry.channel = shareState(userId, database);
+    // Reconnect the moment the browser is back online rather than after the back-off.
+    window.addEventListener('online', () => database.replication?.reconnect());
     return database;
   })();
   current = entry;

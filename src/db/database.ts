@@ -28,6 +28,8 @@ export interface OpenDatabaseOptions {
   multiInstance?: boolean;
   replicate?: boolean;
   state?: SyncStateStore;
+  /** RxDB's wait before retrying a failed request (default RETRY_MS). */
+  retryMs?: number;
 }
 
 export interface QuireDatabase {
@@ -77,7 +79,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
   const replication =
     options.replicate === false
       ? null
-      : startReplication({ db, definitions: COLLECTION_LIST, transport: options.transport, state: options.state ?? appSyncState, waitForLeadership: multiInstance });
+      : startReplication({ db, definitions: COLLECTION_LIST, transport: options.transport, state: options.state ?? appSyncState, waitForLeadership: multiInstance, retryMs: options.retryMs });
   return {
     db,
     collections,

@@ -19,8 +19,15 @@ export interface EventStreamHandlers {
   onDisconnect(): void;
 }
 
-export function openEventStream(transport: SyncTransport, handlers: EventStreamHandlers): { close(): void } {
+export interface EventStream {
+  close(): void;
+  /** The network is back: skip the back-off and connect now. */
+  reconnectNow(): void;
+}
+
+export function openEventStream(transport: SyncTransport, handlers: EventStreamHandlers): EventStream {
   let closed = false;
+  let wake: (() => void) | null = null;
   let controller: AbortController | null = null;
   let delay = RECONNECT_MIN_MS;
 
@@ -77,7 +84,14 @@ export function openEventStream(transport: SyncTransport, handlers: EventStreamH
       const outcome = await connectOnce();
       if (closed || outcome === 'stop') return;
       handlers.onDisconnect();
-      await new Promise((r) => setTimeout(r, delay));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
       delay = Math.min(delay * 2, RECONNECT_MAX_MS);
     }
   })();
@@ -86,6 +100,11 @@ export function openEventStream(transport: SyncTransport, handlers: EventStreamH
     close() {
       closed = true;
       controller?.abort();
+      wake?.();
+    },
+    reconnectNow() {
+      delay = RECONNECT_MIN_MS;
+      wake?.();
     },
   };
 }

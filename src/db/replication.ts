@@ -12,7 +12,7 @@ import type { Checkpoint } from '../../sync/replication/doc';
 import type { PullResponse } from '../../sync/replication/pull';
 import type { PushResponse } from '../../sync/replication/push';
 import { STREAM_EVENT, type ChangeHint } from '../../sync/replication/stream';
-import { openEventStream } from './event-stream';
+import { openEventStream, type EventStream } from './event-stream';
 import { PendingChanges } from './pending-changes';
 import { postSync, SyncHttpError, type SyncFailure, type SyncTransport } from './sync-http';
 import type { SyncStateStore } from './sync-state';
@@ -25,9 +25,8 @@ export const RETRY_MS = 5_000;
 
 export interface ReplicationController {
   states: Record<string, RxReplicationState<any, Checkpoint>>;
-  /** Go offline: close the stream and stop replicating; local writes keep working. */
-  pause(): Promise<void>;
-  resume(): Promise<void>;
+  /** The network is back (the browser's `online` event): reconnect and sync now. */
+  reconnect(): void;
   /** Resolves when every local change is pushed and nothing is being pulled. */
   awaitInSync(): Promise<void>;
   cancel(): Promise<void>;
@@ -39,6 +38,8 @@ interface Options {
   transport: SyncTransport;
   state: SyncStateStore;
   waitForLeadership: boolean;
+  /** How long RxDB waits before retrying a failed request (tests shorten it). */
+  retryMs?: number;
 }
 
 function withoutStorageFields(doc: Record<string, any>): any {
@@ -46,9 +47,9 @@ function withoutStorageFields(doc: Record<string, any>): any {
   return rest;
 }
 
-export function startReplication({ db, definitions, transport, state, waitForLeadership }: Options): ReplicationController {
+export function startReplication({ db, definitions, transport, state, waitForLeadership, retryMs = RETRY_MS }: Options): ReplicationController {
   let fatal: 'signed-out' | 'outdated' | null = null;
-  let stream: { close(): void } | null = null;
+  let stream: EventStream | null = null;
   let failure: { kind: SyncFailure; message: string } | null = null;
   const active = new Map<string, boolean>();
   const pending = new PendingChanges(() => publish());
@@ -123,7 +124,7 @@ export function startReplication({ db, definitions, transport, state, waitForLea
       replicationIdentifier: `quire-sync-${name}-${transport.baseUrl || 'same-origin'}`,
       collection,
       live: true,
-      retryTime: RETRY_MS,
+      retryTime: retryMs,
       waitForLeadership,
       autoStart: true,
       pull: {
@@ -170,18 +171,6 @@ export function startReplication({ db, definitions, transport, state, waitForLea
     });
   }
 
-  async function pauseAll() {
-    stream?.close();
-    stream = null;
-    await Promise.all(Object.values(states).map((s) => s.pause()));
-  }
-
-  async function resumeAll() {
-    await Promise.all(Object.values(states).map((s) => s.start()));
-    void openStream();
-    resyncAll();
-  }
-
   state.onRetry(() => {
     epoch++;
     fatal = null;
@@ -199,8 +188,11 @@ export function startReplication({ db, definitions, transport, state, waitForLea
 
   return {
     states,
-    pause: pauseAll,
-    resume: resumeAll,
+    reconnect() {
+      if (stream) stream.reconnectNow();
+      else void openStream();
+      resyncAll();
+    },
     async awaitInSync() {
       await Promise.all(Object.values(states).map((s) => s.awaitInSync()));
     },
