@@ -22,6 +22,8 @@ export const PULL_BATCH_SIZE = 200;
 export const PUSH_BATCH_SIZE = 50;
 /** RxDB retries a failed request after this long (sooner when the browser comes back online). */
 export const RETRY_MS = 5_000;
+/** While signed out, try again this often: signing in (in any tab) resumes sync by itself. */
+export const SIGNED_OUT_PROBE_MS = 10_000;
 
 export interface ReplicationController {
   states: Record<string, RxReplicationState<any, Checkpoint>>;
@@ -64,9 +66,12 @@ export function startReplication({ db, definitions, transport, state, waitForLea
   }
 
   function succeeded() {
-    if (failure) {
+    if (failure || fatal) {
+      const wasHeld = fatal !== null;
       failure = null;
+      fatal = null;
       publish();
+      if (wasHeld) void openStream();
     }
   }
 
@@ -84,6 +89,16 @@ export function startReplication({ db, definitions, transport, state, waitForLea
       let open!: () => void;
       const promise = new Promise<void>((resolve) => (open = resolve));
       gate = { promise, open };
+      if (kind === 'signed-out') {
+        const probe = gate;
+        const timer = setTimeout(() => {
+          if (gate !== probe || cancelled) return;
+          gate = null; // held requests try once more and the stream reconnects; a 401 holds again
+          probe.open();
+          void openStream(true);
+        }, SIGNED_OUT_PROBE_MS);
+        (timer as { unref?: () => void }).unref?.(); // never keeps a Node process alive
+      }
     }
     stream?.close();
     stream = null;
@@ -157,9 +172,9 @@ export function startReplication({ db, definitions, transport, state, waitForLea
   }
 
   const resyncAll = () => hints.forEach((h) => h.next('RESYNC'));
-  async function openStream() {
+  async function openStream(probing = false) {
     if (waitForLeadership) await db.waitForLeadership();
-    if (stream || fatal) return;
+    if (stream || cancelled || (fatal && !probing)) return;
     stream = openEventStream(transport, {
       onOpen: () => succeeded(),
       onEvent(event, data) {
