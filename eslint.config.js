@@ -54,6 +54,11 @@ export default tseslint.config(
     },
   },
   {
+    // Sync integration tests and the benchmark drive the real client engine against the real server.
+    files: ['server/**/*.test.ts', 'server/sync/test-clients.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...rxdb, ...sqlite], patterns: [...rxdbPatterns, { regex: '(^|/)src(/(?!db/)|$)', message: 'Server tests may drive src/db only.' }] }] },
+  },
+  {
     files: ['server/db/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: rxdb, patterns: rxdbPatterns }] },
   },

@@ -27,7 +27,9 @@ if (email && password) {
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'), { timeout: 10_000 }).catch(() => console.error('sign-in did not leave /auth'));
 }
 await page.goto(url);
-await page.waitForLoadState('networkidle');
+await page.waitForLoadState('load');
+await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+await page.waitForTimeout(300);
 await page.screenshot({ path: out, fullPage: true });
 await browser.close();
 console.log(`saved ${out}`);

@@ -4,12 +4,15 @@ import type { DB } from './db/connection';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { SessionUser } from './auth/sessions';
+import type { SyncPubSub } from './sync/pubsub';
 
 export interface AppContext {
   config: Config;
   db: DB;
   queue: JobQueue;
   mail: Mailer;
+  /** Change hints for the sync stream (server/sync/pubsub.ts). */
+  pubsub: SyncPubSub;
   /** Milliseconds since the epoch; tests replace it to move time. */
   now(): number;
   startedAt: number;

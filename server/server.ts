@@ -19,6 +19,7 @@ import { JobWorker } from './jobs/worker';
 import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
 import { mountClient } from './static';
+import { createInProcessPubSub } from './sync/pubsub';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -34,7 +35,7 @@ export async function buildContext(config: Config, now: () => number = Date.now)
   await migrate(handle.db);
   const queue = new JobQueue(handle.db, now);
   const mail = new Mailer(handle.db, queue, config, now);
-  const ctx: AppContext = { config, db: handle.db, queue, mail, now, startedAt: Date.now() };
+  const ctx: AppContext = { config, db: handle.db, queue, mail, pubsub: createInProcessPubSub(), now, startedAt: Date.now() };
   const worker = new JobWorker(queue);
   worker.register(MAIL_JOB, (p: { id: string }) => mail.deliver(p.id));
   registerAccountJobs(worker, ctx);
@@ -65,9 +66,11 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
     async close() {
       await worker.stop();
       // Sockets first: server.close waits for every open connection, and documents must be
-      // compacted while the database is still open.
+      // compacted while the database is still open. Open sync streams would hold close() forever.
       await collab.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await closing;
       await handle.close();
     },
   };

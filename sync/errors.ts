@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'rate_limited', // 429 with retryAfter seconds
   'internal', // 500 with a digest; details are only in the server log
   'unavailable', // 503
+  'upgrade_required', // 426 the client speaks an outdated sync protocol: update Quire
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -303,4 +303,22 @@ export interface Database {
   collabUpdates: CollabUpdatesTable;
   collabSnapshots: CollabSnapshotsTable;
   collabRenders: CollabRendersTable;
+  syncDocs: SyncDocsTable;
+  syncAudience: SyncAudienceTable;
+}
+
+/** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */
+export interface SyncDocsTable {
+  collection: string;
+  id: string;
+  doc: string;
+  /** Microseconds; strictly increasing per collection (the pull checkpoint). */
+  serverUpdatedAt: number;
+  deleted: number;
+}
+export interface SyncAudienceTable {
+  collection: string;
+  docId: string;
+  userId: string;
+  serverUpdatedAt: number;
 }

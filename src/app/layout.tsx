@@ -1,9 +1,14 @@
 /** The app shell: header with role-aware navigation, the page, footer with the version. */
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { can } from '../../sync/roles';
 import { APP_VERSION } from '../../sync/version';
+import { closeDatabase } from '../db/database-loader';
+import { DatabaseProvider } from '../db/use-database';
 import { NotificationBell } from '../features/notifications/notification-bell';
+import { SignOutDialog } from '../features/sync/sign-out-dialog';
+import { SyncBadge } from '../features/sync/sync-badge';
 import { Badge, Menu, useToast } from '../ui';
 import { api } from './api';
 import { ADMIN_NAV, MAIN_NAV, visibleNav } from './nav';
@@ -29,6 +34,7 @@ function AccountArea() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const toast = useToast();
+  const [confirmingSignOut, setConfirmingSignOut] = useState(false);
   if (isLoading) return <span className="header-placeholder" aria-hidden="true" />;
   if (!user) {
     return (
@@ -38,7 +44,7 @@ function AccountArea() {
       </div>
     );
   }
-  async function signOut() {
+  async function signOut(removeData: boolean) {
     try {
       await api.post('/api/auth/sign-out');
     } catch {
@@ -46,6 +52,8 @@ function AccountArea() {
       return;
     }
     forgetSession();
+    await closeDatabase({ removeData });
+    setConfirmingSignOut(false);
     qc.clear();
     await qc.invalidateQueries({ queryKey: SESSION_KEY });
     navigate('/');
@@ -53,6 +61,7 @@ function AccountArea() {
   const roles = user.roles.filter((r): r is keyof typeof ROLE_LABEL => r !== 'reader');
   return (
     <div className="header-account">
+      <SyncBadge />
       {roles.length > 0 && (
         <span className="role-badges" aria-label="Your roles">
           {roles.map((r) => (
@@ -69,14 +78,24 @@ function AccountArea() {
           { label: 'Account & devices', to: '/settings/account' },
           { label: 'Notification settings', to: '/settings/notifications' },
           ...(can(user, 'admin:access') ? [{ label: 'Admin', to: '/admin' }] : []),
-          { label: 'Sign out', onSelect: () => void signOut() },
+          { label: 'Sign out', onSelect: () => setConfirmingSignOut(true) },
         ]}
       />
+      <SignOutDialog open={confirmingSignOut} onClose={() => setConfirmingSignOut(false)} onConfirm={signOut} />
     </div>
   );
 }
 
 export function Layout() {
+  const { user } = useSession();
+  return (
+    <DatabaseProvider userId={user?.id ?? null}>
+      <Shell />
+    </DatabaseProvider>
+  );
+}
+
+function Shell() {
   const { user } = useSession();
   const navigation = useNavigation();
   const { pathname } = useLocation();

@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, signIn } from './fixtures';
 
 async function settle(page: Page, path: string) {
+  // Not 'networkidle': a signed-in page keeps its sync stream open for good.
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.route-progress')).toHaveCount(0);
   // The component gallery at /dev shows a skeleton on purpose.
   if (path !== '/dev') await expect(page.locator('.skeleton')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -1,0 +1,70 @@
+/**
+ * The client engine's failure paths against the real server: a 401 during sync pauses
+ * replication, keeps every pending change and asks to sign in again; after signing in, retry()
+ * delivers them. An outdated client is told to update Quire and sends nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../auth/sessions';
+import { PROTOCOL_HEADER } from '../../sync/replication/protocol-version';
+import { buildList } from './test-helpers';
+import { createAccount, openDevice, startSyncServer, type SyncServer } from './test-clients';
+
+let s: SyncServer;
+beforeAll(async () => {
+  s = await startSyncServer();
+});
+afterAll(async () => s.close());
+
+async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function newList(ownerId: string, name: string) {
+  const { _deleted, ...list } = buildList({ ownerId, name });
+  return list;
+}
+
+describe('client engine', () => {
+  it('keeps pending changes through a 401 and delivers them after signing in again', async () => {
+    const cookie = await createAccount(s, 'carol');
+    const device = await openDevice(s, 'carol', cookie);
+    try {
+      await device.replication!.awaitInSync();
+      await until(() => device.state.get().status === 'synced');
+      device.setOnline(false);
+      await s.server.ctx.db.deleteFrom('sessions').where('userId', '=', 'carol').execute();
+      await device.collections['reading-lists'].insert(newList('carol', 'written while the session ended'));
+      expect(device.state.get().pending).toBe(1);
+      await until(() => device.state.get().status === 'offline');
+      device.setOnline(true);
+      await until(() => device.state.get().status === 'signed-out');
+      expect(device.state.get().pending).toBe(1);
+      expect(await device.collections['reading-lists'].count().exec()).toBe(1);
+
+      const { token } = await createSession(s.server.ctx, 'carol', { userAgent: '', ip: '' });
+      device.transportHeaders.cookie = `quire_session=${token}`;
+      device.state.retry();
+      await until(() => device.state.get().status === 'synced' && device.state.get().pending === 0);
+      const stored = await s.server.ctx.db.selectFrom('syncDocs').select('doc').execute();
+      expect(stored.map((r) => JSON.parse(r.doc).name)).toEqual(['written while the session ended']);
+    } finally {
+      await device.close();
+    }
+  });
+
+  it('tells an outdated client to update Quire', async () => {
+    const cookie = await createAccount(s, 'dave');
+    const device = await openDevice(s, 'dave', cookie, { [PROTOCOL_HEADER]: '0' });
+    try {
+      await device.collections['reading-lists'].insert(newList('dave', 'never sent'));
+      await until(() => device.state.get().status === 'outdated');
+      expect(await s.server.ctx.db.selectFrom('syncAudience').select('docId').where('userId', '=', 'dave').execute()).toEqual([]);
+    } finally {
+      await device.close();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Change hints fanned out to the stream connections of each user. In-process today; this module
+ * is the seam where Redis (or PostgreSQL LISTEN/NOTIFY) goes when Quire runs on more than one
+ * machine — nothing else knows how hints travel.
+ */
+import type { ChangeHint } from '../../sync/replication/stream';
+
+export type HintListener = (hint: ChangeHint) => void;
+
+export interface SyncPubSub {
+  publish(userIds: Iterable<string>, hint: ChangeHint): void;
+  subscribe(userId: string, listener: HintListener): () => void;
+  /** Open subscriptions, for tests and the self-test page. */
+  listenerCount(): number;
+}
+
+export function createInProcessPubSub(): SyncPubSub {
+  const byUser = new Map<string, Set<HintListener>>();
+  return {
+    publish(userIds, hint) {
+      for (const userId of new Set(userIds)) {
+        for (const listener of byUser.get(userId) ?? []) {
+          try {
+            listener(hint);
+          } catch (error) {
+            console.error('sync hint listener failed', error); // one broken stream never stops the others
+          }
+        }
+      }
+    },
+    subscribe(userId, listener) {
+      let set = byUser.get(userId);
+      if (!set) byUser.set(userId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) byUser.delete(userId);
+      };
+    },
+    listenerCount() {
+      let n = 0;
+      for (const set of byUser.values()) n += set.size;
+      return n;
+    },
+  };
+}

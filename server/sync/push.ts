@@ -1,0 +1,75 @@
+/**
+ * The rules of a push, one row at a time and one transaction per row, so a refused row never
+ * blocks the rest of the batch. Order matters: the document must be valid and the sender allowed
+ * to write it before anything about the stored version is revealed (a conflict returns the
+ * master state, which only its audience may see).
+ */
+import type { z } from 'zod';
+import { sameDocument, type CollectionDefinition } from '../../sync/replication/collection';
+import type { Checkpoint, WireDoc } from '../../sync/replication/doc';
+import type { PushResponse, PushRow, RejectedRow } from '../../sync/replication/push';
+import type { AppContext } from '../context';
+import type { DB } from '../db/connection';
+import { fieldErrors } from '../http/validate';
+import { nextChangeTime, readDoc, toWire, writeDoc } from './store';
+
+type Outcome = { kind: 'written'; audience: string[]; checkpoint: Checkpoint } | { kind: 'unchanged' } | { kind: 'conflict'; master: WireDoc } | { kind: 'rejected'; row: RejectedRow };
+
+function splitDeleted(doc: WireDoc): { fields: Record<string, unknown>; deleted: boolean } {
+  const { _deleted, ...fields } = doc;
+  return { fields, deleted: _deleted };
+}
+
+function validate(collection: CollectionDefinition, doc: WireDoc): { ok: true; value: Record<string, unknown> & { id: string } } | { ok: false; row: RejectedRow } {
+  const { fields } = splitDeleted(doc);
+  const result = (collection.schema as z.ZodObject).strict().safeParse(fields);
+  if (result.success) return { ok: true, value: result.data as Record<string, unknown> & { id: string } };
+  const errors = fieldErrors(result.error);
+  return { ok: false, row: { id: doc.id, code: 'validation_failed', message: Object.values(errors)[0] ?? 'Invalid document.', fields: errors } };
+}
+
+async function applyRow(db: DB, collection: CollectionDefinition, userId: string, row: PushRow, nowMs: number): Promise<Outcome> {
+  const { newDocumentState, assumedMasterState } = row;
+  const checked = validate(collection, newDocumentState);
+  if (!checked.ok) return { kind: 'rejected', row: checked.row };
+  const stored = await readDoc(db, collection.name, newDocumentState.id);
+  const previous = stored ? (stored.doc as z.output<typeof collection.schema>) : null;
+  if (!collection.visibility.mayWrite(checked.value, previous, userId)) {
+    return { kind: 'rejected', row: { id: newDocumentState.id, code: 'forbidden', message: "You can't change this document." } };
+  }
+  if (stored) {
+    const master = toWire(stored);
+    if (sameDocument(master, newDocumentState)) return { kind: 'unchanged' }; // a duplicate push
+    if (!assumedMasterState || !sameDocument(master, assumedMasterState)) {
+      if (!collection.visibility.audience(stored.doc as never).includes(userId)) {
+        return { kind: 'rejected', row: { id: newDocumentState.id, code: 'forbidden', message: "You can't change this document." } };
+      }
+      return { kind: 'conflict', master };
+    }
+  }
+  const serverUpdatedAt = await nextChangeTime(db, collection.name, nowMs);
+  // The document is stored exactly as written: rewriting a field here (say, stamping updatedAt)
+  // would leave the writing device with a copy the server no longer has, because RxDB treats
+  // an acknowledged push as the master state (convergence.test.ts caught exactly that).
+  const doc = checked.value;
+  const audience = collection.visibility.audience(doc as never);
+  await writeDoc(db, collection.name, doc, newDocumentState._deleted, serverUpdatedAt, audience);
+  // Former readers hear about the change too (their next pull simply finds nothing new).
+  const former = previous ? collection.visibility.audience(previous) : [];
+  return { kind: 'written', audience: [...audience, ...former], checkpoint: { updatedAt: serverUpdatedAt, id: doc.id } };
+}
+
+export async function applyPush(ctx: AppContext, collection: CollectionDefinition, userId: string, rows: PushRow[]): Promise<PushResponse> {
+  const response: PushResponse = { conflicts: [], rejected: [] };
+  // One hint per reader per push, carrying the latest checkpoint: a 200-row batch wakes each
+  // device once, not 200 times.
+  const hints = new Map<string, Checkpoint>();
+  for (const row of rows) {
+    const outcome = await ctx.db.transaction().execute((trx) => applyRow(trx, collection, userId, row, ctx.now()));
+    if (outcome.kind === 'conflict') response.conflicts.push(outcome.master);
+    else if (outcome.kind === 'rejected') response.rejected.push(outcome.row);
+    else if (outcome.kind === 'written') for (const reader of outcome.audience) hints.set(reader, outcome.checkpoint);
+  }
+  for (const [reader, checkpoint] of hints) ctx.pubsub.publish([reader], { collection: collection.name, checkpoint });
+  return response;
+}

@@ -1,0 +1,88 @@
+/**
+ * Queries of the generic document store (tables of migration 002-sync). Every function takes the
+ * database or a transaction so push can run one transaction per row.
+ */
+import { sql } from 'kysely';
+import type { Checkpoint, WireDoc } from '../../sync/replication/doc';
+import type { DB } from '../db/connection';
+
+/** Microseconds per millisecond: change times are µs so they stay strictly increasing. */
+export const MICROS_PER_MS = 1000;
+
+export interface StoredDoc {
+  doc: Record<string, unknown>;
+  deleted: boolean;
+  serverUpdatedAt: number;
+}
+
+export async function readDoc(db: DB, collection: string, id: string): Promise<StoredDoc | null> {
+  const row = await db
+    .selectFrom('syncDocs')
+    .select(['doc', 'deleted', 'serverUpdatedAt'])
+    .where('collection', '=', collection)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { doc: JSON.parse(row.doc), deleted: row.deleted === 1, serverUpdatedAt: row.serverUpdatedAt } : null;
+}
+
+export function toWire(stored: Pick<StoredDoc, 'doc' | 'deleted'>): WireDoc {
+  return { ...stored.doc, _deleted: stored.deleted } as WireDoc;
+}
+
+/**
+ * The next change time of a collection: now in µs, or one more than the latest, whichever is
+ * larger — strictly increasing even for many writes within one millisecond, and never far
+ * ahead of the clock (a thousand writes per ms before it drifts). Called inside the write's
+ * transaction, so it is safe with more than one process on the same file.
+ */
+export async function nextChangeTime(db: DB, collection: string, nowMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('syncDocs')
+    .select((eb) => eb.fn.max('serverUpdatedAt').as('latest'))
+    .where('collection', '=', collection)
+    .executeTakeFirst();
+  return Math.max(nowMs * MICROS_PER_MS, Number(row?.latest ?? 0) + 1);
+}
+
+export async function writeDoc(
+  db: DB,
+  collection: string,
+  doc: Record<string, unknown> & { id: string },
+  deleted: boolean,
+  serverUpdatedAt: number,
+  audience: string[],
+): Promise<void> {
+  const values = { collection, id: doc.id, doc: JSON.stringify(doc), serverUpdatedAt, deleted: deleted ? 1 : 0 };
+  await db
+    .insertInto('syncDocs')
+    .values(values)
+    .onConflict((oc) => oc.columns(['collection', 'id']).doUpdateSet({ doc: values.doc, serverUpdatedAt, deleted: values.deleted }))
+    .execute();
+  await db.deleteFrom('syncAudience').where('collection', '=', collection).where('docId', '=', doc.id).execute();
+  const users = [...new Set(audience)];
+  if (users.length) {
+    await db
+      .insertInto('syncAudience')
+      .values(users.map((userId) => ({ collection, docId: doc.id, userId, serverUpdatedAt })))
+      .execute();
+  }
+}
+
+/** One page of the documents `userId` may see, after `checkpoint`, in (time, id) order. */
+export async function pullPage(db: DB, collection: string, userId: string, checkpoint: Checkpoint | null, limit: number) {
+  const after = checkpoint ?? { updatedAt: -1, id: '' };
+  const rows = await db
+    .selectFrom('syncAudience as a')
+    .innerJoin('syncDocs as d', (j) => j.onRef('d.collection', '=', 'a.collection').onRef('d.id', '=', 'a.docId'))
+    .select(['d.id', 'd.doc', 'd.deleted', 'a.serverUpdatedAt'])
+    .where('a.userId', '=', userId)
+    .where('a.collection', '=', collection)
+    .where(sql<boolean>`(a.server_updated_at, a.doc_id) > (${after.updatedAt}, ${after.id})`)
+    .orderBy('a.serverUpdatedAt')
+    .orderBy('a.docId')
+    .limit(limit)
+    .execute();
+  const documents = rows.map((r) => toWire({ doc: JSON.parse(r.doc), deleted: r.deleted === 1 }));
+  const last = rows.at(-1);
+  return { documents, checkpoint: last ? { updatedAt: last.serverUpdatedAt, id: last.id } : checkpoint };
+}

@@ -1,0 +1,75 @@
+/**
+ * Simulated devices for the convergence test and the benchmark: the real client engine of
+ * src/db (memory storage instead of IndexedDB) against a real server on a port, with the
+ * session cookie and Origin header a browser would send.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase, type QuireDatabase } from '../../src/db/database';
+import { SyncStateStore } from '../../src/db/sync-state';
+import { loadConfig } from '../config';
+import { startServer } from '../server';
+import { buildUser } from './test-helpers';
+
+export async function startSyncServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-sync-'));
+  const server = await startServer({ ...loadConfig({}), dataDir, port: 0, host: '127.0.0.1', demo: false });
+  return {
+    server,
+    url: server.url,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type SyncServer = Awaited<ReturnType<typeof startSyncServer>>;
+
+export interface Device extends QuireDatabase {
+  state: SyncStateStore;
+  /** Cut or restore this device's network: requests fail and open streams drop, as offline. */
+  setOnline(online: boolean): void;
+  /** The headers every request sends; tests swap the cookie here. */
+  transportHeaders: Record<string, string>;
+}
+
+let deviceCounter = 0;
+/** Simulated devices retry failed requests quickly so tests stay short. */
+const TEST_RETRY_MS = 100;
+
+export async function openDevice(s: SyncServer, userId: string, cookie: string, extraHeaders: Record<string, string> = {}): Promise<Device> {
+  const state = new SyncStateStore();
+  const transportHeaders = { cookie, origin: s.url, ...extraHeaders };
+  const network = { online: true, open: new Set<AbortController>() };
+  const deviceFetch: typeof fetch = async (input, init) => {
+    if (!network.online) throw new TypeError('fetch failed (offline)');
+    const controller = new AbortController();
+    init?.signal?.addEventListener('abort', () => controller.abort());
+    network.open.add(controller);
+    return fetch(input, { ...init, signal: controller.signal });
+  };
+  const database = await openDatabase({
+    userId,
+    name: `device${++deviceCounter}${userId.replace(/[^a-z0-9]/g, '')}`,
+    storage: 'memory',
+    transport: { baseUrl: s.url, fetch: deviceFetch, headers: transportHeaders },
+    state,
+    retryMs: TEST_RETRY_MS,
+  });
+  function setOnline(online: boolean) {
+    network.online = online;
+    if (!online) {
+      for (const c of network.open) c.abort();
+      network.open.clear();
+    } else {
+      database.replication?.reconnect();
+    }
+  }
+  return { ...database, state, transportHeaders, setOnline };
+}
+
+export function createAccount(s: SyncServer, userId: string): Promise<string> {
+  return buildUser(s.server.ctx, userId);
+}

@@ -1,0 +1,97 @@
+/**
+ * The one place that creates the browser database: one RxDB database per account
+ * (`quire-<userId>`), so two people on one device never see each other's data; Dexie storage
+ * (memory in Node tests and the benchmark) wrapped in ajv schema validation; the collections
+ * of sync/collections; replication in the leader tab only.
+ */
+import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { COLLECTION_LIST, type CollectionName } from '../../sync/collections';
+import { deepEqual, resolveConflict } from '../../sync/replication/collection';
+import { startReplication, type ReplicationController } from './replication';
+import type { SyncTransport } from './sync-http';
+import { syncState as appSyncState, type SyncStateStore } from './sync-state';
+
+addRxPlugin(RxDBLeaderElectionPlugin);
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
+export interface OpenDatabaseOptions {
+  userId: string;
+  transport: SyncTransport;
+  /** 'dexie' (IndexedDB) in the browser; 'memory' in Node. */
+  storage?: 'dexie' | 'memory';
+  /** Overrides `quire-<userId>` (several simulated devices in one Node process). */
+  name?: string;
+  /** Several tabs share the database; only the leader replicates. */
+  multiInstance?: boolean;
+  replicate?: boolean;
+  state?: SyncStateStore;
+  /** RxDB's wait before retrying a failed request (default RETRY_MS). */
+  retryMs?: number;
+}
+
+export interface QuireDatabase {
+  db: RxDatabase;
+  collections: Record<CollectionName, RxCollection>;
+  replication: ReplicationController | null;
+  close(): Promise<void>;
+}
+
+export function databaseName(userId: string): string {
+  return `quire-${userId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+}
+
+async function baseStorage(kind: 'dexie' | 'memory'): Promise<RxStorage<any, any>> {
+  if (kind === 'memory') return (await import('rxdb/plugins/storage-memory')).getRxStorageMemory();
+  return (await import('rxdb/plugins/storage-dexie')).getRxStorageDexie();
+}
+
+function stripMeta(doc: Record<string, any>) {
+  const { _rev: _r, _meta: _m, _attachments: _a, ...rest } = doc;
+  return rest;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireDatabase> {
+  const multiInstance = options.multiInstance ?? false;
+  const db = await createRxDatabase({
+    name: options.name ?? databaseName(options.userId),
+    storage: wrappedValidateAjvStorage({ storage: await baseStorage(options.storage ?? 'dexie') }),
+    multiInstance,
+    eventReduce: true,
+  });
+  const collections = (await db.addCollections(
+    Object.fromEntries(
+      COLLECTION_LIST.map((definition) => [
+        definition.name,
+        {
+          schema: definition.jsonSchema as any,
+          migrationStrategies: definition.migrations as any,
+          conflictHandler: {
+            isEqual: (a: any, b: any) => deepEqual(stripMeta(a), stripMeta(b)),
+            resolve: async (input: any) => resolveConflict(definition.conflict, input),
+          },
+        },
+      ]),
+    ),
+  )) as unknown as Record<CollectionName, RxCollection>;
+  const replication =
+    options.replicate === false
+      ? null
+      : startReplication({ db, definitions: COLLECTION_LIST, transport: options.transport, state: options.state ?? appSyncState, waitForLeadership: multiInstance, retryMs: options.retryMs });
+  return {
+    db,
+    collections,
+    replication,
+    async close() {
+      await replication?.cancel();
+      await db.close();
+    },
+  };
+}
+
+/** Sign-out "remove local data": delete the account's database from this device. */
+export async function removeLocalData(userId: string): Promise<void> {
+  await removeRxDatabase(databaseName(userId), wrappedValidateAjvStorage({ storage: await baseStorage('dexie') }), true);
+}

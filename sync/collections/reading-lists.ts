@@ -1,0 +1,43 @@
+/**
+ * Reading lists: a person's named, ordered lists of books with a note per book. Only the owner
+ * replicates a list (public and unlisted lists are shown to others by an online view, never
+ * synced into their devices), and only the owner may write it.
+ */
+import { z } from 'zod';
+import { defineCollection } from '../replication/collection';
+import { MAX_DOC_ID_LENGTH } from '../replication/limits';
+
+export const LIST_VISIBILITIES = ['private', 'unlisted', 'public'] as const;
+export const MAX_LIST_ITEMS = 500;
+
+export const ReadingListItemSchema = z.object({
+  bookId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+  note: z.string().max(2000),
+  position: z.number().int().min(0).max(1_000_000),
+});
+
+export const ReadingListSchema = z.object({
+  id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+  ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+  name: z.string().max(120).regex(/\S/, 'Give the list a name.'),
+  description: z.string().max(2000),
+  visibility: z.enum(LIST_VISIBILITIES),
+  items: z.array(ReadingListItemSchema).max(MAX_LIST_ITEMS),
+  createdAt: z.number().int().nonnegative(),
+  /** The writing device's clock, for display; the change feed orders by the server's own time. */
+  updatedAt: z.number().int().nonnegative(),
+});
+export type ReadingList = z.infer<typeof ReadingListSchema>;
+
+export const readingLists = defineCollection({
+  name: 'reading-lists',
+  schema: ReadingListSchema,
+  version: 0,
+  primaryKey: 'id',
+  indexes: ['ownerId'],
+  visibility: {
+    audience: (list) => [list.ownerId],
+    mayWrite: (list, previous, userId) => list.ownerId === userId && (previous === null || previous.ownerId === userId),
+  },
+  conflict: 'server-wins',
+});

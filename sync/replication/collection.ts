@@ -1,0 +1,125 @@
+/**
+ * A replicated collection, defined once and used by both sides: the zod schema (source of the
+ * RxDB JSON schema), who may pull and push a document, and how a conflict is resolved.
+ * Everything here is pure so the server enforces exactly what the client assumes.
+ */
+import { z } from 'zod';
+import { COLLECTION_NAME_PATTERN, MAX_DOC_ID_LENGTH } from './limits';
+
+/**
+ * Storage metadata of RxDB that never travels: ignored in comparisons. The server assigns no
+ * document field — its change time lives beside the document (the checkpoint), so what a device
+ * pushed is exactly what every device pulls.
+ */
+const STORAGE_FIELDS = ['_rev', '_meta', '_attachments'];
+
+export interface ConflictInput<T> {
+  /** What the client wrote. */
+  newDocumentState: T & { _deleted: boolean };
+  /** What the server holds now. */
+  realMasterState: T & { _deleted: boolean };
+  /** What the client believed the server held. */
+  assumedMasterState?: T & { _deleted: boolean };
+}
+
+export interface VisibilityRule<T> {
+  /** User ids allowed to pull (and be streamed) the document. */
+  audience(doc: T): string[];
+  /** May `userId` write `doc`, replacing `previous` (null when the document is new)? */
+  mayWrite(doc: T, previous: T | null, userId: string): boolean;
+}
+
+export type ConflictRule<T> = 'server-wins' | ((input: ConflictInput<T>) => T & { _deleted: boolean });
+
+export interface CollectionOptions<S extends z.ZodObject> {
+  name: string;
+  schema: S;
+  /** RxDB schema version; bump with a migration strategy in src/db when the schema changes. */
+  version: number;
+  primaryKey: 'id';
+  visibility: VisibilityRule<z.output<S>>;
+  conflict?: ConflictRule<z.output<S>>;
+  /** RxDB indexes; every indexed string needs a maxLength in the zod schema. */
+  indexes?: (string | string[])[];
+  /** RxDB migration strategies: version → (document of version-1) → document, run on the device. */
+  migrations?: Record<number, (old: any) => any>;
+}
+
+export interface CollectionDefinition<S extends z.ZodObject = z.ZodObject> extends Required<CollectionOptions<S>> {
+  /** The RxDB JSON schema derived from `schema`. */
+  jsonSchema: RxJsonSchemaLike;
+}
+
+/** What RxDB needs of a JSON schema (kept structural so sync/ does not import rxdb). */
+export interface RxJsonSchemaLike {
+  version: number;
+  primaryKey: string;
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required: string[];
+  indexes: (string | string[])[];
+  additionalProperties?: boolean;
+}
+
+export function defineCollection<S extends z.ZodObject>(options: CollectionOptions<S>): CollectionDefinition<S> {
+  if (!COLLECTION_NAME_PATTERN.test(options.name)) throw new Error(`Bad collection name: ${options.name}`);
+  const definition = { conflict: 'server-wins' as const, indexes: [], migrations: {}, ...options };
+  return { ...definition, jsonSchema: toRxJsonSchema(definition) };
+}
+
+function toRxJsonSchema(options: Pick<Required<CollectionOptions<z.ZodObject>>, 'name' | 'schema' | 'version' | 'primaryKey' | 'indexes'>): RxJsonSchemaLike {
+  const { $schema: _ignored, ...json } = z.toJSONSchema(options.schema) as Record<string, any>;
+  const properties = json.properties as Record<string, Record<string, unknown>>;
+  const key = properties[options.primaryKey];
+  if (!key || key.type !== 'string' || typeof key.maxLength !== 'number' || key.maxLength > MAX_DOC_ID_LENGTH) {
+    throw new Error(`${options.name}: the primary key must be a string with maxLength ≤ ${MAX_DOC_ID_LENGTH}`);
+  }
+  for (const field of options.indexes.flat()) {
+    const prop = properties[field];
+    if (!prop) throw new Error(`${options.name}: index on unknown field ${field}`);
+    if (prop.type === 'string' && typeof prop.maxLength !== 'number') throw new Error(`${options.name}: indexed string ${field} needs a maxLength`);
+    if ((prop.type === 'number' || prop.type === 'integer') && (prop.minimum === undefined || prop.maximum === undefined)) {
+      throw new Error(`${options.name}: indexed number ${field} needs a minimum and maximum`);
+    }
+  }
+  return {
+    version: options.version,
+    primaryKey: options.primaryKey,
+    type: 'object',
+    properties,
+    required: json.required ?? [],
+    indexes: options.indexes,
+    additionalProperties: json.additionalProperties,
+  };
+}
+
+/** The document without storage metadata, for comparisons. */
+export function comparable(doc: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(doc)) if (!STORAGE_FIELDS.includes(k)) out[k] = v;
+  return out;
+}
+
+/** Structural equality of JSON values; key order does not matter. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((v, i) => deepEqual(v, bb[i]));
+  }
+  const ka = Object.keys(a).filter((k) => (a as any)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as any)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => deepEqual((a as any)[k], (b as any)[k]));
+}
+
+/** Equal as far as replication is concerned: same fields and values, metadata aside. */
+export function sameDocument(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return deepEqual(comparable(a), comparable(b));
+}
+
+/** Resolve a conflict on the client with the collection's rule. */
+export function resolveConflict<T>(rule: ConflictRule<T>, input: ConflictInput<T>): T & { _deleted: boolean } {
+  return rule === 'server-wins' ? input.realMasterState : rule(input);
+}

@@ -1,0 +1,19 @@
+/**
+ * The version of the sync wire protocol (pull, push, stream and every replicated collection's
+ * schema). Bump PROTOCOL_VERSION whenever schema-hash.test.ts reports a changed hash, add a line
+ * below saying what changed, and store the new hash in PROTOCOL_SCHEMA_HASH. Raise
+ * MIN_SUPPORTED_PROTOCOL_VERSION only when the server can no longer talk to older clients: they
+ * then get HTTP 426 and an "update Quire" prompt instead of corrupted data.
+ *
+ * 1 — first version: checkpoint pull, push with assumedMasterState, SSE change hints;
+ *     collection `reading-lists`.
+ */
+export const PROTOCOL_VERSION = 1;
+export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
+
+/** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
+export const PROTOCOL_SCHEMA_HASH = 'a8e74271a77c0ea6f2966e25f5eaf34cc13f305fb5e2ef84dd10fd3bb768be83';
+
+/** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
+export const PROTOCOL_HEADER = 'x-quire-protocol';
+export const PROTOCOL_QUERY = 'protocol';
