@@ -16,6 +16,8 @@ export interface AppContext {
   /** Milliseconds since the epoch; tests replace it to move time. */
   now(): number;
   startedAt: number;
+  /** The loopback URL the HTTP server listens on; unset in tests that call the app directly. */
+  selfUrl?: string;
 }
 
 /** Hono environment: per-request variables set by the session middleware. */

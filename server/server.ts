@@ -57,6 +57,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
   const collab = attachCollab(server as Server, ctx, options.collab);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  ctx.selfUrl = `http://127.0.0.1:${port}`;
   return {
     ctx,
     worker,
