@@ -23,6 +23,7 @@ import { sameOriginOnly } from './http/origin';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
+import { userRoutes } from './users/routes';
 
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -59,6 +60,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/dev', devRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
+    .route('/api/users', userRoutes(ctx))
     .route('/__probe', probeRoutes(ctx, probe));
 
   app.all('/api/*', () => {
