@@ -3,9 +3,17 @@
  * has not acknowledged, and the composer. Opening the thread marks what I received as read.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { MESSAGE_BODY_MAX, type Message } from '../../../sync/collections/messages';
 import { Button, EmptyState, formatDateTime } from '../../ui';
 import { useMarkThreadRead, usePendingMessageIds, useSendMessage, useThread, type Person } from './use-messages';
+
+/** A messenger's stamp: the time today, the date and time before. */
+function shortTime(at: number): string {
+  const date = new Date(at);
+  const today = new Date().toDateString() === date.toDateString();
+  return today ? date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }) : formatDateTime(at);
+}
 
 function Bubble({ message, mine, pending }: { message: Message; mine: boolean; pending: boolean }) {
   return (
@@ -14,7 +22,9 @@ function Bubble({ message, mine, pending }: { message: Message; mine: boolean; p
         <span className="visually-hidden">{mine ? 'You: ' : `${message.senderName}: `}</span>
         <p className="bubble-body">{message.body}</p>
         <span className="bubble-meta">
-          <time dateTime={new Date(message.sentAt).toISOString()}>{formatDateTime(message.sentAt)}</time>
+          <time dateTime={new Date(message.sentAt).toISOString()} title={formatDateTime(message.sentAt)}>
+            {shortTime(message.sentAt)}
+          </time>
           {mine && (pending ? <span className="bubble-status bubble-pending">Pending</span> : <span className="bubble-status">{message.readAt ? 'Read' : 'Sent'}</span>)}
         </span>
       </div>
@@ -83,6 +93,9 @@ export function ThreadView({ conversationId, me, other }: { conversationId: stri
   return (
     <section className="thread" aria-labelledby="thread-title">
       <header className="thread-header">
+        <Link to="/messages" className="thread-back">
+          ‹ Conversations
+        </Link>
         <span className="avatar" aria-hidden="true">
           {other.name.slice(0, 1).toUpperCase()}
         </span>
