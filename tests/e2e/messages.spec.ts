@@ -47,7 +47,7 @@ test('a message reaches the other person live, and is marked read when they open
 
   await b.page.getByRole('link', { name: /Rosa Reader/ }).click();
   await expect(bubble(b.page, text)).toBeVisible();
-  await expect(bubble(a.page, text)).toContainText('Read');
+  await expect(bubble(a.page, text)).toContainText('Read', { timeout: 20_000 });
 
   await a.context.close();
   await b.context.close();
