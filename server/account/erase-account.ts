@@ -23,6 +23,15 @@ export const ERASURE_STEPS: ErasureStep[] = [
   { name: 'beta requests', run: (trx, u) => trx.deleteFrom('betaRequests').where('email', '=', u.email).execute() },
   { name: 'notification prefs', run: (trx, u) => trx.deleteFrom('notificationPrefs').where('userId', '=', u.id).execute() },
   { name: 'notifications', run: (trx, u) => trx.deleteFrom('notifications').where('userId', '=', u.id).execute() },
+  // Replicated notifications (audience: the person alone); their devices' copies go with the account.
+  {
+    name: 'replicated notifications',
+    run: async (trx, u) => {
+      const own = trx.selectFrom('syncAudience').select('docId').where('collection', '=', 'notifications').where('userId', '=', u.id);
+      await trx.deleteFrom('syncDocs').where('collection', '=', 'notifications').where('id', 'in', own).execute();
+      await trx.deleteFrom('syncAudience').where('collection', '=', 'notifications').where('userId', '=', u.id).execute();
+    },
+  },
   { name: 'library entries', run: (trx, u) => trx.deleteFrom('libraryEntries').where('userId', '=', u.id).execute() },
   { name: 'roles', run: (trx, u) => trx.deleteFrom('userRoles').where('userId', '=', u.id).execute() },
   { name: 'imprint memberships', run: (trx, u) => trx.deleteFrom('imprintMembers').where('userId', '=', u.id).execute() },

@@ -1,3 +1,4 @@
+import { pullPage } from '../sync/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../auth/sessions';
 import { buildTestContext, type TestContext } from '../test/test-context';
@@ -43,7 +44,7 @@ describe('author requests', () => {
     expect(validated?.renewed?.token).not.toBe(tokenOf(cookie));
     expect(validated?.user.roles).toEqual(['reader', 'author']);
 
-    const notices = await t.ctx.db.selectFrom('notifications').selectAll().where('userId', '=', user.id).execute();
+    const notices = (await pullPage(t.ctx.db, 'notifications', user.id, null, 100)).documents;
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ kind: 'role_decision', link: '/settings' });
     expect(notices[0]!.title).toMatch(/author/);
@@ -72,7 +73,7 @@ describe('author requests', () => {
 
     expect((await post(`/api/admin/role-requests/${request.id}/reject`, { note: 'Not yet, sorry.' })).status).toBe(200);
     expect(await t.ctx.db.selectFrom('userRoles').select('role').where('userId', '=', user.id).execute()).toHaveLength(0);
-    const notices = await t.ctx.db.selectFrom('notifications').selectAll().where('userId', '=', user.id).execute();
+    const notices = (await pullPage(t.ctx.db, 'notifications', user.id, null, 100)).documents;
     expect(notices[0]!.body).toContain('Not yet, sorry.');
     expect((await auditFor(request.id)).map((a) => a.action)).toEqual(['role_request.rejected']);
   });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPrefs } from '../../sync/api/notifications';
 import { buildSignedInUser, buildUser } from '../admin/test-helpers';
 import { buildTestContext, type TestContext } from '../test/test-context';
+import { pullPage } from '../sync/store';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../sync/replication/protocol-version';
 import { notifyUser } from './notify';
 
 let t: TestContext;
@@ -10,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inApp = (userId: string) => t.ctx.db.selectFrom('notifications').selectAll().where('userId', '=', userId).execute();
+// In-app notices are replicated documents now: what the person's devices would pull.
+const inApp = async (userId: string) => (await pullPage(t.ctx.db, 'notifications', userId, null, 100)).documents;
 const mailTo = (email: string) => t.ctx.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', email).execute();
 const putPrefs = (cookie: string, prefs: unknown) => t.request('/api/account/notification-prefs', { method: 'PUT', json: { prefs }, cookie });
 
@@ -62,5 +65,32 @@ describe('notification preferences', () => {
     await notifyUser(t.ctx, 'no-such-user', { event: 'role_decision', title: 'Hello' });
     expect(await inApp(user.id)).toHaveLength(0);
     expect(await mailTo(user.email)).toHaveLength(0);
+  });
+});
+
+describe('replicated notifications', () => {
+  it('reach only their person, live, and may only be marked read', async () => {
+    const { user, cookie } = await buildSignedInUser(t.ctx);
+    const other = await buildSignedInUser(t.ctx);
+    const hints: unknown[] = [];
+    const otherHints: unknown[] = [];
+    const stop = t.ctx.pubsub.subscribe(user.id, (h) => hints.push(h));
+    const stopOther = t.ctx.pubsub.subscribe(other.user.id, (h) => otherHints.push(h));
+    await notifyUser(t.ctx, user.id, { event: 'role_decision', title: 'Approved' });
+    stop();
+    stopOther();
+    expect(hints).toMatchObject([{ collection: 'notifications' }]);
+    expect(otherHints).toEqual([]);
+    expect(await inApp(other.user.id)).toEqual([]);
+    const [notice] = await inApp(user.id);
+    expect(notice).toMatchObject({ title: 'Approved', userId: user.id, readAt: null });
+
+    const push = async (c: string, doc: unknown, assumed: unknown) =>
+      (await t.request('/api/sync/notifications/push', { method: 'POST', cookie: c, headers: { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) }, json: { rows: [{ assumedMasterState: assumed, newDocumentState: doc }] } })).json();
+    expect((await push(cookie, { ...notice, title: 'Forged' }, notice)).rejected).toHaveLength(1);
+    expect((await push(other.cookie, { ...notice, readAt: 5 }, notice)).rejected).toHaveLength(1);
+    expect((await push(cookie, { ...notice, id: 'made-up' }, null)).rejected).toHaveLength(1);
+    expect((await push(cookie, { ...notice, readAt: 5, updatedAt: 5 }, notice)).rejected).toEqual([]);
+    expect((await inApp(user.id))[0]).toMatchObject({ readAt: 5 });
   });
 });

@@ -1,11 +1,13 @@
 /**
- * The one way to tell a person something: an in-app row and/or an e-mail, as their preferences
+ * The one way to tell a person something: a replicated in-app notification and/or an e-mail, as their preferences
  * for the event say. Suspended and erased accounts hear nothing. Call it after the transaction
  * that caused the notice has committed, so a failed notice never undoes the action.
  */
 import type { NotificationEvent } from '../../sync/api/notifications';
+import { notifications } from '../../sync/collections/notifications';
 import type { AppContext } from '../context';
 import { newId } from '../http/ids';
+import { writeServerDoc } from '../sync/server-write';
 import { loadPrefs } from './prefs';
 
 export interface NoticeInput {
@@ -27,10 +29,9 @@ export async function notifyUser(ctx: AppContext, userId: string, notice: Notice
   const title = notice.title.slice(0, NOTICE_TITLE_MAX);
   const body = (notice.body ?? '').slice(0, NOTICE_BODY_MAX);
   if (prefs.in_app) {
-    await ctx.db
-      .insertInto('notifications')
-      .values({ id: newId(), userId, kind: notice.event, title, body, link: notice.link ?? null, createdAt: ctx.now(), readAt: null })
-      .execute();
+    // Replicated, not a table the bell polls: the person's devices are woken and keep it offline.
+    const now = ctx.now();
+    await writeServerDoc(ctx, notifications, { id: newId(), userId, kind: notice.event, title, body, link: notice.link ?? null, createdAt: now, readAt: null, updatedAt: now });
   }
   if (prefs.email) {
     const link = notice.link ? `\n\n${ctx.config.publicUrl}${notice.link}` : '';

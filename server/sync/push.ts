@@ -34,7 +34,8 @@ async function applyRow(db: DB, collection: CollectionDefinition, userId: string
   if (!checked.ok) return { kind: 'rejected', row: checked.row };
   const stored = await readDoc(db, collection.name, newDocumentState.id);
   const previous = stored ? (stored.doc as z.output<typeof collection.schema>) : null;
-  if (!collection.visibility.mayWrite(checked.value, previous, userId)) {
+  const mayDelete = collection.visibility.deletable !== false || !newDocumentState._deleted;
+  if (!mayDelete || !collection.visibility.mayWrite(checked.value, previous, userId)) {
     return { kind: 'rejected', row: { id: newDocumentState.id, code: 'forbidden', message: "You can't change this document." } };
   }
   if (stored) {

@@ -6,6 +6,7 @@ import { can } from '../../sync/roles';
 import { APP_VERSION } from '../../sync/version';
 import { closeDatabase } from '../db/database-loader';
 import { DatabaseProvider } from '../db/use-database';
+import { UnreadMessagesBadge } from '../features/messages/unread-badge';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { SignOutDialog } from '../features/sync/sign-out-dialog';
 import { SyncBadge } from '../features/sync/sync-badge';
@@ -113,6 +114,7 @@ function Shell() {
           {main.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === '/'}>
               {item.label}
+              {item.badge === 'unread-messages' && <UnreadMessagesBadge />}
             </NavLink>
           ))}
           {admin && <NavLink to="/admin">Admin</NavLink>}

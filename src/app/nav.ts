@@ -9,9 +9,14 @@ export interface NavItem {
   label: string;
   /** Shown only to accounts with this permission; omitted = everyone. */
   permission?: Permission;
+  /** A live count shown beside the label (the layout knows how to read each kind). */
+  badge?: 'unread-messages';
 }
 
-export const MAIN_NAV: NavItem[] = [{ to: '/', label: 'Home' }];
+export const MAIN_NAV: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/messages', label: 'Messages', permission: 'account:use', badge: 'unread-messages' },
+];
 
 export const ACCOUNT_NAV: NavItem[] = [
   { to: '/settings', label: 'Profile & roles', permission: 'account:use' },

@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: page(() => import('../features/settings/profile-page'), 'ProfileSettingsPage') },
               { path: 'settings/account', lazy: page(() => import('../features/settings/account-page'), 'AccountSettingsPage') },
               { path: 'settings/notifications', lazy: page(() => import('../features/settings/notifications-page'), 'NotificationSettingsPage') },
+              { path: 'messages', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
+              { path: 'messages/:conversationId', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
               { path: 'account-deletion', lazy: page(() => import('../features/settings/account-deletion-page'), 'AccountDeletionPage') },
             ],
           },

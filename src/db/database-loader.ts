@@ -50,6 +50,6 @@ export async function closeDatabase(options: { removeData?: boolean } = {}) {
   const entry = current;
   current = null;
   await closeEntry(entry);
-  syncState.set({ status: 'signed-out', pending: 0, refused: 0, message: null });
+  syncState.set({ status: 'signed-out', pending: 0, pendingKeys: [], refused: 0, message: null });
   if (entry && options.removeData) await (await import('./database')).removeLocalData(entry.userId);
 }

@@ -25,6 +25,14 @@ export class PendingChanges {
     }
   }
 
+  private keyList: readonly string[] = [];
+
+  /** The same array until the set changes, so the sync state store sees no change otherwise. */
+  get keys(): readonly string[] {
+    if (this.keyList.length !== this.versions.size || this.keyList.some((k) => !this.versions.has(k))) this.keyList = [...this.versions.keys()];
+    return this.keyList;
+  }
+
   get count(): number {
     return this.versions.size;
   }

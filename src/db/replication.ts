@@ -62,7 +62,7 @@ export function startReplication({ db, definitions, transport, state, waitForLea
     if (waitForLeadership && !db.isLeader()) return; // the leader tab speaks for all tabs
     const busy = [...active.values()].some(Boolean);
     const status = fatal ?? (failure?.kind === 'network' ? 'offline' : failure ? 'error' : busy || pending.count > 0 ? 'syncing' : 'synced');
-    state.set({ status, pending: pending.count, refused: refused.size, message: status === 'error' ? (failure?.message ?? null) : null });
+    state.set({ status, pending: pending.count, pendingKeys: pending.keys, refused: refused.size, message: status === 'error' ? (failure?.message ?? null) : null });
   }
 
   function succeeded() {

@@ -8,6 +8,8 @@ export interface SyncSnapshot {
   status: SyncStatus;
   /** Local writes not yet acknowledged by the server. */
   pending: number;
+  /** Which ones, as `collection:id` — a feature marks those documents "Pending" (messages). */
+  pendingKeys: readonly string[];
   /** Changes the server refused (invalid, or not ours to write); they stay local only. */
   refused: number;
   /** For people, shown with 'error'. */
@@ -17,7 +19,7 @@ export interface SyncSnapshot {
 type Listener = () => void;
 
 export class SyncStateStore {
-  private snapshot: SyncSnapshot = { status: 'syncing', pending: 0, refused: 0, message: null };
+  private snapshot: SyncSnapshot = { status: 'syncing', pending: 0, pendingKeys: [], refused: 0, message: null };
   private listeners = new Set<Listener>();
   /** Replaced by the replication once it runs. */
   private retryHandler: () => void = () => undefined;

@@ -1,6 +1,6 @@
 /**
  * The notifications contract: which events exist, on which channels, with which defaults, and
- * the shapes of /api/notifications and /api/account/notification-prefs. Server (notifyUser) and
+ * the shape of /api/account/notification-prefs. Server (notifyUser) and
  * settings page read the same list, so a new event appears in the matrix the day it is added.
  */
 import { z } from 'zod';
@@ -85,18 +85,6 @@ export interface NotificationPrefsResponse {
 }
 
 // ---------- the inbox ----------
+// The inbox itself is the replicated `notifications` collection (sync/collections/notifications.ts);
+// the bell shows this many of the latest.
 export const NOTIFICATION_LIST_LIMIT = 50;
-
-export interface NotificationItem {
-  id: string;
-  event: string;
-  title: string;
-  body: string;
-  link: string | null;
-  createdAt: number;
-  readAt: number | null;
-}
-export interface NotificationsResponse {
-  notifications: NotificationItem[];
-  unreadCount: number;
-}

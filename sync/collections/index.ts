@@ -3,10 +3,15 @@
  * collection here creates it in the browser database and opens its /api/sync routes.
  */
 import type { CollectionDefinition } from '../replication/collection';
+import { messages } from './messages';
+import { notifications } from './notifications';
 import { readingLists } from './reading-lists';
 
 export const COLLECTIONS = {
-  [readingLists.name]: readingLists,
+  // Literal keys (not `[x.name]`, typed string) so useLiveDocs knows each collection's document type.
+  'reading-lists': readingLists,
+  messages,
+  notifications,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

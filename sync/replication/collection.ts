@@ -27,6 +27,8 @@ export interface VisibilityRule<T> {
   audience(doc: T): string[];
   /** May `userId` write `doc`, replacing `previous` (null when the document is new)? */
   mayWrite(doc: T, previous: T | null, userId: string): boolean;
+  /** False: every push with `_deleted: true` is refused (mayWrite never sees the flag). Default true. */
+  deletable?: boolean;
 }
 
 export type ConflictRule<T> = 'server-wins' | ((input: ConflictInput<T>) => T & { _deleted: boolean });

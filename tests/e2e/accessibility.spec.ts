@@ -38,6 +38,10 @@ test.describe('accessibility (axe: no serious or critical issues)', () => {
   });
 
   test('admin pages', async ({ page }) => {
+    // Twelve full page loads with an axe run each (~45 s alone); every load also opens the
+    // account's database and pulls each replicated collection, so under a parallel run it
+    // brushed the 60 s limit.
+    test.slow();
     await signIn(page, DEMO.admin);
     for (const path of ADMIN_PAGES) {
       await test.step(path, async () => {

@@ -5,14 +5,13 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { NotificationItem } from '../../../sync/api/notifications';
-import { ApiRequestError } from '../../app/api';
+import type { NotificationDoc } from '../../../sync/collections/notifications';
 import { useSession } from '../../app/session';
-import { Button, formatRelative, NeedsConnection, Notice, Skeleton } from '../../ui';
+import { Button, formatRelative, Skeleton } from '../../ui';
 import './notifications.css';
 import { useMarkRead, useNotifications } from './use-notifications';
 
-function Entry({ notice, onOpen }: { notice: NotificationItem; onOpen: () => void }) {
+function Entry({ notice, onOpen }: { notice: NotificationDoc; onOpen: () => void }) {
   const unread = notice.readAt === null;
   const content = (
     <>
@@ -40,11 +39,10 @@ function Entry({ notice, onOpen }: { notice: NotificationItem; onOpen: () => voi
 }
 
 function Panel({ id, labelId, onClose }: { id: string; labelId: string; onClose: () => void }) {
-  const query = useNotifications(true);
+  const data = useNotifications();
   const markRead = useMarkRead();
-  const data = query.data;
   let body;
-  if (data) {
+  if (!data.loading) {
     body =
       data.notifications.length === 0 ? (
         <p className="notice-panel-empty">You're all caught up.</p>
@@ -55,23 +53,21 @@ function Panel({ id, labelId, onClose }: { id: string; labelId: string; onClose:
               key={n.id}
               notice={n}
               onOpen={() => {
-                if (n.readAt === null) markRead.mutate(n.id);
+                if (n.readAt === null) markRead(n.id);
                 if (n.link) onClose();
               }}
             />
           ))}
         </ul>
       );
-  } else if (query.isPending) body = <Skeleton lines={3} label="Loading notifications…" />;
-  else if (query.error instanceof ApiRequestError && query.error.isNetwork) body = <NeedsConnection what="Notifications" />;
-  else body = <Notice tone="error">Notifications could not be loaded.</Notice>;
+  } else body = <Skeleton lines={3} label="Loading notifications…" />;
 
   return (
     <div id={id} className="notice-panel" role="region" aria-labelledby={labelId}>
       <div className="notice-panel-header">
         <h2 id={labelId}>Notifications</h2>
-        {data && data.unreadCount > 0 && (
-          <Button size="sm" variant="ghost" onClick={() => markRead.mutate('all')}>
+        {data.unreadCount > 0 && (
+          <Button size="sm" variant="ghost" onClick={() => markRead('all')}>
             Mark all as read
           </Button>
         )}
@@ -84,7 +80,7 @@ function Panel({ id, labelId, onClose }: { id: string; labelId: string; onClose:
 export function NotificationBell() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
-  const query = useNotifications(Boolean(user));
+  const { unreadCount: unread } = useNotifications();
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -109,7 +105,6 @@ export function NotificationBell() {
   }, [open]);
 
   if (!user) return null;
-  const unread = query.data?.unreadCount ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
     <div className="notice-bell" ref={wrapRef}>

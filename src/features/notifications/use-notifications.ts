@@ -1,44 +1,35 @@
 /**
- * The header bell's data: polled from /api/notifications while the page is visible (react-query
- * pauses the interval in background tabs). The sync issue replaces this with a replicated
- * collection; the hook's shape is what the bell depends on.
+ * The header bell's data, read from the replicated `notifications` collection: live (the sync
+ * stream wakes the device when the server writes one), offline, and no polling. Marking read is
+ * a local write that replication pushes; the server lets the person change nothing else.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationsResponse } from '../../../sync/api/notifications';
+import { useCallback, useMemo } from 'react';
+import type { NotificationDoc } from '../../../sync/collections/notifications';
+import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 
-// Until notifications replicate through the sync engine, the bell polls. Kept out of sync/api so
-// the app shell does not pull zod into the first load.
-const NOTIFICATION_POLL_INTERVAL = 60_000;
-import { api } from '../../app/api';
+// The bell is in the app shell: only type imports from sync/ here, so zod stays out of the first load.
+const NOTIFICATION_LIST_LIMIT = 50;
 
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
-
-export function useNotifications(enabled: boolean) {
-  return useQuery({
-    queryKey: NOTIFICATIONS_KEY,
-    queryFn: () => api.get<NotificationsResponse>('/api/notifications'),
-    enabled,
-    refetchInterval: NOTIFICATION_POLL_INTERVAL,
-    refetchIntervalInBackground: false,
-    retry: false,
-  });
+export function useNotifications(): { notifications: NotificationDoc[]; unreadCount: number; loading: boolean } {
+  const { docs, loading } = useLiveDocs('notifications');
+  // Newest first, sorted in memory (createdAt is not an RxDB index).
+  const notifications = useMemo(() => [...docs].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1)).slice(0, NOTIFICATION_LIST_LIMIT), [docs]);
+  return { notifications, unreadCount: docs.filter((n) => n.readAt === null).length, loading };
 }
 
-/** Mark read, optimistically: the badge drops at once and the next poll confirms it. */
-export function useMarkRead() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string | 'all') => (id === 'all' ? api.post('/api/notifications/read-all') : api.post(`/api/notifications/${encodeURIComponent(id)}/read`)),
-    onMutate: async (id) => {
-      await qc.cancelQueries({ queryKey: NOTIFICATIONS_KEY });
+/** Mark one notice (or every unread one) read on this device; sync carries it to the others. */
+export function useMarkRead(): (id: string | 'all') => void {
+  const collection = useCollection('notifications');
+  return useCallback(
+    (id) => {
+      if (!collection) return;
       const now = Date.now();
-      qc.setQueryData<NotificationsResponse>(NOTIFICATIONS_KEY, (old) => {
-        if (!old) return old;
-        const notifications = old.notifications.map((n) => (n.readAt === null && (id === 'all' || n.id === id) ? { ...n, readAt: now } : n));
-        const marked = old.notifications.filter((n) => n.readAt === null && (id === 'all' || n.id === id)).length;
-        return { notifications, unreadCount: Math.max(0, old.unreadCount - marked) };
-      });
+      const selector = id === 'all' ? { readAt: null } : { id, readAt: null };
+      void collection
+        .find({ selector } as never)
+        .exec()
+        .then((docs) => Promise.all(docs.map((d) => d.incrementalPatch({ readAt: now, updatedAt: now }))));
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
-  });
+    [collection],
+  );
 }

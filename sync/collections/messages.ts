@@ -1,0 +1,66 @@
+/**
+ * Direct messages: one document per message, replicated to exactly its two people. A sent
+ * message is final — nobody may rewrite its body, sender or recipient, and only the recipient
+ * may set `readAt` (once). The sender may create it once; later writes by the sender are refused
+ * unless identical, so a stolen or buggy device cannot edit history.
+ */
+import { z } from 'zod';
+import { defineCollection } from '../replication/collection';
+import { MAX_DOC_ID_LENGTH } from '../replication/limits';
+
+export const MESSAGE_BODY_MAX = 5000;
+export const MESSAGE_NAME_MAX = 120;
+
+export const MessageSchema = z.object({
+  id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+  conversationId: z.string().min(1).max(MAX_DOC_ID_LENGTH * 2 + 1),
+  senderId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+  recipientId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+  /** Display names cached at send time, so a thread renders offline without a lookup. */
+  senderName: z.string().max(MESSAGE_NAME_MAX),
+  recipientName: z.string().max(MESSAGE_NAME_MAX),
+  body: z.string().min(1).max(MESSAGE_BODY_MAX).regex(/\S/, 'Write a message.'),
+  /** The sender's clock: display and ordering within a thread. */
+  sentAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  readAt: z.number().int().nonnegative().nullable(),
+  updatedAt: z.number().int().nonnegative(),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+/** The same id for both people, whoever writes first: the two user ids, sorted. */
+export function conversationIdOf(a: string, b: string): string {
+  return [a, b].sort().join('~');
+}
+
+/** Fields that are fixed once a message exists. */
+const IMMUTABLE = ['conversationId', 'senderId', 'recipientId', 'senderName', 'recipientName', 'body', 'sentAt'] as const;
+
+function sameMessage(a: Message, b: Message): boolean {
+  return (Object.keys(MessageSchema.shape) as (keyof Message)[]).every((k) => a[k] === b[k]);
+}
+
+export function mayWriteMessage(doc: Message, previous: Message | null, userId: string): boolean {
+  if (doc.senderId === doc.recipientId) return false;
+  if (doc.conversationId !== conversationIdOf(doc.senderId, doc.recipientId)) return false;
+  if (previous === null) return doc.senderId === userId && doc.readAt === null;
+  // A retried push of what the server already holds is a no-op, not an edit.
+  if (sameMessage(doc, previous)) return userId === previous.senderId || userId === previous.recipientId;
+  if (IMMUTABLE.some((field) => doc[field] !== previous[field])) return false;
+  // Only the recipient marks read, and a read mark is never taken back or moved.
+  return userId === previous.recipientId && previous.readAt === null && doc.readAt !== null;
+}
+
+export const messages = defineCollection({
+  name: 'messages',
+  schema: MessageSchema,
+  version: 0,
+  primaryKey: 'id',
+  indexes: ['conversationId'],
+  visibility: {
+    audience: (m) => [m.senderId, m.recipientId],
+    // Nobody unsends or erases a message for the other person.
+    deletable: false,
+    mayWrite: mayWriteMessage,
+  },
+  conflict: 'server-wins',
+});

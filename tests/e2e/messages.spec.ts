@@ -1,0 +1,82 @@
+/**
+ * Messages between two people in two browser contexts: live delivery through the sync stream,
+ * and a message written offline that waits as "Pending" and is delivered on reconnect.
+ * The approval notification (notifyUser → replicated notification → bell) is covered by
+ * account-journey.spec.ts ("Notifications, 1 unread").
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signIn } from './fixtures';
+
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
+}
+
+/** Open (or start) the conversation with `username` through "New message". */
+async function openConversation(page: Page, username: string, name: string) {
+  await page.goto('/messages');
+  await page.getByRole('button', { name: 'New message' }).click();
+  await page.getByLabel('Username').fill(username);
+  await page.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+}
+
+function bubble(page: Page, text: string) {
+  return page.getByRole('list', { name: /^Messages with/ }).getByRole('listitem').filter({ hasText: text });
+}
+
+test('a message reaches the other person live, and opening it clears the unread mark', async ({ browser }) => {
+  const a = await signedIn(browser, DEMO.reader);
+  const b = await signedIn(browser, DEMO.author);
+  await b.page.goto('/messages');
+  await expect(b.page.getByRole('status').filter({ hasText: 'Synced' })).toBeVisible();
+
+  await openConversation(a.page, 'author', 'Ada Author');
+  await expectAccessible(a.page);
+  const text = `Hello Ada, live ${Date.now()}`;
+  await a.page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await a.page.getByRole('button', { name: 'Send' }).click();
+  await expect(bubble(a.page, text)).toBeVisible();
+
+  // No reload on B's side: the stream wakes B's device, which pulls the message.
+  await expect(b.page.getByRole('link', { name: /Rosa Reader/ }).filter({ hasText: text })).toBeVisible({ timeout: 2_000 });
+  await expect(b.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Messages \d+ unread/ })).toBeVisible();
+  await expectAccessible(b.page);
+
+  await b.page.getByRole('link', { name: /Rosa Reader/ }).click();
+  await expect(bubble(b.page, text)).toBeVisible();
+  // Opening the thread clears B's unread mark for it (the server test covers that only B may).
+  await expect(b.page.getByRole('link', { name: /Rosa Reader/ }).filter({ hasText: text })).not.toContainText('unread');
+
+  await a.context.close();
+  await b.context.close();
+});
+
+test('a message written offline is pending, then delivered on reconnect', async ({ browser }) => {
+  const a = await signedIn(browser, DEMO.reader);
+  const b = await signedIn(browser, DEMO.author);
+  await openConversation(a.page, 'author', 'Ada Author');
+  await expect(a.page.getByRole('status').filter({ hasText: 'Synced' })).toBeVisible();
+
+  // setOffline does not cut an open stream, so the sync requests are cut as well.
+  await a.context.setOffline(true);
+  await a.page.route('**/api/sync/**', (r) => r.abort());
+  const text = `Written offline ${Date.now()}`;
+  await a.page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await a.page.getByRole('button', { name: 'Send' }).click();
+  await expect(bubble(a.page, text)).toContainText('Pending');
+
+  await b.page.goto('/messages');
+  await expect(b.page.getByRole('status').filter({ hasText: 'Synced' })).toBeVisible();
+  await expect(b.page.getByText(text)).toHaveCount(0);
+
+  await a.page.unroute('**/api/sync/**');
+  await a.context.setOffline(false);
+  await expect(bubble(a.page, text)).not.toContainText('Pending');
+  await expect(b.page.getByRole('link', { name: /Rosa Reader/ }).filter({ hasText: text })).toBeVisible();
+
+  await a.context.close();
+  await b.context.close();
+});
