@@ -24,6 +24,7 @@ import { notificationRoutes } from './notifications/routes';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
+import { userLookupRoutes } from './editor/user-lookup';
 
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -61,6 +62,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/notifications', notificationRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
+    .route('/api/users', userLookupRoutes(ctx))
     .route('/__probe', probeRoutes(ctx, probe));
 
   app.all('/api/*', () => {

@@ -3,10 +3,14 @@
  * collection here creates it in the browser database and opens its /api/sync routes.
  */
 import type { CollectionDefinition } from '../replication/collection';
+import { manuscriptChapters } from './manuscript-chapters';
+import { manuscripts } from './manuscripts';
 import { readingLists } from './reading-lists';
 
 export const COLLECTIONS = {
   [readingLists.name]: readingLists,
+  [manuscripts.name]: manuscripts,
+  [manuscriptChapters.name]: manuscriptChapters,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;
