@@ -11,7 +11,10 @@ export interface NavItem {
   permission?: Permission;
 }
 
-export const MAIN_NAV: NavItem[] = [{ to: '/', label: 'Home' }];
+export const MAIN_NAV: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/editor', label: 'Write', permission: 'manuscripts:write' },
+];
 
 export const ACCOUNT_NAV: NavItem[] = [
   { to: '/settings', label: 'Profile & roles', permission: 'account:use' },

@@ -8,15 +8,21 @@ import { manuscripts } from './manuscripts';
 import { readingLists } from './reading-lists';
 
 export const COLLECTIONS = {
-  [readingLists.name]: readingLists,
-  [manuscripts.name]: manuscripts,
-  [manuscriptChapters.name]: manuscriptChapters,
+  // Literal keys (each equal to the collection's name) so CollectionName is a union of names
+  // and useLiveDocs('manuscripts') is typed with that collection's documents.
+  'reading-lists': readingLists,
+  manuscripts,
+  'manuscript-chapters': manuscriptChapters,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;
 
 export function collectionByName(name: string): CollectionDefinition<any> | undefined {
   return Object.hasOwn(COLLECTIONS, name) ? COLLECTIONS[name as CollectionName] : undefined;
+}
+
+for (const [key, definition] of Object.entries(COLLECTIONS)) {
+  if (key !== definition.name) throw new Error(`Collection registered as ${key} is named ${definition.name}`);
 }
 
 export const COLLECTION_LIST: CollectionDefinition<any>[] = Object.values(COLLECTIONS);

@@ -22,6 +22,8 @@ export type ManuscriptMember = z.infer<typeof ManuscriptMemberSchema>;
 export const ManuscriptSchema = z.object({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+  /** The owner's username, for co-authors' lists (a snapshot; usernames rarely change). */
+  ownerName: z.string().min(1).max(64),
   title: z.string().max(200).regex(/\S/, 'Give the manuscript a title.'),
   wordGoal: z.number().int().min(0).max(10_000_000).optional(),
   members: z.array(ManuscriptMemberSchema).max(MAX_MEMBERS),
