@@ -9,7 +9,7 @@ import type { Provider } from '@lexical/yjs';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { FATAL_CLOSE_CODES } from '../../../sync/collab/close-codes';
+import { CLOSE_CODES, FATAL_CLOSE_CODES } from '../../../sync/collab/close-codes';
 
 export type ChapterSyncStatus = 'synced' | 'waiting' | 'offline' | 'refused';
 
@@ -21,7 +21,8 @@ export interface ChapterConnection {
 
 interface Entry {
   provider: WebsocketProvider;
-  persistence: IndexeddbPersistence;
+  /** Opened at the first connect(), once Lexical's binding observes the document (see below). */
+  persistence: IndexeddbPersistence | null;
   /** Local edits made while not connected and synced: shown as "waiting". */
   unsent: boolean;
   refused: boolean;
@@ -55,7 +56,7 @@ function release(docName: string): void {
   if (!entry) return;
   entries.delete(docName);
   entry.provider.destroy();
-  void entry.persistence.destroy();
+  void entry.persistence?.destroy();
 }
 
 /**
@@ -67,14 +68,23 @@ export function chapterProviderFactory(storagePrefix: string) {
     release(docName);
     const doc = new Y.Doc();
     docMap.set(docName, doc);
-    const persistence = new IndexeddbPersistence(`${storagePrefix}:${docName}`, doc);
     const provider = new WebsocketProvider(collabUrl(), docName, doc, {
       connect: false,
-      // Refusals (signed out, no access, no such chapter) need the person to act; anything else
-      // — a restart, a dropped network — is retried with y-websocket's back-off.
-      shouldReconnect: (event) => !FATAL_CLOSE_CODES.includes(event.code),
+      // Refusals (signed out, no access) need the person to act; anything else — a restart, a
+      // dropped network — is retried with y-websocket's back-off. "Unknown document" is retried
+      // too: a chapter created a moment ago reaches the server through the sync engine, which
+      // may land after this socket first knocks.
+      shouldReconnect: (event) => event.code === CLOSE_CODES.unknownDocument || !FATAL_CLOSE_CODES.includes(event.code),
     });
-    const entry: Entry = { provider, persistence, unsent: false, refused: false, snapshot: OFFLINE };
+    const entry: Entry = { provider, persistence: null, unsent: false, refused: false, snapshot: OFFLINE };
+    // Lexical's v1 binding only renders what the document receives after it starts observing,
+    // and it calls connect() once it does: load the offline copy then, never before, or a copy
+    // restored too early would stay invisible.
+    const connect = provider.connect.bind(provider);
+    provider.connect = () => {
+      entry.persistence ??= new IndexeddbPersistence(`${storagePrefix}:${docName}`, doc);
+      connect();
+    };
     entries.set(docName, entry);
     provider.on('status', () => refresh(entry));
     provider.on('sync', (synced) => {
@@ -88,7 +98,7 @@ export function chapterProviderFactory(storagePrefix: string) {
     });
     provider.awareness.on('change', () => refresh(entry));
     doc.on('update', (_update: Uint8Array, origin: unknown) => {
-      if (origin === provider || origin === persistence) return;
+      if (origin === provider || origin === entry.persistence) return;
       if (!(provider.wsconnected && provider.synced)) {
         entry.unsent = true;
         refresh(entry);
