@@ -100,6 +100,12 @@ test.describe('editor', () => {
     await page.getByRole('button', { name: 'Move The middle up' }).click();
     await expect(page.getByRole('navigation', { name: 'Chapters' }).getByRole('link').first()).toContainText('The middle');
 
+    // Delete with undo.
+    await page.getByRole('button', { name: 'Delete The middle' }).click();
+    await expect(page.getByRole('navigation', { name: 'Chapters' }).getByRole('link')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('navigation', { name: 'Chapters' }).getByRole('link', { name: /The middle/ })).toBeVisible();
+
     await page.getByRole('link', { name: /Chapter 1/ }).click();
     await page.reload();
     await expect(chapterText(page)).toContainText('Second paragraph here.');
@@ -159,5 +165,14 @@ test.describe('editor', () => {
     await expect(viewer.page.getByRole('toolbar', { name: 'Formatting' })).toHaveCount(0);
 
     for (const side of [author, reader, viewer]) await side.context.close();
+  });
+
+  test('/debug/editor shows the node tree of a local document', async ({ page }) => {
+    await signIn(page, DEMO.admin);
+    await page.goto('/debug/editor');
+    await chapterText(page).click();
+    await page.keyboard.type('Tree me');
+    await expect(page.locator('.ed-tree')).toContainText('Tree me');
+    await expect(page.locator('.ed-tree')).toContainText('root');
   });
 });

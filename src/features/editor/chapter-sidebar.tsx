@@ -67,7 +67,7 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit }: Prop
                     <button type="button" className="icon-button" aria-label={`Move ${c.title || 'Untitled'} up`} disabled={i === 0} onClick={() => void commands.moveChapter(chapters, c.id, -1)}>↑</button>
                     <button type="button" className="icon-button" aria-label={`Move ${c.title || 'Untitled'} down`} disabled={i === chapters.length - 1} onClick={() => void commands.moveChapter(chapters, c.id, 1)}>↓</button>
                     <button type="button" className="icon-button" aria-label={`Rename ${c.title || 'Untitled'}`} onClick={() => { setDraft(c.title); setRenaming(c.id); }}>✎</button>
-                    <button type="button" className="icon-button" aria-label={`Delete ${c.title || 'Untitled'}`} onClick={() => void handleDelete(c)}>🗑</button>
+                    <button type="button" className="icon-button" aria-label={`Delete ${c.title || 'Untitled'}`} onClick={() => void handleDelete(c)}>✕</button>
                   </>
                 )}
               </>

@@ -92,7 +92,7 @@ export function EditorToolbar() {
       {blockButton('ul', 'Bulleted list', '•')}
       {blockButton('ol', 'Numbered list', '1.')}
       <button type="button" className="ed-tool" aria-label={state.link ? 'Remove link' : 'Link'} title="Link" aria-pressed={state.link} onClick={toggleLink}>
-        🔗
+        Link
       </button>
     </div>
   );
