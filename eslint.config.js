@@ -10,6 +10,11 @@ const rxdb = [
   { name: 'dexie', message: 'Only src/db/ may import dexie.' },
   { name: 'rxdb', message: 'Only src/db/ may import rxdb.' },
 ];
+// One place creates each connection: the chapter documents' socket and offline store.
+const collabProvider = [
+  { name: 'y-websocket', message: 'Only src/features/editor/collab-provider.ts creates Yjs providers.' },
+  { name: 'y-indexeddb', message: 'Only src/features/editor/collab-provider.ts creates Yjs providers.' },
+];
 const rxdbPatterns = [{ group: ['rxdb/*', 'dexie/*'], message: 'Only src/db/ may import rxdb and dexie.' }];
 const sqlite = [
   { name: 'better-sqlite3', message: 'Only server/db/ may open SQLite.' },
@@ -34,6 +39,15 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        { paths: [...rxdb, ...sqlite, ...collabProvider], patterns: [...rxdbPatterns, { group: ['**/server/*', '**/server'], message: 'The client never imports server code; share through sync/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/features/editor/collab-provider.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         { paths: [...rxdb, ...sqlite], patterns: [...rxdbPatterns, { group: ['**/server/*', '**/server'], message: 'The client never imports server code; share through sync/.' }] },

@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import { isSameOrigin } from '../http/origin';
 import { SESSION_COOKIE } from '../limits';
 import { sqliteCollabAccess, type CollabAccess } from './access';
+import { firstKnownAccess, replicatedCollabAccess } from './replicated-access';
 import { admit, type Admission } from './authenticate';
 import { ConnectionLimit } from './connection-limit';
 import { DocRegistry } from './doc-registry';
@@ -52,7 +53,8 @@ function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
 
 export function attachCollab(server: Server, ctx: AppContext, options: CollabOptions = {}): CollabServer {
   const log = options.log ?? createCollabLog({ verbose: ctx.config.development });
-  const access = options.access ?? sqliteCollabAccess(ctx.db);
+  // Replicated manuscripts first (what the editor writes), then the tables of migration 004.
+  const access = options.access ?? firstKnownAccess(replicatedCollabAccess(ctx.db), sqliteCollabAccess(ctx.db));
   const store = new CollabStore(ctx.db, ctx.now);
   const renders = new RenderScheduler(store, log, options.renderTiming);
   const registry = new DocRegistry(store, renders, { compactAfter: options.compactAfter, log });

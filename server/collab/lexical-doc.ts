@@ -7,15 +7,13 @@
 import { createHeadlessEditor } from '@lexical/headless';
 import { withDOM } from '@lexical/headless/dom';
 import { $generateHtmlFromNodes } from '@lexical/html';
-import { LinkNode } from '@lexical/link';
-import { ListItemNode, ListNode } from '@lexical/list';
-import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { createBinding, syncLexicalUpdateToYjs, syncYjsChangesToLexical, type Provider } from '@lexical/yjs';
 import { $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor } from 'lexical';
 import * as Y from 'yjs';
+import { CHAPTER_NODES } from '../../sync/collab/chapter-nodes';
 
-/** The rich-text nodes the editor registers; the server must know every node the editor writes. */
-export const CHAPTER_NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode];
+/** The rich-text nodes the editor registers (shared with it through sync/). */
+export { CHAPTER_NODES };
 
 // The binding wants a provider for awareness and cursors; a headless editor has neither.
 function noopProvider(): Provider {

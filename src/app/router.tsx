@@ -39,6 +39,9 @@ export const routes: RouteObject[] = [
               { path: 'messages', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
               { path: 'messages/:conversationId', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
               { path: 'account-deletion', lazy: page(() => import('../features/settings/account-deletion-page'), 'AccountDeletionPage') },
+              // Readers see how to apply; co-authors of any role open what was shared with them.
+              { path: 'editor', lazy: page(() => import('../features/editor/editor-home-page'), 'EditorHomePage') },
+              { path: 'editor/:manuscriptId/:chapterId?', lazy: page(() => import('../features/editor/manuscript-page'), 'ManuscriptPage') },
             ],
           },
           {
@@ -64,6 +67,7 @@ export const routes: RouteObject[] = [
               { path: 'dev/mail', lazy: page(() => import('../features/dev/mail-outbox-page'), 'MailOutboxPage') },
               { path: 'dev/failure', lazy: page(() => import('../features/dev/failure-trigger-page'), 'FailureTriggerPage') },
               { path: 'admin-test', lazy: page(() => import('../features/admin/self-test-page'), 'SelfTestPage') },
+              { path: 'debug/editor', lazy: page(() => import('../features/editor/debug-editor-page'), 'DebugEditorPage') },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

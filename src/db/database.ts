@@ -30,6 +30,9 @@ export interface OpenDatabaseOptions {
   state?: SyncStateStore;
   /** RxDB's wait before retrying a failed request (default RETRY_MS). */
   retryMs?: number;
+  /** Only these collections (default: all). RxDB's open-source build allows 16 open collections
+   * per process, so Node tests that simulate several devices open just what they exercise. */
+  only?: readonly CollectionName[];
 }
 
 export interface QuireDatabase {
@@ -55,6 +58,7 @@ function stripMeta(doc: Record<string, any>) {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireDatabase> {
   const multiInstance = options.multiInstance ?? false;
+  const definitions = options.only ? COLLECTION_LIST.filter((d) => options.only!.includes(d.name as CollectionName)) : COLLECTION_LIST;
   const db = await createRxDatabase({
     name: options.name ?? databaseName(options.userId),
     storage: wrappedValidateAjvStorage({ storage: await baseStorage(options.storage ?? 'dexie') }),
@@ -63,7 +67,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
   });
   const collections = (await db.addCollections(
     Object.fromEntries(
-      COLLECTION_LIST.map((definition) => [
+      definitions.map((definition) => [
         definition.name,
         {
           schema: definition.jsonSchema as any,
@@ -79,7 +83,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
   const replication =
     options.replicate === false
       ? null
-      : startReplication({ db, definitions: COLLECTION_LIST, transport: options.transport, state: options.state ?? appSyncState, waitForLeadership: multiInstance, retryMs: options.retryMs });
+      : startReplication({ db, definitions, transport: options.transport, state: options.state ?? appSyncState, waitForLeadership: multiInstance, retryMs: options.retryMs });
   return {
     db,
     collections,

@@ -3,21 +3,30 @@
  * collection here creates it in the browser database and opens its /api/sync routes.
  */
 import type { CollectionDefinition } from '../replication/collection';
+import { manuscriptChapters } from './manuscript-chapters';
+import { manuscripts } from './manuscripts';
 import { messages } from './messages';
 import { notifications } from './notifications';
 import { readingLists } from './reading-lists';
 
 export const COLLECTIONS = {
-  // Literal keys (not `[x.name]`, typed string) so useLiveDocs knows each collection's document type.
+  // Literal keys (each equal to the collection's name) so CollectionName is a union of names
+  // and useLiveDocs('manuscripts') is typed with that collection's documents.
   'reading-lists': readingLists,
   messages,
   notifications,
+  manuscripts,
+  'manuscript-chapters': manuscriptChapters,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;
 
 export function collectionByName(name: string): CollectionDefinition<any> | undefined {
   return Object.hasOwn(COLLECTIONS, name) ? COLLECTIONS[name as CollectionName] : undefined;
+}
+
+for (const [key, definition] of Object.entries(COLLECTIONS)) {
+  if (key !== definition.name) throw new Error(`Collection registered as ${key} is named ${definition.name}`);
 }
 
 export const COLLECTION_LIST: CollectionDefinition<any>[] = Object.values(COLLECTIONS);

@@ -1,0 +1,50 @@
+/**
+ * Collaboration access read from the replicated documents themselves (the sync engine's
+ * `sync_docs` rows of `manuscript-chapters` and `manuscripts`), so whoever the owner invites on
+ * their device can open the chapter as soon as the push lands — no second copy to keep in step.
+ * The chapter only names its manuscript; the role always comes from the manuscript document,
+ * whose co-author list only its owner may change (sync/collections/manuscripts.ts).
+ */
+import { manuscriptRole, type Manuscript } from '../../sync/collections/manuscripts';
+import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
+import { parseDocName } from '../../sync/collab/close-codes';
+import type { DB } from '../db/connection';
+import { readDoc } from '../sync/store';
+import type { CollabAccess } from './access';
+
+export function replicatedCollabAccess(db: DB): CollabAccess {
+  async function manuscriptOf(docName: string): Promise<Manuscript | null> {
+    const parsed = parseDocName(docName);
+    if (!parsed) return null;
+    const chapter = await readDoc(db, 'manuscript-chapters', parsed.id);
+    if (!chapter || chapter.deleted) return null;
+    const manuscript = await readDoc(db, 'manuscripts', (chapter.doc as ManuscriptChapter).manuscriptId);
+    if (!manuscript || manuscript.deleted) return null;
+    return manuscript.doc as Manuscript;
+  }
+  return {
+    async exists(docName) {
+      return Boolean(await manuscriptOf(docName));
+    },
+    async roleFor(userId, docName) {
+      const manuscript = await manuscriptOf(docName);
+      return manuscript ? manuscriptRole(manuscript, userId) : null;
+    },
+  };
+}
+
+/** Ask each source in turn; the first that knows the document answers. */
+export function firstKnownAccess(...sources: CollabAccess[]): CollabAccess {
+  async function owner(docName: string): Promise<CollabAccess | null> {
+    for (const source of sources) if (await source.exists(docName)) return source;
+    return null;
+  }
+  return {
+    async exists(docName) {
+      return Boolean(await owner(docName));
+    },
+    async roleFor(userId, docName) {
+      return (await owner(docName))?.roleFor(userId, docName) ?? null;
+    },
+  };
+}

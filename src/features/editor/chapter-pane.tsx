@@ -1,0 +1,63 @@
+/**
+ * One open chapter: its title, sync badge, presence and word count above the editor. The word
+ * count is written back to the chapter document (debounced) so the sidebar and the manuscript
+ * total work offline and for people who never open the chapter.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { canEditText, chapterDocName, type CollabRole } from '../../../sync/collab/close-codes';
+import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
+import { Notice } from '../../ui';
+import { ChapterEditor } from './chapter-editor';
+import { ChapterSyncBadge, PresenceAvatars } from './chapter-status';
+import { createdHere } from './created-here';
+import { useChapterConnection } from './use-chapter-connection';
+import { useManuscriptCommands } from './use-manuscript-commands';
+import { userColor } from './user-color';
+
+const WORD_COUNT_DELAY_MS = 1500;
+
+export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapter; role: CollabRole; user: { id: string; username: string } }) {
+  const docName = chapterDocName(chapter.id);
+  const connection = useChapterConnection(docName);
+  const commands = useManuscriptCommands();
+  const editable = canEditText(role);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const stored = useRef(chapter.wordCount);
+  stored.current = chapter.wordCount;
+
+  const handleWordCount = useCallback(
+    (words: number) => {
+      if (!editable) return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        if (words !== stored.current) void commands.setWordCount(chapter.id, words);
+      }, WORD_COUNT_DELAY_MS);
+    },
+    [editable, commands, chapter.id],
+  );
+  useEffect(() => () => clearTimeout(timer.current), [chapter.id]);
+
+  return (
+    <section aria-labelledby="chapter-title">
+      <div className="chapter-head">
+        <h2 id="chapter-title">{chapter.title || 'Untitled'}</h2>
+        <div className="chapter-meta">
+          <PresenceAvatars connection={connection} />
+          <ChapterSyncBadge connection={connection} />
+          <span data-testid="chapter-words">{chapter.wordCount.toLocaleString()} words</span>
+        </div>
+      </div>
+      {!editable && (
+        <Notice title="Read only">You can read this chapter{role === 'commenter' ? ' and comment on it' : ''}; only the owner and editors change its text.</Notice>
+      )}
+      {connection.status === 'refused' && <Notice tone="error" title="No access">The server refused this chapter: you may have been removed, or need to sign in again.</Notice>}
+      <ChapterEditor
+        key={chapter.id}
+        label={`Text of ${chapter.title || 'this chapter'}`}
+        editable={editable}
+        onWordCount={handleWordCount}
+        collab={{ docName, name: user.username, color: userColor(user.id), storagePrefix: `quire-${user.id}`, bootstrap: createdHere(chapter.id) }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Co-authors of a manuscript: the owner invites by username with a role (looked up online), changes
+ * roles and removes people; everyone else sees the list. The change is a local write that the sync
+ * engine carries to the server, which then admits or refuses their chapter sockets accordingly.
+ */
+import { useState, type FormEvent } from 'react';
+import { MEMBER_ROLES, type Manuscript, type MemberRole } from '../../../sync/collections/manuscripts';
+import { api, ApiRequestError } from '../../app/api';
+import { Badge, Button, Dialog, FormError, SelectField, TextField, useOnline } from '../../ui';
+import { useManuscriptCommands } from './use-manuscript-commands';
+
+const ROLE_LABELS: Record<MemberRole, string> = { editor: 'Editor — writes', commenter: 'Commenter — reads and comments', viewer: 'Viewer — reads' };
+
+interface LookedUp {
+  id: string;
+  username: string;
+  displayName: string;
+}
+
+export function CoAuthorsDialog({ manuscript, isOwner, open, onClose }: { manuscript: Manuscript; isOwner: boolean; open: boolean; onClose: () => void }) {
+  const commands = useManuscriptCommands();
+  const online = useOnline();
+  const [username, setUsername] = useState('');
+  const [role, setRole] = useState<MemberRole>('editor');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function handleInvite(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const user = await api.get<LookedUp>(`/api/users/lookup?username=${encodeURIComponent(username.trim())}`);
+      if (user.id === manuscript.ownerId) throw new Error('That is the owner of this manuscript.');
+      await commands.setMember(manuscript, { userId: user.id, username: user.username, role });
+      setUsername('');
+    } catch (e) {
+      setError(e instanceof ApiRequestError && e.status === 404 ? 'No account has that username.' : e instanceof Error ? e.message : 'Could not invite.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onClose={onClose} title="Co-authors">
+      <ul className="member-list" aria-label="People on this manuscript">
+        <li>
+          <span>@{manuscript.ownerName}</span> <Badge>Owner</Badge>
+        </li>
+        {manuscript.members.map((m) => (
+          <li key={m.userId}>
+            <span>@{m.username}</span>
+            {isOwner ? (
+              <span className="inline-form">
+                <SelectField label={`Role of ${m.username}`} value={m.role} onChange={(e) => void commands.setMember(manuscript, { ...m, role: e.target.value as MemberRole })}>
+                  {MEMBER_ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+                </SelectField>
+                <Button variant="ghost" size="sm" onClick={() => void commands.removeMember(manuscript, m.userId)}>Remove</Button>
+              </span>
+            ) : (
+              <Badge>{m.role}</Badge>
+            )}
+          </li>
+        ))}
+      </ul>
+      {isOwner && (
+        <form className="inline-form" onSubmit={(e) => void handleInvite(e)}>
+          <TextField label="Username" value={username} required maxLength={64} autoComplete="off" onChange={(e) => setUsername(e.target.value)} />
+          <SelectField label="Role" value={role} onChange={(e) => setRole(e.target.value as MemberRole)}>
+            {MEMBER_ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+          </SelectField>
+          <Button type="submit" loading={busy} disabled={!online}>Invite</Button>
+        </form>
+      )}
+      {isOwner && !online && <p className="field-hint">Inviting needs a connection to find the account.</p>}
+      <FormError>{error}</FormError>
+    </Dialog>
+  );
+}

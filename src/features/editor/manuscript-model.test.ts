@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { manuscripts } from '../../../sync/collections/manuscripts';
+import { manuscriptChapters } from '../../../sync/collections/manuscript-chapters';
+import { buildChapter, buildManuscript, countWords, inOrder, moveChapter, withMember, withoutMember } from './manuscript-model';
+
+describe('manuscript model', () => {
+  it('builds documents the collections accept from their owner', () => {
+    const m = buildManuscript({ id: 'u1', username: 'a' }, 'Novel', 5);
+    expect(manuscripts.visibility.mayWrite(m, null, 'u1')).toBe(true);
+    const c = buildChapter(m, 0, 5);
+    expect(manuscriptChapters.visibility.mayWrite(c, null, 'u1')).toBe(true);
+    expect(c.title).toBe('Chapter 1');
+  });
+
+  it('adds, changes and removes co-authors, keeping memberIds in step', () => {
+    const m = buildManuscript({ id: 'u1', username: 'a' }, 'Novel', 5);
+    const added = { ...m, ...withMember(m, { userId: 'u2', username: 'b', role: 'viewer' }) };
+    const changed = { ...added, ...withMember(added, { userId: 'u2', username: 'b', role: 'editor' }) };
+    expect(changed.members).toEqual([{ userId: 'u2', username: 'b', role: 'editor' }]);
+    expect(manuscripts.visibility.mayWrite(changed, m, 'u1')).toBe(true);
+    expect(buildChapter(changed, 0, 1)).toMatchObject({ memberIds: ['u2'], editorIds: ['u2'] });
+    expect(withoutMember(changed, 'u2')).toEqual({ members: [], memberIds: [] });
+    expect(withMember(m, { userId: 'u1', username: 'a', role: 'viewer' }).members).toEqual([]);
+  });
+
+  it('orders and moves chapters', () => {
+    const rows = [
+      { id: 'b', position: 1, createdAt: 1 },
+      { id: 'a', position: 0, createdAt: 1 },
+      { id: 'c', position: 1, createdAt: 2 },
+    ];
+    expect(inOrder(rows).map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(moveChapter(rows, 'c', -1)).toEqual([{ id: 'c', position: 1 }, { id: 'b', position: 2 }]);
+    expect(moveChapter(rows, 'a', -1)).toEqual([]);
+  });
+
+  it('counts words', () => {
+    expect(countWords('')).toBe(0);
+    expect(countWords("It's a well-known  fact — 42 times.")).toBe(6);
+    expect(countWords('Élan vital, naïve café')).toBe(4);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The Lexical editor, in its own chunk (chapter-editor.tsx loads it lazily): rich text, lists and
+ * links, bound to the chapter's Yjs document when `collab` is given, or a local document with undo
+ * history otherwise (/debug/editor). Undo history is off in collaboration because Lexical's
+ * CollaborationPlugin brings a Yjs undo manager that only undoes one's own changes.
+ */
+import { LexicalCollaboration } from '@lexical/react/LexicalCollaborationContext';
+import { CollaborationPlugin } from '@lexical/react/LexicalCollaborationPlugin';
+import { LexicalComposer } from '@lexical/react/LexicalComposer';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
+import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
+import { ListPlugin } from '@lexical/react/LexicalListPlugin';
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
+import { TreeView } from '@lexical/react/LexicalTreeView';
+import { useEffect, useMemo } from 'react';
+import { CHAPTER_NODES } from '../../../sync/collab/chapter-nodes';
+import { chapterProviderFactory, releaseChapter } from './collab-provider';
+import { EditorToolbar } from './editor-toolbar';
+import { EDITOR_THEME } from './editor-theme';
+import { countWords } from './manuscript-model';
+import './editor.css';
+
+export interface CollabOptions {
+  docName: string;
+  /** Shown beside this person's cursor to co-authors. */
+  name: string;
+  color: string;
+  /** Keeps each account's offline copies apart (IndexedDB database names). */
+  storagePrefix: string;
+  /** Seed an empty paragraph: only the device that created the chapter (see CollaborationPlugin). */
+  bootstrap: boolean;
+}
+
+export interface RichEditorProps {
+  label: string;
+  editable: boolean;
+  collab?: CollabOptions;
+  onWordCount?: (words: number) => void;
+  treeView?: boolean;
+}
+
+function EditablePlugin({ editable }: { editable: boolean }) {
+  const [editor] = useLexicalComposerContext();
+  useEffect(() => editor.setEditable(editable), [editor, editable]);
+  return null;
+}
+
+function WordCountPlugin({ onWordCount }: { onWordCount: (words: number) => void }) {
+  const [editor] = useLexicalComposerContext();
+  useEffect(() => editor.registerTextContentListener((text) => onWordCount(countWords(text))), [editor, onWordCount]);
+  return null;
+}
+
+function TreeViewPlugin() {
+  const [editor] = useLexicalComposerContext();
+  return <TreeView editor={editor} viewClassName="ed-tree" treeTypeButtonClassName="btn btn-ghost btn-sm" timeTravelButtonClassName="btn btn-ghost btn-sm" timeTravelPanelClassName="ed-tree-travel" timeTravelPanelButtonClassName="btn btn-ghost btn-sm" timeTravelPanelSliderClassName="ed-tree-slider" />;
+}
+
+function Collaboration({ collab }: { collab: CollabOptions }) {
+  const factory = useMemo(() => chapterProviderFactory(collab.storagePrefix), [collab.storagePrefix]);
+  useEffect(() => () => releaseChapter(collab.docName), [collab.docName]);
+  return <CollaborationPlugin id={collab.docName} providerFactory={factory} shouldBootstrap={collab.bootstrap} username={collab.name} cursorColor={collab.color} />;
+}
+
+export default function RichEditor({ label, editable, collab, onWordCount, treeView }: RichEditorProps) {
+  const initialConfig = {
+    namespace: 'quire-chapter',
+    nodes: CHAPTER_NODES,
+    theme: EDITOR_THEME,
+    editable,
+    // Collaboration loads the state from the Yjs document; Lexical requires null here then.
+    editorState: collab ? null : undefined,
+    onError: (error: Error) => console.error(error),
+  };
+  return (
+    <LexicalCollaboration>
+      <LexicalComposer initialConfig={initialConfig}>
+        <div className="ed-shell">
+          {editable && <EditorToolbar />}
+          <div className="ed-surface">
+            <RichTextPlugin
+              contentEditable={<ContentEditable className="ed-content" aria-label={label} aria-readonly={!editable} data-testid="chapter-text" />}
+              placeholder={editable ? <div className="ed-placeholder">Start writing…</div> : null}
+              ErrorBoundary={LexicalErrorBoundary}
+            />
+          </div>
+        </div>
+        <ListPlugin />
+        <LinkPlugin validateUrl={(url) => /^(https?:|mailto:)/i.test(url)} />
+        <EditablePlugin editable={editable} />
+        {onWordCount && <WordCountPlugin onWordCount={onWordCount} />}
+        {collab ? <Collaboration key={collab.docName} collab={collab} /> : <HistoryPlugin />}
+        {treeView && <TreeViewPlugin />}
+      </LexicalComposer>
+    </LexicalCollaboration>
+  );
+}
