@@ -3,10 +3,14 @@
  * collection here creates it in the browser database and opens its /api/sync routes.
  */
 import type { CollectionDefinition } from '../replication/collection';
+import { annotations } from './annotations';
+import { libraryProgress } from './library-progress';
 import { readingLists } from './reading-lists';
 
 export const COLLECTIONS = {
   [readingLists.name]: readingLists,
+  [libraryProgress.name]: libraryProgress,
+  [annotations.name]: annotations,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;
