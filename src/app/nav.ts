@@ -11,7 +11,10 @@ export interface NavItem {
   permission?: Permission;
 }
 
-export const MAIN_NAV: NavItem[] = [{ to: '/', label: 'Home' }];
+export const MAIN_NAV: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/books', label: 'Library', permission: 'account:use' },
+];
 
 export const ACCOUNT_NAV: NavItem[] = [
   { to: '/settings', label: 'Profile & roles', permission: 'account:use' },

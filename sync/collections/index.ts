@@ -8,9 +8,10 @@ import { libraryProgress } from './library-progress';
 import { readingLists } from './reading-lists';
 
 export const COLLECTIONS = {
-  [readingLists.name]: readingLists,
-  [libraryProgress.name]: libraryProgress,
-  [annotations.name]: annotations,
+  // Literal keys (not `[x.name]`, typed string) so DocOf<'annotations'> is that collection's type.
+  'reading-lists': readingLists,
+  'library-progress': libraryProgress,
+  annotations,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;
