@@ -3,7 +3,7 @@
  * toolbar, progress, drawers, selection toolbar — around the view. Resumes at the replicated
  * position and follows a newer position from another device until the reader turns a page.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { BookDetailResponse } from '../../../sync/api/books';
 import { useSession } from '../../app/session';
@@ -90,7 +90,7 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
     view.current?.goTo(t);
   };
   const toggle = (p: Panel) => setPanel((old) => (old === p ? null : p));
-  const highlights = annotations.filter((a) => a.kind === 'highlight');
+  const highlights = useMemo(() => annotations.filter((a) => a.kind === 'highlight'), [annotations]);
 
   return (
     <div className={`reader reader-${mode} reader-theme-${settings.theme}`} style={settingsStyle(settings)} onKeyDownCapture={() => (interacted.current = true)} onPointerDownCapture={() => (interacted.current = true)}>

@@ -2,7 +2,7 @@
  * The replicated reading state of one book: the progress document (written a moment after the
  * reader stops turning, so a burst of turns is one write) and the book's annotations.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { progressId, type LibraryProgress } from '../../../sync/collections/library-progress';
 import type { Annotation } from '../../../sync/collections/annotations';
 import type { TextQuote } from '../../../sync/collections/text-quote';
@@ -62,6 +62,7 @@ export function useAnnotations(userId: string, bookId: string) {
     [collection],
   );
   // Sorted here rather than in the query: createdAt is not indexed.
-  const annotations = [...docs].sort((a, b) => a.createdAt - b.createdAt);
+  // Memoised: the views re-apply highlights when this array changes identity.
+  const annotations = useMemo(() => [...docs].sort((a, b) => a.createdAt - b.createdAt), [docs]);
   return { annotations, add, update, remove };
 }
