@@ -60,8 +60,8 @@ export function caretAt(x: number, y: number): { node: Node; offset: number } | 
 export function quoteAt(root: Node, offset: number): TextQuote {
   const text = root.textContent ?? '';
   let start = offset;
-  // Start at a word boundary so the quote reads naturally and matches after re-flow.
-  while (start > 0 && /\S/.test(text[start - 1]!)) start--;
+  // Start at the next word boundary (never the previous: that word may be on the page before).
+  while (start > 0 && start < text.length && /\S/.test(text[start - 1]!)) start++;
   return createQuote(text, start, Math.min(text.length, start + POSITION_QUOTE_CHARS));
 }
 

@@ -35,10 +35,12 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     const secRect = sec.getBoundingClientRect();
     const y = rect && rect.height > 0 ? rect.top : secRect.top + secRect.height * (t.fraction ?? 0);
     scroller.scrollTop += y - top - 8;
-    report();
+    // Our own scroll is not the reader moving: keep the target's quote (lines wrap differently here).
+    userScrolled.current = false;
+    report(t.quote && !t.anchor ? t : undefined);
   }
 
-  function report() {
+  function report(at?: Target) {
     const scroller = scrollRef.current;
     if (!scroller) return;
     const r = scroller.getBoundingClientRect();
@@ -48,15 +50,15 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     if (!sec || !caret) return;
     const secRect = sec.getBoundingClientRect();
     const fraction = Math.min(1, Math.max(0, (r.top - secRect.top) / Math.max(1, secRect.height)));
-    const quote = quoteAt(sec, offsetOf(sec, caret.node, caret.offset));
+    const quote = at?.quote && at.chapterId === sec.dataset.chapterId ? at.quote : quoteAt(sec, offsetOf(sec, caret.node, caret.offset));
     last.current = { chapterId: sec.dataset.chapterId!, quote };
     onPosition({ chapterId: sec.dataset.chapterId!, quote, chapterFraction: fraction });
   }
 
   useImperativeHandle(ref, () => ({
     goTo,
-    next: () => scrollRef.current?.scrollBy({ top: scrollRef.current.clientHeight * 0.9 }),
-    prev: () => scrollRef.current?.scrollBy({ top: -scrollRef.current.clientHeight * 0.9 }),
+    next: () => (markUser(), scrollRef.current?.scrollBy({ top: scrollRef.current.clientHeight * 0.9 })),
+    prev: () => (markUser(), scrollRef.current?.scrollBy({ top: -scrollRef.current.clientHeight * 0.9 })),
   }));
 
   useLayoutEffect(() => {
@@ -71,9 +73,14 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   }, [chapters, highlights, settings]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const frame = useRef(0);
+  // Only the reader's own scrolling moves the position: scroll anchoring and late-loading
+  // styles also fire scroll events, and re-deriving the quote from those would drift.
+  const userScrolled = useRef(false);
+  const markUser = () => (userScrolled.current = true);
   function onScroll() {
+    if (!userScrolled.current) return;
     cancelAnimationFrame(frame.current);
-    frame.current = requestAnimationFrame(report);
+    frame.current = requestAnimationFrame(() => report());
   }
   function onPointerUp() {
     const sel = scrollRef.current ? selectionIn(scrollRef.current) : null;
@@ -93,7 +100,7 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   if (error) return <p className="reader-error" role="alert">{error}</p>;
   return (
     // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
-    <div ref={scrollRef} className="reader-flow" tabIndex={0} onScroll={onScroll} onPointerUp={onPointerUp} onClick={onClick} aria-label="Book text">
+    <div ref={scrollRef} className="reader-scroll" tabIndex={0} onScroll={onScroll} onWheel={markUser} onTouchMove={markUser} onKeyDown={markUser} onPointerDown={markUser} onPointerUp={onPointerUp} onClick={onClick} aria-label="Book text">
       {!chapters && <p className="reader-loading" role="status">Loading the book…</p>}
       <div {...bookContainerProps(book)}>{chapters?.map((ch) => <ChapterSection key={ch.id} chapterId={ch.id} xhtml={ch.xhtml} />)}</div>
     </div>

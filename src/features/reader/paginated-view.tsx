@@ -4,7 +4,7 @@
  * or re-lays-out the chapter. Crossing a chapter's end loads the neighbour.
  */
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
-import { applyHighlights, caretAt, findAnchor, offsetOf, quoteAt, resolveRange } from './chapter-dom';
+import { applyHighlights, caretAt, findAnchor, offsetOf, quoteAt, rangeFor, resolveRange } from './chapter-dom';
 import { bookContainerProps, ChapterSection, selectionIn } from './book-content';
 import { chapterFraction, columnsFor, spreadAt, spreadCount, spreadForFraction, translateFor } from './pagination';
 import { createQuote } from './text-quote';
@@ -12,6 +12,25 @@ import { isVertical, type Target, type ViewHandle, type ViewProps } from './type
 import { loadChapter } from './use-book';
 
 const SWIPE_PX = 50;
+
+/** The first character's box: a collapsed caret after a soft wrap may report the previous line. */
+function firstRect(range: Range): DOMRect | undefined {
+  const first = range.cloneRange();
+  if (first.startContainer.nodeType === Node.TEXT_NODE && first.startOffset < (first.startContainer as Text).length) first.setEnd(first.startContainer, first.startOffset + 1);
+  return [...first.getClientRects(), ...range.getClientRects()].find((r) => r.width > 0 || r.height > 0);
+}
+
+/** Move an offset forward to the first character whose box is inside `box` (the visible page). */
+function firstVisibleOffset(sec: HTMLElement, offset: number, box: DOMRect): number {
+  const text = sec.textContent ?? '';
+  for (let at = offset, tries = 0; at < text.length && tries < 400; at++, tries++) {
+    if (/\s/.test(text[at]!)) continue;
+    const range = rangeFor(sec, at, at + 1);
+    const r = range?.getClientRects()[0];
+    if (r && r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1) return at;
+  }
+  return offset;
+}
 
 export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function PaginatedView({ book, settings, initial, highlights, onPosition, onSelect }, ref) {
   const clipRef = useRef<HTMLDivElement>(null);
@@ -63,15 +82,16 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     if (t) {
       const el = t.anchor ? findAnchor(sec, t.anchor) : null;
       const range = !el && t.quote ? resolveRange(sec, t.quote) : null;
-      const rect = (el ?? range)?.getBoundingClientRect();
+      // The quote's first line decides: a quote may run on to the next page.
+      const rect = el?.getBoundingClientRect() ?? (range ? firstRect(range) : undefined);
       const origin = cols.getBoundingClientRect();
       if (rect && (rect.width > 0 || rect.height > 0)) spread = spreadAt(rtl ? origin.right - rect.right : rect.left - origin.left, width, gap, count);
       else spread = spreadForFraction(t.fraction ?? 0, count);
     }
-    show(spread);
+    show(spread, t?.quote && !t.anchor ? t : undefined);
   }
 
-  function show(spread: number) {
+  function show(spread: number, at?: Target) {
     const cols = colsRef.current;
     if (!cols) return;
     const { width, gap, count } = layout.current;
@@ -79,19 +99,26 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     cols.style.transform = `translateX(${translateFor(spread, width, gap, rtl)}px)`;
     cols.dataset.spread = String(spread);
     cols.dataset.spreads = String(count);
-    report();
+    report(at);
   }
 
-  /** The position is the first words on the spread: a caret at the page's top start corner. */
-  function report() {
+  /**
+   * The position is the first words on the spread: a caret at the page's top start corner.
+   * After a jump to a quote, that quote is kept, so switching views back and forth never drifts.
+   */
+  function report(at?: Target) {
     const clip = clipRef.current;
     const sec = section();
     if (!clip || !sec || !chapter) return;
     const r = clip.getBoundingClientRect();
-    const caret = caretAt(rtl ? r.right - 4 : r.left + 4, r.top + 4);
     const fraction = chapterFraction(layout.current.spread, layout.current.count);
-    const offset = caret && sec.contains(caret.node) ? offsetOf(sec, caret.node, caret.offset) : Math.floor((sec.textContent?.length ?? 0) * fraction);
-    const quote = quoteAt(sec, offset);
+    let quote = at?.quote;
+    if (!quote) {
+      // Hit-testing the very top of a column can land on the previous column's last line.
+      const caret = caretAt(rtl ? r.right - 8 : r.left + 8, r.top + 8);
+      const guess = caret && sec.contains(caret.node) ? offsetOf(sec, caret.node, caret.offset) : Math.floor((sec.textContent?.length ?? 0) * fraction);
+      quote = quoteAt(sec, firstVisibleOffset(sec, guess, r));
+    }
     lastQuote.current = { chapterId: chapter.id, quote };
     onPosition({ chapterId: chapter.id, quote, chapterFraction: fraction });
   }
