@@ -145,7 +145,7 @@ test.describe('reader', () => {
     await cold.getByRole('button', { name: 'Search' }).click();
     await cold.getByLabel('Search in the book').fill('the');
     await cold.getByRole('button', { name: 'Search', exact: true }).last().click();
-    await expect(cold.getByRole('status').filter({ hasText: /match/ })).toBeVisible();
+    await expect(cold.getByRole('status').filter({ hasText: /match/ })).toBeVisible({ timeout: 30_000 });
     await context.setOffline(false);
   });
 });

@@ -62,6 +62,7 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
   const [panel, setPanel] = useState<Panel>(null);
   const [selected, setSelected] = useState<Selected | null>(null);
   const interacted = useRef(false);
+  const reported = useRef<Position | null>(null);
   const openedAt = useRef(progress?.updatedAt ?? 0);
 
   const words = book.chapters.map((c) => (c.readable ? c.wordCount : 0));
@@ -71,15 +72,25 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
   const onPosition = useCallback(
     (p: Position) => {
       setPosition(p);
+      reported.current = p;
       const i = book.chapters.findIndex((c) => c.id === p.chapterId);
       save({ chapterId: p.chapterId, quote: p.quote, chapterFraction: p.chapterFraction, progress: bookProgress(book.chapters.map((c) => (c.readable ? c.wordCount : 0)), i, p.chapterFraction) });
     },
     [book, save],
   );
 
-  // Another device moved on before this one was touched: follow it.
+  // Page-turn keys go to the window, not to this subtree.
+  useEffect(() => {
+    const mark = () => (interacted.current = true);
+    window.addEventListener('keydown', mark, true);
+    return () => window.removeEventListener('keydown', mark, true);
+  }, []);
+
+  // Another device moved on before this one was touched: follow it (but not our own writes).
   useEffect(() => {
     if (!progress || interacted.current || progress.updatedAt <= openedAt.current) return;
+    const own = reported.current;
+    if (own && own.chapterId === progress.position.chapterId && own.quote.exact === progress.position.quote.exact && own.quote.prefix === progress.position.quote.prefix) return;
     openedAt.current = progress.updatedAt;
     view.current?.goTo({ chapterId: progress.position.chapterId, quote: progress.position.quote, fraction: progress.position.chapterFraction });
   }, [progress]);
