@@ -17,6 +17,7 @@ import type { AppContext, AppEnv } from './context';
 import { debugRoutes } from './debug/routes';
 import { recordFailure } from './debug/record';
 import { devRoutes } from './dev/routes';
+import { libraryRoutes } from './library/routes';
 import { ApiError, notFound } from './http/errors';
 import { newDigest } from './http/ids';
 import { sameOriginOnly } from './http/origin';
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/books', bookRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))
     .route('/api/dev', devRoutes(ctx))
+    .route('/api/library', libraryRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
     .route('/api/users', userRoutes(ctx))

@@ -58,6 +58,27 @@ registerRoute(
   new NetworkFirst({ cacheName: PUBLIC_API_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [okOnly] }),
 );
 
+// Downloaded books: the reader stored the book's detail, chapters and assets in its own cache
+// (`quire-book-{id}`, see src/features/library/offline-books.ts) at the person's request. The
+// network stays first, so entitlement and fresh copies win; the cache answers only when the
+// network fails. Books never downloaded have no cache and are never stored here.
+const BOOK_CACHE_PREFIX = 'quire-book-';
+const BOOK_READ_PATH = /^\/api\/books\/([^/]+)(?:\/(?:chapters|assets)\/.+)?$/;
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && BOOK_READ_PATH.test(url.pathname) && !/^\/api\/books\/(home|imports|import)$/.test(url.pathname),
+  async ({ url, request }) => {
+    try {
+      return await fetch(request);
+    } catch (err) {
+      const bookId = decodeURIComponent(BOOK_READ_PATH.exec(url.pathname)![1]!);
+      const name = `${BOOK_CACHE_PREFIX}${bookId}`;
+      const cached = (await caches.has(name)) ? await (await caches.open(name)).match(url.pathname) : undefined;
+      if (cached) return cached;
+      throw err;
+    }
+  },
+);
+
 // The UpdatePrompt's "Reload" (workbox-window's messageSkipWaiting) activates a waiting worker.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

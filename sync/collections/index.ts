@@ -3,6 +3,8 @@
  * collection here creates it in the browser database and opens its /api/sync routes.
  */
 import type { CollectionDefinition } from '../replication/collection';
+import { annotations } from './annotations';
+import { libraryProgress } from './library-progress';
 import { manuscriptChapters } from './manuscript-chapters';
 import { manuscripts } from './manuscripts';
 import { messages } from './messages';
@@ -17,6 +19,8 @@ export const COLLECTIONS = {
   notifications,
   manuscripts,
   'manuscript-chapters': manuscriptChapters,
+  'library-progress': libraryProgress,
+  annotations,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

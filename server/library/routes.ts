@@ -1,0 +1,48 @@
+/**
+ * GET /api/library: the signed-in person's owned books (library_entries joined with books).
+ * Reading progress is deliberately absent: it is a replicated document, so it works offline.
+ */
+import { Hono } from 'hono';
+import type { LibraryBook, LibraryResponse } from '../../sync/api/library';
+import { assetUrl } from '../books/epub/assets';
+import type { AppContext, AppEnv } from '../context';
+import { requireUser } from '../http/guard';
+
+const AUTHOR_ROLES = ['author', 'co-author'];
+
+export async function libraryBooks(ctx: AppContext, userId: string): Promise<LibraryBook[]> {
+  const rows = await ctx.db
+    .selectFrom('libraryEntries')
+    .innerJoin('books', 'books.id', 'libraryEntries.bookId')
+    .select(['books.id', 'books.title', 'books.subtitle', 'books.coverPath', 'libraryEntries.source', 'libraryEntries.acquiredAt'])
+    .where('libraryEntries.userId', '=', userId)
+    .orderBy('libraryEntries.acquiredAt', 'desc')
+    .orderBy('books.id')
+    .execute();
+  if (rows.length === 0) return [];
+  const contributors = await ctx.db
+    .selectFrom('bookContributors')
+    .select(['bookId', 'name'])
+    .where('bookId', 'in', rows.map((r) => r.id))
+    .where('role', 'in', AUTHOR_ROLES)
+    .orderBy('bookId')
+    .orderBy('ord')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    subtitle: r.subtitle,
+    authors: contributors.filter((c) => c.bookId === r.id).map((c) => c.name),
+    coverUrl: r.coverPath ? assetUrl(r.id, r.coverPath) : null,
+    source: r.source,
+    acquiredAt: r.acquiredAt,
+  }));
+}
+
+export function libraryRoutes(ctx: AppContext) {
+  return new Hono<AppEnv>().get('/', async (c) => {
+    const user = requireUser(c);
+    const body: LibraryResponse = { books: await libraryBooks(ctx, user.id) };
+    return c.json(body);
+  });
+}

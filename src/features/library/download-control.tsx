@@ -1,0 +1,56 @@
+/** "Available offline" state of one book with its Download / Remove download button and size. */
+import { useEffect, useState } from 'react';
+import { Badge, Button, useOnline } from '../../ui';
+import { bookStorageBytes, downloadBook, formatBytes, isDownloaded, removeDownload } from './offline-books';
+
+export function DownloadControl({ bookId, title }: { bookId: string; title: string }) {
+  const online = useOnline();
+  const [state, setState] = useState<{ downloaded: boolean; bytes: number } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [quota, setQuota] = useState<string | null>(null);
+
+  async function refresh() {
+    const downloaded = await isDownloaded(bookId);
+    setState({ downloaded, bytes: downloaded ? await bookStorageBytes(bookId) : 0 });
+    const estimate = await navigator.storage?.estimate?.();
+    if (estimate?.usage !== undefined) setQuota(`${formatBytes(estimate.usage)} of ${formatBytes(estimate.quota ?? 0)} used on this device`);
+  }
+  useEffect(() => {
+    void refresh();
+  }, [bookId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  async function download() {
+    setError(null);
+    setBusy('Downloading…');
+    try {
+      await downloadBook(bookId, (done, total) => setBusy(`Downloading… ${done}/${total}`));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Download failed.');
+    }
+    setBusy(null);
+    await refresh();
+  }
+  async function remove() {
+    await removeDownload(bookId);
+    await refresh();
+  }
+
+  if (!state) return null;
+  return (
+    <div className="library-offline">
+      {state.downloaded ? <Badge tone="success">Available offline · {formatBytes(state.bytes)}</Badge> : <Badge>Online only</Badge>}
+      {state.downloaded ? (
+        <Button size="sm" variant="secondary" onClick={() => void remove()} aria-label={`Remove download of ${title}`}>
+          Remove download
+        </Button>
+      ) : (
+        <Button size="sm" variant="secondary" loading={!!busy} disabled={!online || !!busy} onClick={() => void download()} aria-label={`Download ${title}`}>
+          {busy ?? 'Download'}
+        </Button>
+      )}
+      {error && <span className="library-error" role="alert">{error}</span>}
+      {quota && <span className="library-quota">{quota}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * `/books`: my library. The list comes from /api/library (kept in the Cache API so it shows
+ * offline); progress and "last read" come from the replicated library-progress documents.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { LibraryResponse } from '../../../sync/api/library';
+import { useSession } from '../../app/session';
+import { useLiveDocs } from '../../db/use-live-docs';
+import { EmptyState, LinkButton, Page, Skeleton, Notice, formatRelative, usePageTitle } from '../../ui';
+import { DownloadControl } from './download-control';
+import { fetchLibraryCached } from './offline-books';
+import './library.css';
+
+export function LibraryPage() {
+  usePageTitle('Library');
+  const { user } = useSession();
+  const library = useQuery({ queryKey: ['library'], queryFn: () => fetchLibraryCached<LibraryResponse>('/api/library'), retry: false });
+  const { docs: progress } = useLiveDocs('library-progress', { selector: { ownerId: user?.id ?? '' } });
+  const byBook = new Map(progress.map((p) => [p.bookId, p]));
+
+  return (
+    <Page title="Library" description="Your books, where you left off, and what you can read offline.">
+      {library.isPending && <Skeleton lines={4} label="Loading your library…" />}
+      {library.error && <Notice tone="error">{library.error.message}</Notice>}
+      {library.data && library.data.books.length === 0 && (
+        <EmptyState title="No books yet" action={<LinkButton to="/">Find something to read</LinkButton>}>
+          Books you buy or claim appear here.
+        </EmptyState>
+      )}
+      {library.data && library.data.books.length > 0 && (
+        <ul className="library-list">
+          {library.data.books.map((book) => {
+            const p = byBook.get(book.id);
+            const pct = Math.round((p?.position.progress ?? 0) * 100);
+            return (
+              <li key={book.id} className="library-item">
+                <Link to={`/books/${book.id}`} className="library-cover" aria-hidden="true" tabIndex={-1}>
+                  {book.coverUrl ? <img src={book.coverUrl} alt="" width={96} height={150} loading="lazy" /> : <span className="library-cover-blank">{book.title}</span>}
+                </Link>
+                <div className="library-info">
+                  <h2 className="library-title">
+                    <Link to={`/books/${book.id}`}>{book.title}</Link>
+                  </h2>
+                  {book.authors.length > 0 && <p className="library-authors">{book.authors.join(', ')}</p>}
+                  <div className="library-progress" role="progressbar" aria-label={`${book.title} progress`} aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+                    <span style={{ width: `${pct}%` }} />
+                  </div>
+                  <p className="library-meta">
+                    {pct}% read{p ? ` · last read ${formatRelative(p.updatedAt)}` : ' · not started'}
+                  </p>
+                  <DownloadControl bookId={book.id} title={book.title} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Page>
+  );
+}

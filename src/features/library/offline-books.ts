@@ -1,0 +1,98 @@
+/**
+ * Downloaded books: each book's detail, chapters, stylesheets and images go into its own Cache
+ * API cache (`quire-book-{id}`), which the service worker serves when the network is down and
+ * which the reader also reads directly (so a page without a controlling worker still works).
+ * Only the person's own explicit download is stored; removing it drops the whole cache.
+ */
+import type { BookDetailResponse, ChapterResponse } from '../../../sync/api/books';
+
+export const BOOK_CACHE_PREFIX = 'quire-book-';
+const LIBRARY_CACHE = 'quire-library';
+export const bookCacheName = (bookId: string) => `${BOOK_CACHE_PREFIX}${bookId}`;
+export const bookUrl = (bookId: string) => `/api/books/${encodeURIComponent(bookId)}`;
+export const chapterUrl = (bookId: string, chapterId: string) => `${bookUrl(bookId)}/chapters/${encodeURIComponent(chapterId)}`;
+
+const hasCaches = () => typeof caches !== 'undefined';
+
+/** Network first; on failure the per-book (or library) cache, so reading works offline. */
+export async function fetchJsonCached<T>(url: string, cacheName: string): Promise<T> {
+  try {
+    const res = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (res.ok) {
+      if (hasCaches() && (cacheName === LIBRARY_CACHE || (await caches.has(cacheName)))) {
+        await (await caches.open(cacheName)).put(url, res.clone());
+      }
+      return (await res.json()) as T;
+    }
+    if (res.status !== 503 && res.status !== 504) throw new Error(`Request failed (${res.status}).`);
+  } catch (err) {
+    if (!(err instanceof TypeError) && !(err instanceof Error && /\(50[34]\)/.test(err.message))) throw err;
+  }
+  const cached = hasCaches() ? await (await caches.open(cacheName)).match(url) : undefined;
+  if (!cached) throw new TypeError("You're offline and this isn't downloaded.");
+  return (await cached.json()) as T;
+}
+
+export const fetchLibraryCached = <T>(url: string) => fetchJsonCached<T>(url, LIBRARY_CACHE);
+
+export async function isDownloaded(bookId: string): Promise<boolean> {
+  return hasCaches() && (await caches.has(bookCacheName(bookId)));
+}
+
+/** Asset URLs a chapter refers to (images, SVG, audio posters). */
+function assetUrlsIn(xhtml: string): string[] {
+  return [...xhtml.matchAll(/(?:src|href|xlink:href)="(\/api\/books\/[^"]+\/assets\/[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+}
+
+/** Download everything the reader needs; a failure leaves no half-downloaded cache. */
+export async function downloadBook(bookId: string, onProgress?: (done: number, total: number) => void): Promise<void> {
+  const name = bookCacheName(bookId);
+  const cache = await caches.open(name);
+  try {
+    const detailRes = await fetch(bookUrl(bookId), { credentials: 'same-origin' });
+    if (!detailRes.ok) throw new Error(`Could not download the book (${detailRes.status}).`);
+    const book = (await detailRes.clone().json()) as BookDetailResponse;
+    await cache.put(bookUrl(bookId), detailRes);
+    const chapters = book.chapters.filter((c) => c.readable);
+    const assets = new Set<string>([...book.stylesheets, ...(book.coverUrl ? [book.coverUrl] : [])]);
+    let done = 0;
+    const total = chapters.length;
+    for (const ch of chapters) {
+      const res = await fetch(chapterUrl(bookId, ch.id), { credentials: 'same-origin' });
+      if (!res.ok) throw new Error(`Could not download a chapter (${res.status}).`);
+      const body = (await res.clone().json()) as ChapterResponse;
+      for (const url of assetUrlsIn(body.xhtml)) assets.add(url);
+      await cache.put(chapterUrl(bookId, ch.id), res);
+      onProgress?.(++done, total);
+    }
+    for (const url of assets) {
+      const res = await fetch(url, { credentials: 'same-origin' });
+      if (res.ok) await cache.put(url, res);
+    }
+  } catch (err) {
+    await caches.delete(name);
+    throw err;
+  }
+}
+
+export async function removeDownload(bookId: string): Promise<void> {
+  await caches.delete(bookCacheName(bookId));
+}
+
+/** Bytes a downloaded book takes (sum of its cached bodies). */
+export async function bookStorageBytes(bookId: string): Promise<number> {
+  if (!(await isDownloaded(bookId))) return 0;
+  const cache = await caches.open(bookCacheName(bookId));
+  let total = 0;
+  for (const req of await cache.keys()) {
+    const res = await cache.match(req);
+    if (res) total += (await res.clone().arrayBuffer()).byteLength;
+  }
+  return total;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,42 @@
+/**
+ * One chapter inside the book's scoped container (`.quire-book[data-book]`), so the publisher's
+ * stylesheets apply to it and nothing else. The sanitised XHTML is set once per chapter; React
+ * never touches it again (highlights are DOM marks added afterwards).
+ */
+import { memo } from 'react';
+import type { BookDetailResponse } from '../../../sync/api/books';
+
+export const ChapterSection = memo(function ChapterSection({ chapterId, xhtml }: { chapterId: string; xhtml: string }) {
+  return <section className="reader-chapter" data-chapter-id={chapterId} dangerouslySetInnerHTML={{ __html: xhtml }} />;
+});
+
+export function bookContainerProps(book: BookDetailResponse) {
+  return {
+    className: 'quire-book',
+    'data-book': book.id,
+    dir: book.direction,
+    lang: book.language || undefined,
+    style: { writingMode: (book.writingMode || 'horizontal-tb') as React.CSSProperties['writingMode'] },
+  };
+}
+
+/** The book's scoped stylesheets, loaded once with the reader. */
+export function BookStylesheets({ book }: { book: BookDetailResponse }) {
+  return (
+    <>
+      {book.stylesheets.map((href) => (
+        <link key={href} rel="stylesheet" href={href} precedence="book" />
+      ))}
+    </>
+  );
+}
+
+/** Selection inside a chapter section → chapter id and text offsets. */
+export function selectionIn(container: HTMLElement): { section: HTMLElement; range: Range } | null {
+  const sel = document.getSelection();
+  if (!sel || sel.isCollapsed || sel.rangeCount === 0) return null;
+  const range = sel.getRangeAt(0);
+  const section = (range.commonAncestorContainer instanceof Element ? range.commonAncestorContainer : range.commonAncestorContainer.parentElement)?.closest<HTMLElement>('section.reader-chapter');
+  if (!section || !container.contains(section)) return null;
+  return { section, range };
+}

@@ -1,0 +1,108 @@
+/**
+ * Flow reading: every readable chapter in one continuous scroll. Positions use the same
+ * chapter + text-quote anchors as the paginated view, so switching keeps the place.
+ */
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import type { ChapterResponse } from '../../../sync/api/books';
+import { applyHighlights, caretAt, findAnchor, offsetOf, quoteAt, resolveRange } from './chapter-dom';
+import { bookContainerProps, ChapterSection, selectionIn } from './book-content';
+import { createQuote } from './text-quote';
+import type { Target, ViewHandle, ViewProps } from './types';
+import { loadAllChapters } from './use-book';
+
+export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ book, settings, initial, highlights, onPosition, onSelect }, ref) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [chapters, setChapters] = useState<ChapterResponse[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const pending = useRef<Target | null>(initial);
+  const last = useRef<Target | null>(null);
+
+  useEffect(() => {
+    loadAllChapters(book).then(setChapters, (err: Error) => setError(err.message));
+  }, [book]);
+
+  function sectionOf(id: string) {
+    return scrollRef.current?.querySelector<HTMLElement>(`section.reader-chapter[data-chapter-id="${CSS.escape(id)}"]`) ?? null;
+  }
+
+  function goTo(t: Target) {
+    const scroller = scrollRef.current;
+    const sec = sectionOf(t.chapterId);
+    if (!scroller || !sec) return;
+    const el = (t.anchor ? findAnchor(sec, t.anchor) : null) ?? (t.quote ? resolveRange(sec, t.quote) : null);
+    const top = scroller.getBoundingClientRect().top;
+    const rect = el?.getBoundingClientRect();
+    const secRect = sec.getBoundingClientRect();
+    const y = rect && rect.height > 0 ? rect.top : secRect.top + secRect.height * (t.fraction ?? 0);
+    scroller.scrollTop += y - top - 8;
+    // Our own scroll is not the reader moving: keep the target's quote (lines wrap differently here).
+    userScrolled.current = false;
+    report(t.quote && !t.anchor ? t : undefined);
+  }
+
+  function report(at?: Target) {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const r = scroller.getBoundingClientRect();
+    const caret = caretAt(r.left + r.width / 2, r.top + 16) ?? caretAt(r.left + 40, r.top + 16);
+    const node = caret?.node;
+    const sec = (node instanceof Element ? node : node?.parentElement)?.closest<HTMLElement>('section.reader-chapter');
+    if (!sec || !caret) return;
+    const secRect = sec.getBoundingClientRect();
+    const fraction = Math.min(1, Math.max(0, (r.top - secRect.top) / Math.max(1, secRect.height)));
+    const quote = at?.quote && at.chapterId === sec.dataset.chapterId ? at.quote : quoteAt(sec, offsetOf(sec, caret.node, caret.offset));
+    last.current = { chapterId: sec.dataset.chapterId!, quote };
+    onPosition({ chapterId: sec.dataset.chapterId!, quote, chapterFraction: fraction });
+  }
+
+  useImperativeHandle(ref, () => ({
+    goTo,
+    next: () => (markUser(), scrollRef.current?.scrollBy({ top: scrollRef.current.clientHeight * 0.9 })),
+    prev: () => (markUser(), scrollRef.current?.scrollBy({ top: -scrollRef.current.clientHeight * 0.9 })),
+  }));
+
+  useLayoutEffect(() => {
+    if (!chapters || !scrollRef.current) return;
+    for (const ch of chapters) {
+      const sec = sectionOf(ch.id);
+      if (sec) applyHighlights(sec, highlights.filter((h) => h.chapterId === ch.id));
+    }
+    const t = pending.current ?? last.current;
+    pending.current = null;
+    if (t) goTo(t);
+  }, [chapters, highlights, settings]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const frame = useRef(0);
+  // Only the reader's own scrolling moves the position: scroll anchoring and late-loading
+  // styles also fire scroll events, and re-deriving the quote from those would drift.
+  const userScrolled = useRef(false);
+  const markUser = () => (userScrolled.current = true);
+  function onScroll() {
+    if (!userScrolled.current) return;
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => report());
+  }
+  function onPointerUp() {
+    const sel = scrollRef.current ? selectionIn(scrollRef.current) : null;
+    if (!sel) return onSelect(null);
+    const text = sel.section.textContent ?? '';
+    const quote = createQuote(text, offsetOf(sel.section, sel.range.startContainer, sel.range.startOffset), offsetOf(sel.section, sel.range.endContainer, sel.range.endOffset));
+    onSelect({ chapterId: sel.section.dataset.chapterId!, quote, rect: sel.range.getBoundingClientRect() });
+  }
+  function onClick(e: React.MouseEvent) {
+    const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-chapter-id]');
+    if (link) {
+      e.preventDefault();
+      goTo({ chapterId: link.dataset.chapterId!, anchor: link.dataset.anchor, fraction: 0 });
+    }
+  }
+
+  if (error) return <p className="reader-error" role="alert">{error}</p>;
+  return (
+    // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
+    <div ref={scrollRef} className="reader-scroll" tabIndex={0} onScroll={onScroll} onWheel={markUser} onTouchMove={markUser} onKeyDown={markUser} onPointerDown={markUser} onPointerUp={onPointerUp} onClick={onClick} aria-label="Book text">
+      {!chapters && <p className="reader-loading" role="status">Loading the book…</p>}
+      <div {...bookContainerProps(book)}>{chapters?.map((ch) => <ChapterSection key={ch.id} chapterId={ch.id} xhtml={ch.xhtml} />)}</div>
+    </div>
+  );
+});

@@ -1,0 +1,156 @@
+/**
+ * `/books/{bookId}` (paginated) and `/books/{bookId}/flow` (one scroll): the reader shell —
+ * toolbar, progress, drawers, selection toolbar — around the view. Resumes at the replicated
+ * position and follows a newer position from another device until the reader turns a page.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { BookDetailResponse } from '../../../sync/api/books';
+import { useSession } from '../../app/session';
+import { Spinner, usePageTitle } from '../../ui';
+import { FlowView } from './flow-view';
+import { PaginatedView } from './paginated-view';
+import { bookProgress, minutesLeft, progressLabel } from './pagination';
+import { AnnotationsPanel, Drawer, SearchPanel, SettingsPanel, TocPanel } from './reader-panels';
+import { settingsStyle, useReaderSettings } from './reader-settings';
+import { SelectionToolbar, type Selected } from './selection-toolbar';
+import type { Position, Target, ViewHandle } from './types';
+import { useBook } from './use-book';
+import { useAnnotations, useProgress } from './use-reading-state';
+import { BookStylesheets } from './book-content';
+import './reader.css';
+
+export function ReaderPage() {
+  return <Reader mode="paginated" />;
+}
+export function FlowReaderPage() {
+  return <Reader mode="flow" />;
+}
+
+function Reader({ mode }: { mode: 'paginated' | 'flow' }) {
+  const { bookId = '' } = useParams();
+  const { user } = useSession();
+  const book = useBook(bookId);
+  const { progress, loading } = useProgress(user?.id ?? '', bookId);
+  usePageTitle(book.data?.title ?? 'Reader');
+  if (book.error) {
+    return (
+      <div className="reader-message" role="alert">
+        <h1>Can't open this book</h1>
+        <p>{book.error.message}</p>
+        <Link to="/books">Back to the library</Link>
+      </div>
+    );
+  }
+  if (!book.data || loading || !user) return <Spinner label="Opening the book…" />;
+  const first = book.data.chapters.find((c) => c.readable);
+  if (!first) return <p className="reader-message">Nothing in this book is readable yet.</p>;
+  const saved = progress?.position;
+  const initial: Target = saved && book.data.chapters.some((c) => c.id === saved.chapterId && c.readable) ? { chapterId: saved.chapterId, quote: saved.quote, fraction: saved.chapterFraction } : { chapterId: first.id, fraction: 0 };
+  return <ReaderShell key={mode} mode={mode} book={book.data} userId={user.id} initial={initial} />;
+}
+
+type Panel = 'toc' | 'settings' | 'notes' | 'search' | null;
+
+function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flow'; book: BookDetailResponse; userId: string; initial: Target }) {
+  const view = useRef<ViewHandle>(null);
+  const navigate = useNavigate();
+  const [settings, updateSettings] = useReaderSettings();
+  const { progress, save, flush } = useProgress(userId, book.id);
+  const { annotations, add, remove } = useAnnotations(userId, book.id);
+  const [position, setPosition] = useState<Position | null>(null);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [selected, setSelected] = useState<Selected | null>(null);
+  const interacted = useRef(false);
+  const reported = useRef<Position | null>(null);
+  const openedAt = useRef(progress?.updatedAt ?? 0);
+
+  const words = book.chapters.map((c) => (c.readable ? c.wordCount : 0));
+  const index = position ? book.chapters.findIndex((c) => c.id === position.chapterId) : 0;
+  const overall = position ? bookProgress(words, index, position.chapterFraction) : 0;
+
+  const onPosition = useCallback(
+    (p: Position) => {
+      setPosition(p);
+      reported.current = p;
+      const i = book.chapters.findIndex((c) => c.id === p.chapterId);
+      save({ chapterId: p.chapterId, quote: p.quote, chapterFraction: p.chapterFraction, progress: bookProgress(book.chapters.map((c) => (c.readable ? c.wordCount : 0)), i, p.chapterFraction) });
+    },
+    [book, save],
+  );
+
+  // Page-turn keys go to the window, not to this subtree.
+  useEffect(() => {
+    const mark = () => (interacted.current = true);
+    window.addEventListener('keydown', mark, true);
+    return () => window.removeEventListener('keydown', mark, true);
+  }, []);
+
+  // Another device moved on before this one was touched: follow it (but not our own writes).
+  useEffect(() => {
+    if (!progress || interacted.current || progress.updatedAt <= openedAt.current) return;
+    const own = reported.current;
+    if (own && own.chapterId === progress.position.chapterId && own.quote.exact === progress.position.quote.exact && own.quote.prefix === progress.position.quote.prefix) return;
+    openedAt.current = progress.updatedAt;
+    view.current?.goTo({ chapterId: progress.position.chapterId, quote: progress.position.quote, fraction: progress.position.chapterFraction });
+  }, [progress]);
+
+  const go = (t: Target) => {
+    interacted.current = true;
+    setPanel(null);
+    view.current?.goTo(t);
+  };
+  const toggle = (p: Panel) => setPanel((old) => (old === p ? null : p));
+  const highlights = useMemo(() => annotations.filter((a) => a.kind === 'highlight'), [annotations]);
+
+  return (
+    <div className={`reader reader-${mode} reader-theme-${settings.theme}`} style={settingsStyle(settings)} onKeyDownCapture={() => (interacted.current = true)} onPointerDownCapture={() => (interacted.current = true)}>
+      <BookStylesheets book={book} />
+      <header className="reader-bar">
+        <Link to="/books" className="reader-back" aria-label="Back to the library">
+          ←
+        </Link>
+        <h1 className="reader-title">{book.title}</h1>
+        <nav className="reader-actions" aria-label="Reader">
+          <button type="button" onClick={() => toggle('toc')} aria-expanded={panel === 'toc'}>Contents</button>
+          <button type="button" onClick={() => toggle('search')} aria-expanded={panel === 'search'}>Search</button>
+          <button type="button" onClick={() => toggle('notes')} aria-expanded={panel === 'notes'}>Notes</button>
+          <button type="button" onClick={() => toggle('settings')} aria-expanded={panel === 'settings'} aria-label="Reader settings">Aa</button>
+          <button type="button" onClick={() => position && void add({ kind: 'bookmark', chapterId: position.chapterId, quote: position.quote })} disabled={!position}>Bookmark</button>
+          <button type="button" onClick={() => void flush().then(() => navigate(mode === 'flow' ? `/books/${book.id}` : `/books/${book.id}/flow`))}>{mode === 'flow' ? 'Pages' : 'Scroll'}</button>
+        </nav>
+      </header>
+      <div className="reader-main">
+        {mode === 'paginated' ? (
+          <PaginatedView ref={view} book={book} settings={settings} initial={initial} highlights={highlights} onPosition={onPosition} onSelect={setSelected} />
+        ) : (
+          <FlowView ref={view} book={book} settings={settings} initial={initial} highlights={highlights} onPosition={onPosition} onSelect={setSelected} />
+        )}
+        {mode === 'paginated' && (
+          <>
+            <button type="button" className="reader-turn reader-turn-prev" aria-label="Previous page" onClick={() => view.current?.prev()} />
+            <button type="button" className="reader-turn reader-turn-next" aria-label="Next page" onClick={() => view.current?.next()} />
+          </>
+        )}
+      </div>
+      <footer className="reader-status" aria-live="polite" data-testid="reader-progress">
+        {position ? `${book.chapters[index]?.title ? `${book.chapters[index]!.title} · ` : ''}${progressLabel(overall, minutesLeft(words[index] ?? 0, position.chapterFraction))}` : ' '}
+      </footer>
+      {selected && (
+        <SelectionToolbar
+          selected={selected}
+          onClose={() => setSelected(null)}
+          onHighlight={(colour, note) => {
+            void add({ kind: 'highlight', chapterId: selected.chapterId, quote: selected.quote, colour, note });
+            document.getSelection()?.removeAllRanges();
+            setSelected(null);
+          }}
+        />
+      )}
+      {panel === 'toc' && <Drawer title="Contents" onClose={() => setPanel(null)}><TocPanel entries={book.toc} onGo={go} /></Drawer>}
+      {panel === 'settings' && <Drawer title="Reader settings" onClose={() => setPanel(null)}><SettingsPanel settings={settings} onChange={updateSettings} /></Drawer>}
+      {panel === 'notes' && <Drawer title="Notes and highlights" onClose={() => setPanel(null)}><AnnotationsPanel book={book} annotations={annotations} onGo={go} onRemove={(id) => void remove(id)} /></Drawer>}
+      {panel === 'search' && <Drawer title="Search" onClose={() => setPanel(null)}><SearchPanel book={book} onGo={go} /></Drawer>}
+    </div>
+  );
+}

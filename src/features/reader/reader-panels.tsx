@@ -1,0 +1,151 @@
+/** The reader's side drawers: contents, settings, annotations (with export) and search. */
+import { useState, type ReactNode } from 'react';
+import type { BookDetailResponse } from '../../../sync/api/books';
+import type { TocEntry } from '../../../sync/book-format';
+import type { Annotation } from '../../../sync/collections/annotations';
+import { Button } from '../../ui';
+import { exportFile, toJson, toMarkdown } from './export-annotations';
+import { READER_FONTS, READER_THEMES, type ReaderSettings } from './reader-settings';
+import { searchBook, type SearchHit } from './search';
+import type { Target } from './types';
+
+export function Drawer({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <aside className="reader-drawer" role="dialog" aria-label={title} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <header className="reader-drawer-head">
+        <h2>{title}</h2>
+        <Button variant="ghost" size="sm" onClick={onClose} aria-label={`Close ${title.toLowerCase()}`} autoFocus>
+          ✕
+        </Button>
+      </header>
+      <div className="reader-drawer-body">{children}</div>
+    </aside>
+  );
+}
+
+function TocList({ entries, onGo }: { entries: TocEntry[]; onGo: (t: Target) => void }) {
+  return (
+    <ol className="reader-toc">
+      {entries.map((e, i) => (
+        <li key={`${e.chapterId}-${e.anchor ?? ''}-${i}`}>
+          <button type="button" onClick={() => onGo({ chapterId: e.chapterId, anchor: e.anchor, fraction: 0 })}>
+            {e.title}
+          </button>
+          {e.children.length > 0 && <TocList entries={e.children} onGo={onGo} />}
+        </li>
+      ))}
+    </ol>
+  );
+}
+export const TocPanel = TocList;
+
+export function SettingsPanel({ settings, onChange }: { settings: ReaderSettings; onChange: (p: Partial<ReaderSettings>) => void }) {
+  return (
+    <div className="reader-settings">
+      <label>
+        Font
+        <select value={settings.fontFamily} onChange={(e) => onChange({ fontFamily: e.target.value as ReaderSettings['fontFamily'] })}>
+          {Object.keys(READER_FONTS).map((f) => (
+            <option key={f} value={f}>
+              {f === 'publisher' ? "Publisher's" : f[0]!.toUpperCase() + f.slice(1)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Size {settings.fontSize}%
+        <input type="range" min={70} max={200} step={10} value={settings.fontSize} onChange={(e) => onChange({ fontSize: Number(e.target.value) })} />
+      </label>
+      <label>
+        Line height {settings.lineHeight.toFixed(2)}
+        <input type="range" min={1.1} max={2.2} step={0.05} value={settings.lineHeight} onChange={(e) => onChange({ lineHeight: Number(e.target.value) })} />
+      </label>
+      <label>
+        Margins
+        <input type="range" min={0.5} max={6} step={0.5} value={settings.margin} onChange={(e) => onChange({ margin: Number(e.target.value) })} />
+      </label>
+      <label className="reader-check">
+        <input type="checkbox" checked={settings.justify} onChange={(e) => onChange({ justify: e.target.checked })} /> Justify text
+      </label>
+      <fieldset className="reader-themes">
+        <legend>Theme</legend>
+        {READER_THEMES.map((t) => (
+          <label key={t} className={`reader-theme-swatch reader-theme-${t}`}>
+            <input type="radio" name="reader-theme" value={t} checked={settings.theme === t} onChange={() => onChange({ theme: t })} /> {t[0]!.toUpperCase() + t.slice(1)}
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
+
+export function AnnotationsPanel({ book, annotations, onGo, onRemove }: { book: BookDetailResponse; annotations: Annotation[]; onGo: (t: Target) => void; onRemove: (id: string) => void }) {
+  const titleOf = (id: string) => book.chapters.find((c) => c.id === id)?.title ?? '';
+  return (
+    <div>
+      <div className="reader-export">
+        <Button size="sm" variant="secondary" onClick={() => exportFile(`${book.slug || book.id}-highlights.md`, 'text/markdown', toMarkdown(book, annotations))}>
+          Export Markdown
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => exportFile(`${book.slug || book.id}-highlights.json`, 'application/json', toJson(book, annotations))}>
+          Export JSON
+        </Button>
+      </div>
+      {annotations.length === 0 && <p className="reader-muted">No bookmarks or highlights yet. Select text to highlight it.</p>}
+      <ul className="reader-annotations">
+        {annotations.map((a) => (
+          <li key={a.id} className={`reader-annotation reader-annotation-${a.colour}`}>
+            <button type="button" onClick={() => onGo({ chapterId: a.chapterId, quote: a.quote })}>
+              <span className="reader-annotation-kind">{a.kind === 'bookmark' ? '🔖 Bookmark' : 'Highlight'} · {titleOf(a.chapterId)}</span>
+              <span className="reader-annotation-text">“{a.quote.exact}”</span>
+              {a.note && <span className="reader-annotation-note">{a.note}</span>}
+            </button>
+            <Button size="sm" variant="ghost" onClick={() => onRemove(a.id)} aria-label={`Delete ${a.kind}`}>
+              Delete
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SearchPanel({ book, onGo }: { book: BookDetailResponse; onGo: (t: Target) => void }) {
+  const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function run(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      setHits(await searchBook(book, query));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div>
+      <form className="reader-search" onSubmit={(e) => void run(e)} role="search">
+        <input type="search" aria-label="Search in the book" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search in the book" />
+        <Button type="submit" size="sm" loading={busy}>
+          Search
+        </Button>
+      </form>
+      {hits && <p className="reader-muted" role="status">{hits.length === 0 ? 'No matches.' : `${hits.length} match${hits.length === 1 ? '' : 'es'}`}</p>}
+      <ul className="reader-hits">
+        {hits?.map((h, i) => (
+          <li key={i}>
+            <button type="button" onClick={() => onGo({ chapterId: h.chapterId, quote: h.quote })}>
+              <span className="reader-annotation-kind">{h.chapterTitle}</span>
+              <span>
+                …{h.quote.prefix.slice(-40)}
+                <mark>{h.quote.exact}</mark>
+                {h.quote.suffix.slice(0, 40)}…
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

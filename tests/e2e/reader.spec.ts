@@ -1,0 +1,151 @@
+/**
+ * The reader end to end: import Moby-Dick (the real fixture, or a small built EPUB when the
+ * shared fixtures are absent) as an admin, who owns what they import, then read it: keyboard
+ * page turns, contents, a highlight with a note, flow and back at the same place, a second
+ * device at the same place with the highlight, and a downloaded book read offline after a cold start.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { epub3 } from '../../server/books/epub/test-epubs';
+import { DEMO, expectAccessible, signIn } from './fixtures';
+
+const FIXTURE = path.resolve(process.cwd(), '../shared/fixtures/epub/moby-dick.epub');
+
+async function importBook(page: Page): Promise<string> {
+  const body = fs.existsSync(FIXTURE) ? fs.readFileSync(FIXTURE) : Buffer.from(epub3());
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post('/api/books/import', { headers: { 'content-type': 'application/epub+zip', origin }, data: body });
+  expect(res.status()).toBe(202);
+  const { importId } = (await res.json()) as { importId: string };
+  let bookId: string | null = null;
+  await expect
+    .poll(async () => {
+      const r = (await (await page.request.get(`/api/books/imports/${importId}`)).json()) as { status: string; bookId: string | null; error: string | null };
+      bookId = r.bookId;
+      return r.error ?? r.status;
+    }, { timeout: 30_000 })
+    .toBe('done');
+  return bookId!;
+}
+
+const columns = (page: Page) => page.getByTestId('reader-columns');
+const chapterId = (page: Page) => page.locator('section.reader-chapter').first().getAttribute('data-chapter-id');
+
+/** A point on a word in the upper middle of the visible page, for a double-click selection. */
+async function wordPoint(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(() => {
+    const clip = document.querySelector('.reader-clip, .reader-scroll')!.getBoundingClientRect();
+    const walker = document.createTreeWalker(document.querySelector('section.reader-chapter')!, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of (n.textContent ?? '').matchAll(/[A-Za-z]{5,}/g)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const rect = r.getClientRects()[0];
+        if (!rect) continue;
+      const cx = rect.left + rect.width / 2;
+      if (cx > clip.left + clip.width * 0.32 && cx < clip.left + clip.width * 0.68 && rect.top > clip.top && rect.bottom < clip.top + clip.height * 0.6) return { x: cx, y: rect.top + rect.height / 2 };
+      }
+    }
+    throw new Error('no word found on the page');
+  });
+}
+
+test.describe('reader', () => {
+  test.use({ viewport: { width: 820, height: 760 } });
+
+  test('reads, highlights, keeps its place across modes, devices and the network', async ({ page, browser, context }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO.admin);
+    const bookId = await importBook(page);
+
+    await page.goto('/books');
+    const download = page.getByRole('button', { name: /^Download / }).first();
+    await expect(page.getByRole('link', { name: /Moby|Voyage|Departure|./ }).first()).toBeVisible();
+
+    await page.goto(`/books/${bookId}`);
+    await expect(columns(page)).toHaveAttribute('data-spread', '0');
+    await expect(page.getByTestId('reader-progress')).toContainText('min left in chapter');
+    await expectAccessible(page);
+
+    // Keyboard page turns move the column container, not the chapter.
+    const spreads = Number(await columns(page).getAttribute('data-spreads'));
+    if (spreads > 2) {
+      await page.keyboard.press('ArrowRight');
+      await expect(columns(page)).toHaveAttribute('data-spread', '1');
+      await page.keyboard.press('PageDown');
+      await expect(columns(page)).toHaveAttribute('data-spread', '2');
+      await page.keyboard.press('ArrowLeft');
+      await expect(columns(page)).toHaveAttribute('data-spread', '1');
+    } else {
+      const before = await chapterId(page);
+      await page.keyboard.press('Space');
+      await expect.poll(() => chapterId(page)).not.toBe(before);
+    }
+
+    // Jump by the table of contents to a later entry.
+    await page.getByRole('button', { name: 'Contents' }).click();
+    const entries = page.getByRole('dialog', { name: 'Contents' }).locator('button:not([aria-label])');
+    const target = entries.nth(Math.min(6, (await entries.count()) - 1));
+    await target.click();
+    await expect(page.getByRole('dialog', { name: 'Contents' })).toBeHidden();
+    await page.keyboard.press('ArrowRight');
+    const readingChapter = await chapterId(page);
+
+    // Highlight a word with a note.
+    const point = await wordPoint(page);
+    await page.mouse.dblclick(point.x, point.y);
+    await page.getByRole('toolbar', { name: 'Highlight' }).getByRole('button', { name: 'Add note' }).click();
+    await page.getByLabel('Note').fill('Call me a note');
+    await page.getByRole('button', { name: 'Highlight green' }).click();
+    await page.getByRole('button', { name: 'Save highlight' }).click();
+    const mark = page.locator('mark.quire-hl-green');
+    await expect(mark.first()).toBeInViewport();
+    await expect(mark.first()).toHaveAttribute('title', 'Call me a note');
+
+    // Flow and back: the highlight (next to the saved position) stays in view.
+    await page.getByRole('button', { name: 'Scroll' }).click();
+    await expect(page).toHaveURL(new RegExp(`/books/${bookId}/flow$`));
+    await expect(page.locator('mark.quire-hl-green').first()).toBeInViewport();
+    await page.getByRole('button', { name: 'Pages' }).click();
+    await expect(page).toHaveURL(new RegExp(`/books/${bookId}$`));
+    await expect(page.locator('mark.quire-hl-green').first()).toBeInViewport();
+    expect(await chapterId(page)).toBe(readingChapter);
+    await page.waitForTimeout(1000); // the position is written a moment after the last turn
+
+    // A second device of the same account opens at the same place and sees the highlight.
+    const other = await browser.newContext({ viewport: { width: 820, height: 760 } });
+    const second = await other.newPage();
+    await signIn(second, DEMO.admin);
+    await second.goto(`/books/${bookId}`);
+    await expect.poll(() => chapterId(second), { timeout: 15_000 }).toBe(readingChapter);
+    await expect(second.locator('mark.quire-hl-green').first()).toBeInViewport({ timeout: 15_000 });
+    await second.getByRole('button', { name: 'Notes' }).click();
+    await expect(second.getByRole('dialog', { name: 'Notes and highlights' })).toContainText('Call me a note');
+    await other.close();
+
+    // Download, go offline, cold-start a new page and read.
+    await page.goto('/books');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    await download.click();
+    await expect(page.getByText(/Available offline ·/).first()).toBeVisible({ timeout: 30_000 });
+    await context.route('**/api/sync/**', (route) => route.abort());
+    await context.setOffline(true);
+    const cold = await context.newPage();
+    await cold.goto(`/books/${bookId}`);
+    await expect(columns(cold)).toHaveAttribute('data-spread', /\d+/);
+    await expect.poll(() => chapterId(cold)).toBe(readingChapter);
+    await expect(cold.locator('section.reader-chapter')).not.toBeEmpty();
+    const images = cold.locator('section.reader-chapter img');
+    for (let i = 0; i < (await images.count()); i++) {
+      await expect.poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+    await cold.keyboard.press('ArrowRight');
+    await cold.getByRole('button', { name: 'Search' }).click();
+    await cold.getByLabel('Search in the book').fill('the');
+    await cold.getByRole('button', { name: 'Search', exact: true }).last().click();
+    await expect(cold.getByRole('status').filter({ hasText: /match/ })).toBeVisible({ timeout: 30_000 });
+    await context.setOffline(false);
+  });
+});
