@@ -18,12 +18,14 @@ import { debugRoutes } from './debug/routes';
 import { recordFailure } from './debug/record';
 import { devRoutes } from './dev/routes';
 import { ApiError, notFound } from './http/errors';
+import { listRoutes } from './lists/routes';
 import { newDigest } from './http/ids';
 import { sameOriginOnly } from './http/origin';
 import { notificationRoutes } from './notifications/routes';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
+import { userRoutes } from './users/routes';
 
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -58,9 +60,11 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/books', bookRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))
     .route('/api/dev', devRoutes(ctx))
+    .route('/api/lists', listRoutes(ctx))
     .route('/api/notifications', notificationRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
+    .route('/api/users', userRoutes(ctx))
     .route('/__probe', probeRoutes(ctx, probe));
 
   app.all('/api/*', () => {

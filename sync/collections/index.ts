@@ -4,9 +4,11 @@
  */
 import type { CollectionDefinition } from '../replication/collection';
 import { readingLists } from './reading-lists';
+import { wishlist } from './wishlist';
 
 export const COLLECTIONS = {
   [readingLists.name]: readingLists,
+  [wishlist.name]: wishlist,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;
