@@ -11,7 +11,11 @@ export interface NavItem {
   permission?: Permission;
 }
 
-export const MAIN_NAV: NavItem[] = [{ to: '/', label: 'Home' }];
+export const MAIN_NAV: NavItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/lists', label: 'Lists', permission: 'account:use' },
+  { to: '/my-wishlist', label: 'Wishlist', permission: 'account:use' },
+];
 
 export const ACCOUNT_NAV: NavItem[] = [
   { to: '/settings', label: 'Profile & roles', permission: 'account:use' },

@@ -30,12 +30,18 @@ export const routes: RouteObject[] = [
           { path: 'auth/reset-password', lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
           { path: 'privacy-policy', lazy: page(() => import('../features/legal/privacy-policy-page'), 'PrivacyPolicyPage') },
           { path: 'terms-of-service', lazy: page(() => import('../features/legal/terms-of-service-page'), 'TermsOfServicePage') },
+          // Visitors may see public and unlisted lists and public profiles (online views).
+          { path: 'lists/:listId', lazy: page(() => import('../features/lists/list-page'), 'ListPage') },
+          { path: 'user/:username', lazy: page(() => import('../features/profile/user-profile-page'), 'UserProfilePage') },
           {
             element: <RequireUser />,
             children: [
               { path: 'settings', lazy: page(() => import('../features/settings/profile-page'), 'ProfileSettingsPage') },
               { path: 'settings/account', lazy: page(() => import('../features/settings/account-page'), 'AccountSettingsPage') },
               { path: 'settings/notifications', lazy: page(() => import('../features/settings/notifications-page'), 'NotificationSettingsPage') },
+              { path: 'lists', lazy: page(() => import('../features/lists/lists-page'), 'ListsPage') },
+              { path: 'lists/create', lazy: page(() => import('../features/lists/create-list-page'), 'CreateListPage') },
+              { path: 'my-wishlist', lazy: page(() => import('../features/wishlist/wishlist-page'), 'WishlistPage') },
               { path: 'account-deletion', lazy: page(() => import('../features/settings/account-deletion-page'), 'AccountDeletionPage') },
             ],
           },

@@ -6,9 +6,10 @@ import type { CollectionDefinition } from '../replication/collection';
 import { readingLists } from './reading-lists';
 import { wishlist } from './wishlist';
 
+/** Literal keys (not `[def.name]`, which widens to string) so DocOf<'wishlist'> is one type; the check at the end keeps them equal to the names. */
 export const COLLECTIONS = {
-  [readingLists.name]: readingLists,
-  [wishlist.name]: wishlist,
+  'reading-lists': readingLists,
+  wishlist,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;
@@ -18,3 +19,7 @@ export function collectionByName(name: string): CollectionDefinition<any> | unde
 }
 
 export const COLLECTION_LIST: CollectionDefinition<any>[] = Object.values(COLLECTIONS);
+
+for (const [key, definition] of Object.entries(COLLECTIONS)) {
+  if (key !== definition.name) throw new Error(`Collection registered as ${key} is named ${definition.name}`);
+}
