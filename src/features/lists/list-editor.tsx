@@ -27,9 +27,13 @@ export function ListEditor({ list }: { list: ReadingList }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [drag, setDrag] = useState<{ from: number; over: number | null } | null>(null);
 
-  async function save(patch: Partial<ReadingList>) {
+  /**
+   * Every edit is a function of the stored list, applied atomically by RxDB: quick successive
+   * edits (three "Add" clicks before a re-render) each see the previous one, so none is lost.
+   */
+  async function update(change: (current: ReadingList) => Partial<ReadingList>) {
     const doc = await collection?.findOne(list.id).exec();
-    await doc?.incrementalPatch({ ...patch, updatedAt: Date.now() });
+    await doc?.incrementalModify((current) => ({ ...current, ...change(current), updatedAt: Date.now() }));
   }
 
   function saveSettings(next = settings) {
@@ -37,20 +41,23 @@ export function ListEditor({ list }: { list: ReadingList }) {
     setErrors(found);
     if (Object.keys(found).length) return;
     if (next.name.trim() === list.name && next.description === list.description && next.visibility === list.visibility) return;
-    void save({ name: next.name.trim(), description: next.description, visibility: next.visibility });
+    void update(() => ({ name: next.name.trim(), description: next.description, visibility: next.visibility }));
   }
 
-  function saveItems(next: ReadingListItem[]) {
-    void save({ items: next });
+  function editItems(edit: (items: ReadingListItem[]) => ReadingListItem[]) {
+    void update((current) => ({ items: edit(sortedItems(current)) }));
   }
 
   function move(from: number, to: number) {
-    const next = moveItem(items, from, to);
-    if (next === items) return;
-    saveItems(next);
-    setAnnouncement(`${items[from]?.title ?? 'Book'} moved to position ${to + 1} of ${items.length}.`);
+    if (to < 0 || to >= items.length || from === to) return;
+    const moved = items[from]!;
+    editItems((current) => {
+      const index = current.findIndex((i) => i.bookId === moved.bookId);
+      return index < 0 ? current : moveItem(current, index, index + (to - from));
+    });
+    setAnnouncement(`${moved.title ?? 'Book'} moved to position ${to + 1} of ${items.length}.`);
     // Keep focus on the moved book's handle, which React re-renders at its new index.
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`.drag-handle[data-book-id="${CSS.escape(items[from]!.bookId)}"]`)?.focus());
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`.drag-handle[data-book-id="${CSS.escape(moved.bookId)}"]`)?.focus());
   }
 
   async function copyLink() {
@@ -86,9 +93,9 @@ export function ListEditor({ list }: { list: ReadingList }) {
               dragging={drag?.from === index}
               over={drag !== null && drag.over === index && drag.from !== index}
               onMove={move}
-              onNote={(note) => saveItems(setNote(items, item.bookId, note))}
+              onNote={(note) => editItems((current) => setNote(current, item.bookId, note))}
               onRemove={() => {
-                saveItems(removeItem(items, item.bookId));
+                editItems((current) => removeItem(current, item.bookId));
                 setAnnouncement(`${item.title ?? 'Book'} removed.`);
               }}
               onDragStart={() => setDrag({ from: index, over: null })}
@@ -140,7 +147,7 @@ export function ListEditor({ list }: { list: ReadingList }) {
         onClose={() => setPicking(false)}
         inList={new Set(items.map((i) => i.bookId))}
         onAdd={(book: BookCard) => {
-          saveItems(addBook(items, book));
+          editItems((current) => addBook(current, book));
           setAnnouncement(`${book.title} added.`);
         }}
       />

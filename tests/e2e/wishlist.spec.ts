@@ -1,0 +1,27 @@
+/** Wishlist: add from a home-page card, see it on /my-wishlist with its price, remove it. */
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible, signIn } from './fixtures';
+
+test('adds a book from the home page, lists it, removes it', async ({ page }) => {
+  await signIn(page, DEMO.publisher);
+  await page.goto('/');
+  const card = page.getByRole('article').first();
+  const title = (await card.getByRole('heading', { level: 3 }).textContent())!;
+  const price = (await card.locator('.book-price').textContent())!;
+  const toggle = card.getByRole('button', { name: `Add ${title} to your wishlist` });
+  await expect(toggle).toBeEnabled();
+  await toggle.click();
+  await expect(card.getByRole('button', { name: `${title} is in your wishlist; remove it` })).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Wishlist' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Wishlist' })).toBeVisible();
+  const entries = page.getByRole('list', { name: 'Wishlist' });
+  await expect(entries.getByRole('heading', { name: title })).toBeVisible();
+  await expect(entries.getByText(price, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: `Remove ${title} from your wishlist` }).click();
+  await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
+  await expectAccessible(page);
+});
