@@ -42,6 +42,10 @@ function summary(row: Row): ListSummary {
     name: list.name,
     description: list.description,
     bookCount: list.items.length,
+    covers: [...list.items]
+      .sort((a, b) => a.position - b.position)
+      .slice(0, 4)
+      .map((i) => ({ bookId: i.bookId, title: i.title, coverUrl: i.coverUrl })),
     updatedAt: list.updatedAt,
     owner: { username: row.username, displayName: row.displayName },
   };

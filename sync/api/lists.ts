@@ -18,6 +18,8 @@ export interface ListSummary {
   name: string;
   description: string;
   bookCount: number;
+  /** The first few books' copied cards, for the tile's covers. */
+  covers: { bookId: string; title?: string; coverUrl?: string }[];
   updatedAt: number;
   owner: ListOwner;
 }

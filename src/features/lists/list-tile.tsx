@@ -7,7 +7,7 @@ export function ItemCover({ item, className = 'list-item-cover' }: { item: Pick<
   return item.coverUrl ? <img className={className} src={item.coverUrl} alt="" width={56} height={90} loading="lazy" /> : <span className={className} aria-hidden="true" />;
 }
 
-export function ListTile({ id, name, description, count, covers = [], visibility, byline }: { id: string; name: string; description: string; count: number; covers?: ReadingListItem[]; visibility?: string; byline?: string }) {
+export function ListTile({ id, name, description, count, covers = [], visibility, byline }: { id: string; name: string; description: string; count: number; covers?: Pick<ReadingListItem, 'bookId' | 'title' | 'coverUrl'>[]; visibility?: string; byline?: string }) {
   return (
     <li>
       <Link className="list-tile" to={`/lists/${encodeURIComponent(id)}`}>

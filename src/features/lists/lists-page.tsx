@@ -42,7 +42,7 @@ function Discover({ excludeOwner }: { excludeOwner?: string }) {
         return (
           <ul className="list-grid" aria-label="Public lists">
             {lists.map((l) => (
-              <ListTile key={l.id} id={l.id} name={l.name} description={l.description} count={l.bookCount} byline={l.owner.displayName} />
+              <ListTile key={l.id} id={l.id} name={l.name} description={l.description} count={l.bookCount} covers={l.covers} byline={l.owner.displayName} />
             ))}
           </ul>
         );

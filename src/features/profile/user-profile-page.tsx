@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { UserProfileResponse } from '../../../sync/api/lists';
 import { api, ApiRequestError } from '../../app/api';
-import { EmptyState, LinkButton, Notice, Page, QueryState, Skeleton, usePageTitle } from '../../ui';
+import { EmptyState, LinkButton, Notice, QueryState, Skeleton, usePageTitle } from '../../ui';
 import { ListTile } from '../lists/list-tile';
 import '../lists/lists.css';
 import './profile.css';
@@ -21,13 +21,20 @@ function Avatar({ name, url }: { name: string; url: string | null }) {
 }
 
 function Profile({ data }: { data: UserProfileResponse }) {
+  usePageTitle(data.displayName);
   return (
-    <Page title={data.displayName} description={`@${data.username}`} wide>
-      <div className="profile-head">
+    <div className="page page-wide">
+      <header className="profile-head">
         <Avatar name={data.displayName} url={data.visibility === 'public' ? data.avatarUrl : null} />
-        {data.visibility === 'private' ? <Notice title="This profile is private">Only its owner can see more.</Notice> : data.bio ? <p className="profile-bio">{data.bio}</p> : null}
-      </div>
-      {data.visibility === 'public' && (
+        <div>
+          <h1>{data.displayName}</h1>
+          <p className="profile-username">@{data.username}</p>
+          {data.visibility === 'public' && <p className="profile-bio">{data.bio || 'No bio yet.'}</p>}
+        </div>
+      </header>
+      {data.visibility === 'private' ? (
+        <Notice title="This profile is private">Only its owner can see more.</Notice>
+      ) : (
         <>
           <h2 className="list-section-title">Public lists</h2>
           {data.lists.length === 0 ? (
@@ -35,13 +42,13 @@ function Profile({ data }: { data: UserProfileResponse }) {
           ) : (
             <ul className="list-grid" aria-label="Public lists">
               {data.lists.map((l) => (
-                <ListTile key={l.id} id={l.id} name={l.name} description={l.description} count={l.bookCount} />
+                <ListTile key={l.id} id={l.id} name={l.name} description={l.description} count={l.bookCount} covers={l.covers} />
               ))}
             </ul>
           )}
         </>
       )}
-    </Page>
+    </div>
   );
 }
 
