@@ -128,6 +128,14 @@ test('a public list is read-only to another reader; a private one is not found',
   await expect(reader.getByLabel('Note')).toHaveCount(0);
   await expectAccessible(reader);
 
+  // The author's profile lists the public list, never the private one.
+  await reader.getByRole('link', { name: 'Ada Author' }).click();
+  await expect(reader.getByRole('heading', { level: 1, name: 'Ada Author' })).toBeVisible();
+  const profileLists = reader.getByRole('list', { name: 'Public lists' });
+  await expect(profileLists.getByRole('heading', { name: `Shared shelf ${stamp}` })).toBeVisible();
+  await expect(profileLists.getByRole('heading', { name: `Secret shelf ${stamp}` })).toHaveCount(0);
+  await expectAccessible(reader);
+
   await reader.goto(privateUrl);
   await expect(reader.getByRole('heading', { level: 1, name: 'List not found' })).toBeVisible();
   await expect(reader.getByText(`Secret shelf ${stamp}`)).toHaveCount(0);
