@@ -1,4 +1,4 @@
-/** Wishlist: add from a home-page card, see it on /my-wishlist with its price, remove it. */
+/** Wishlist: add from a home-page card, see it on /my-wishlist with its price (offline too), remove it. */
 import { expect, test } from '@playwright/test';
 import { DEMO, expectAccessible, signIn } from './fixtures';
 
@@ -20,6 +20,17 @@ test('adds a book from the home page, lists it, removes it', async ({ page }) =>
   await expect(entries.getByRole('heading', { name: title })).toBeVisible();
   await expect(entries.getByText(price, { exact: true })).toBeVisible();
   await expectAccessible(page);
+
+  // Offline (network and sync cut), a reload still shows the entry: it lives on the device.
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  const abort = (route: { abort(): Promise<void> }) => route.abort();
+  await page.context().setOffline(true);
+  await page.context().route('**/api/sync/**', abort);
+  await page.reload();
+  await expect(entries.getByRole('heading', { name: title })).toBeVisible();
+  await expect(entries.getByText(price, { exact: true })).toBeVisible();
+  await page.context().unroute('**/api/sync/**', abort);
+  await page.context().setOffline(false);
 
   await page.getByRole('button', { name: `Remove ${title} from your wishlist` }).click();
   await expect(page.getByRole('heading', { name: 'Your wishlist is empty' })).toBeVisible();
