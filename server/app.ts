@@ -19,6 +19,7 @@ import { recordFailure } from './debug/record';
 import { devRoutes } from './dev/routes';
 import { libraryRoutes } from './library/routes';
 import { ApiError, notFound } from './http/errors';
+import { listRoutes } from './lists/routes';
 import { newDigest } from './http/ids';
 import { sameOriginOnly } from './http/origin';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
@@ -60,6 +61,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/debug-reports', debugRoutes(ctx))
     .route('/api/dev', devRoutes(ctx))
     .route('/api/library', libraryRoutes(ctx))
+    .route('/api/lists', listRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
     .route('/api/users', userRoutes(ctx))

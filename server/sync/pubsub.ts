@@ -34,7 +34,9 @@ export function createInProcessPubSub(): SyncPubSub {
       set.add(listener);
       return () => {
         set.delete(listener);
-        if (set.size === 0) byUser.delete(userId);
+        // Only drop the set this listener belongs to: an unsubscribe called twice (the stream
+        // handler does, on abort and on exit) must not remove a newer set of live listeners.
+        if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
       };
     },
     listenerCount() {

@@ -1,37 +1,62 @@
 /**
- * /api/users: finding a person by exact username, for "New message". Exact match only (no
- * search, no listing) and rate-limited per account, so it cannot be used to enumerate accounts
- * cheaply. Deleted and suspended accounts answer like unknown ones.
+ * /api/users: finding a person by exact username (for "New message" and co-author invites) and
+ * the public profile.
+ * - `/lookup` is exact-match only (no search, no listing) and rate-limited per account, so it
+ *   cannot enumerate accounts cheaply. Deleted and suspended accounts answer like unknown ones.
+ * - `/:username` shows a private profile's name and nothing else (not even public lists) to
+ *   everyone but its owner.
  */
 import { Hono } from 'hono';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { UserProfileResponse } from '../../sync/api/lists';
 import { USERNAME_LOOKUP_MAX, type UserLookupResponse } from '../../sync/api/users';
 import type { AppContext, AppEnv } from '../context';
 import { notFound, rateLimited } from '../http/errors';
 import { requirePermission } from '../http/guard';
+import { publicLists } from '../lists/queries';
 
 /** Lookups per account per minute (× Config.rateLimitScale): plenty for a person typing names. */
 const LOOKUPS_PER_MINUTE = 30;
+const PROFILE_LISTS = 50;
+
+function activeUser(ctx: AppContext, username: string) {
+  return ctx.db
+    .selectFrom('users')
+    .select(['id', 'username', 'displayName', 'bio', 'avatarUrl', 'profileVisibility'])
+    .where('username', '=', username)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}
 
 export function userRoutes(ctx: AppContext) {
   const limiter = new RateLimiterMemory({ points: LOOKUPS_PER_MINUTE * ctx.config.rateLimitScale, duration: 60 });
-  return new Hono<AppEnv>().get('/lookup', async (c) => {
-    const me = requirePermission(c, 'account:use');
-    try {
-      await limiter.consume(me.id);
-    } catch (r) {
-      throw rateLimited(Math.ceil((r as { msBeforeNext: number }).msBeforeNext / 1000));
-    }
-    const username = (c.req.query('username') ?? '').trim().replace(/^@/, '').toLowerCase();
-    if (!username || username.length > USERNAME_LOOKUP_MAX) throw notFound('No one has that username.');
-    const user = await ctx.db
-      .selectFrom('users')
-      .select(['id', 'username', 'displayName'])
-      .where('username', '=', username)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (!user) throw notFound('No one has that username.');
-    const body: UserLookupResponse = user;
-    return c.json(body);
-  });
+  return new Hono<AppEnv>()
+    .get('/lookup', async (c) => {
+      const me = requirePermission(c, 'account:use');
+      try {
+        await limiter.consume(me.id);
+      } catch (r) {
+        throw rateLimited(Math.ceil((r as { msBeforeNext: number }).msBeforeNext / 1000));
+      }
+      const username = (c.req.query('username') ?? '').trim().replace(/^@/, '').toLowerCase();
+      if (!username || username.length > USERNAME_LOOKUP_MAX) throw notFound('No one has that username.');
+      const user = await activeUser(ctx, username);
+      if (!user) throw notFound('No one has that username.');
+      const body: UserLookupResponse = { id: user.id, username: user.username, displayName: user.displayName };
+      return c.json(body);
+    })
+    .get('/:username', async (c) => {
+      const username = c.req.param('username').toLowerCase();
+      const user = username.length <= USERNAME_LOOKUP_MAX ? await activeUser(ctx, username) : undefined;
+      if (!user) throw notFound('No one goes by that name here.');
+      const isOwner = c.get('user')?.id === user.id;
+      let body: UserProfileResponse;
+      if (user.profileVisibility === 'private' && !isOwner) {
+        body = { visibility: 'private', username: user.username, displayName: user.displayName };
+      } else {
+        const lists = await publicLists(ctx.db, { ownerId: user.id, limit: PROFILE_LISTS });
+        body = { visibility: 'public', username: user.username, displayName: user.displayName, bio: user.bio, avatarUrl: user.avatarUrl, lists };
+      }
+      return c.json(body);
+    });
 }

@@ -16,6 +16,8 @@ export interface NavItem {
 export const MAIN_NAV: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/books', label: 'Library', permission: 'account:use' },
+  { to: '/lists', label: 'Lists', permission: 'account:use' },
+  { to: '/my-wishlist', label: 'Wishlist', permission: 'account:use' },
   { to: '/editor', label: 'Write', permission: 'manuscripts:write' },
   { to: '/messages', label: 'Messages', permission: 'account:use', badge: 'unread-messages' },
 ];

@@ -30,6 +30,9 @@ export const routes: RouteObject[] = [
           { path: 'auth/reset-password', lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
           { path: 'privacy-policy', lazy: page(() => import('../features/legal/privacy-policy-page'), 'PrivacyPolicyPage') },
           { path: 'terms-of-service', lazy: page(() => import('../features/legal/terms-of-service-page'), 'TermsOfServicePage') },
+          // Visitors may see public and unlisted lists and public profiles (online views).
+          { path: 'lists/:listId', lazy: page(() => import('../features/lists/list-page'), 'ListPage') },
+          { path: 'user/:username', lazy: page(() => import('../features/profile/user-profile-page'), 'UserProfilePage') },
           {
             element: <RequireUser />,
             children: [
@@ -41,6 +44,9 @@ export const routes: RouteObject[] = [
               { path: 'books/:bookId/flow', lazy: page(() => import('../features/reader/reader-page'), 'FlowReaderPage') },
               { path: 'messages', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
               { path: 'messages/:conversationId', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
+              { path: 'lists', lazy: page(() => import('../features/lists/lists-page'), 'ListsPage') },
+              { path: 'lists/create', lazy: page(() => import('../features/lists/create-list-page'), 'CreateListPage') },
+              { path: 'my-wishlist', lazy: page(() => import('../features/wishlist/wishlist-page'), 'WishlistPage') },
               { path: 'account-deletion', lazy: page(() => import('../features/settings/account-deletion-page'), 'AccountDeletionPage') },
               // Readers see how to apply; co-authors of any role open what was shared with them.
               { path: 'editor', lazy: page(() => import('../features/editor/editor-home-page'), 'EditorHomePage') },

@@ -10,7 +10,9 @@ import { manuscripts } from './manuscripts';
 import { messages } from './messages';
 import { notifications } from './notifications';
 import { readingLists } from './reading-lists';
+import { wishlist } from './wishlist';
 
+/** Literal keys (not `[def.name]`, which widens to string) so DocOf<'wishlist'> is one type; the check at the end keeps them equal to the names. */
 export const COLLECTIONS = {
   // Literal keys (each equal to the collection's name) so CollectionName is a union of names
   // and useLiveDocs('manuscripts') is typed with that collection's documents.
@@ -21,6 +23,7 @@ export const COLLECTIONS = {
   'manuscript-chapters': manuscriptChapters,
   'library-progress': libraryProgress,
   annotations,
+  wishlist,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;
@@ -34,3 +37,7 @@ for (const [key, definition] of Object.entries(COLLECTIONS)) {
 }
 
 export const COLLECTION_LIST: CollectionDefinition<any>[] = Object.values(COLLECTIONS);
+
+for (const [key, definition] of Object.entries(COLLECTIONS)) {
+  if (key !== definition.name) throw new Error(`Collection registered as ${key} is named ${definition.name}`);
+}

@@ -14,7 +14,12 @@ export const ReadingListItemSchema = z.object({
   bookId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   note: z.string().max(2000),
   position: z.number().int().min(0).max(1_000_000),
+  /** Copies of the book's card, taken when it was added, so a list renders offline. */
+  title: z.string().max(300).optional(),
+  authors: z.string().max(500).optional(),
+  coverUrl: z.string().max(500).optional(),
 });
+export type ReadingListItem = z.infer<typeof ReadingListItemSchema>;
 
 export const ReadingListSchema = z.object({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),

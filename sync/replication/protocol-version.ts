@@ -5,14 +5,16 @@
  * MIN_SUPPORTED_PROTOCOL_VERSION only when the server can no longer talk to older clients: they
  * then get HTTP 426 and an "update Quire" prompt instead of corrupted data.
  *
- * 1 — first version: checkpoint pull, push with assumedMasterState, SSE change hints;
- *     collection `reading-lists`.
+ * 1 — first version (not yet released, so its collections could still change without a bump):
+ *     checkpoint pull, push with assumedMasterState, SSE change hints; collections
+ *     `reading-lists`, `wishlist`, `messages`, `notifications`, `manuscripts`,
+ *     `manuscript-chapters`, `library-progress`, `annotations`.
  */
 export const PROTOCOL_VERSION = 1;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = 'a8e74271a77c0ea6f2966e25f5eaf34cc13f305fb5e2ef84dd10fd3bb768be83';
+export const PROTOCOL_SCHEMA_HASH = '3e7646292b315660e754a6e8c7d40c9158bfd39d7ca3610bd33081644426555b';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';

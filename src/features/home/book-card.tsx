@@ -2,10 +2,12 @@
  * A book on the shop front: cover, title, authors, price. Not a link yet; book pages arrive
  * with the store, and a link to a page that does not exist would be worse than none.
  */
+import type { ReactNode } from 'react';
 import type { BookCard as BookCardData } from '../../../sync/api/books';
 import { formatPrice } from './format-price';
 
-export function BookCard({ book, size = 'md', eager }: { book: BookCardData; size?: 'md' | 'lg'; eager?: boolean }) {
+/** `action`: a control under the price (the wishlist toggle for signed-in people). */
+export function BookCard({ book, size = 'md', eager, action }: { book: BookCardData; size?: 'md' | 'lg'; eager?: boolean; action?: ReactNode }) {
   const authors = book.authors.join(', ');
   return (
     <article className={`book-card book-card-${size}`} aria-label={`${book.title}${authors ? ` by ${authors}` : ''}`}>
@@ -19,6 +21,7 @@ export function BookCard({ book, size = 'md', eager }: { book: BookCardData; siz
       <h3 className="book-title">{book.title}</h3>
       {authors && <p className="book-authors">{authors}</p>}
       <p className={`book-price${book.priceCents === 0 ? ' book-price-free' : ''}`}>{formatPrice(book.priceCents, book.currency)}</p>
+      {action}
     </article>
   );
 }

@@ -4,7 +4,7 @@
  * brotli for all of `/`), so it uses nothing beyond the shell's own dependencies.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { BookCard as BookCardData, HomeBooksResponse } from '../../../sync/api/books';
 import { api } from '../../app/api';
 import { useSession } from '../../app/session';
@@ -13,6 +13,9 @@ import { BookCard, BookRowSkeleton } from './book-card';
 import './home.css';
 
 export const HOME_BOOKS_KEY = ['books', 'home'] as const;
+
+// Its own chunk, fetched only for signed-in people, so visitors' first load stays as it was.
+const WishlistToggle = lazy(() => import('../wishlist/wishlist-toggle'));
 
 /** A fan of featured covers beside the hero text: decoration only, the shelves carry the content. */
 function HeroCovers({ books }: { books: BookCardData[] }) {
@@ -70,6 +73,13 @@ function Shelf({ id, title, children }: { id: string; title: string; children: R
 }
 
 function Shelves({ data }: { data: HomeBooksResponse }) {
+  const { user } = useSession();
+  const action = (book: BookCardData) =>
+    user ? (
+      <Suspense fallback={null}>
+        <WishlistToggle book={book} userId={user.id} />
+      </Suspense>
+    ) : undefined;
   if (data.featured.length === 0 && data.newReleases.length === 0) {
     return (
       <EmptyState title="The shelves are empty for now">
@@ -83,7 +93,7 @@ function Shelves({ data }: { data: HomeBooksResponse }) {
         <Shelf id="featured-heading" title="Featured">
           <div className="book-row book-row-featured">
             {data.featured.map((b, i) => (
-              <BookCard key={b.id} book={b} size="lg" eager={i < 3} />
+              <BookCard key={b.id} book={b} size="lg" eager={i < 3} action={action(b)} />
             ))}
           </div>
         </Shelf>
@@ -92,7 +102,7 @@ function Shelves({ data }: { data: HomeBooksResponse }) {
         <Shelf id="new-heading" title="New releases">
           <div className="book-row">
             {data.newReleases.map((b) => (
-              <BookCard key={b.id} book={b} />
+              <BookCard key={b.id} book={b} action={action(b)} />
             ))}
           </div>
         </Shelf>

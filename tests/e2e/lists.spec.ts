@@ -1,0 +1,143 @@
+/**
+ * Reading lists: written offline (network and sync stream both cut), kept across an offline
+ * reload, replicated to a second device of the same account; keyboard reordering; others see
+ * public lists read-only and never private ones.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signIn } from './fixtures';
+
+async function newSignedInPage(context: BrowserContext, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** Create a list through the UI and return its URL. */
+async function createList(page: Page, name: string, visibility: 'Private' | 'Unlisted (link only)' | 'Public' = 'Private') {
+  await page.goto('/lists/create');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Who can see it').selectOption({ label: visibility });
+  await page.getByRole('button', { name: 'Create list' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  return page.url();
+}
+
+async function addBooks(page: Page, count: number): Promise<string[]> {
+  await page.getByRole('button', { name: 'Add books' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add books' });
+  const adds = dialog.getByRole('button', { name: /^Add / });
+  await expect(adds.first()).toBeVisible();
+  for (let i = 0; i < count; i++) await adds.first().click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const titles = page.getByRole('list', { name: 'Books in this list' }).getByRole('heading', { level: 3 });
+  await expect(titles).toHaveCount(count);
+  return titles.allTextContents();
+}
+
+test('a list created offline survives an offline reload and reaches another device', async ({ page, context, browser }) => {
+  await signIn(page, DEMO.reader);
+  await page.goto('/lists');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reading lists' })).toBeVisible();
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+
+  // The second device, signed in and watching its lists before the first goes offline.
+  const otherContext = await browser.newContext();
+  const other = await newSignedInPage(otherContext, DEMO.reader);
+  await other.goto('/lists');
+  await expect(other.getByRole('heading', { level: 1, name: 'Reading lists' })).toBeVisible();
+
+  // Offline, honestly: no network, no sync requests (from the page or the service worker),
+  // and a reload so the sync stream opened while online is gone too.
+  const abort = (route: { abort(): Promise<void> }) => route.abort();
+  await context.setOffline(true);
+  await context.route('**/api/sync/**', abort);
+  await page.route('**/api/sync/**', abort);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reading lists' })).toBeVisible();
+
+  const name = `Offline picks ${Date.now().toString(36)}`;
+  await page.getByRole('link', { name: 'New list' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create list' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goto('/lists');
+  await expect(page.getByRole('list', { name: 'My lists' }).getByRole('heading', { name })).toBeVisible();
+  await expect(other.getByRole('heading', { name })).toHaveCount(0);
+
+  await page.unroute('**/api/sync/**', abort);
+  await context.unroute('**/api/sync/**', abort);
+  await context.setOffline(false);
+  await expect(other.getByRole('list', { name: 'My lists' }).getByRole('heading', { name })).toBeVisible({ timeout: 5_000 });
+  await otherContext.close();
+});
+
+test('reorders books by keyboard and announces the move', async ({ page }) => {
+  await signIn(page, DEMO.reader);
+  await createList(page, `Keyboard order ${Date.now().toString(36)}`);
+  const titles = await addBooks(page, 3);
+  const books = page.getByRole('list', { name: 'Books in this list' }).getByRole('heading', { level: 3 });
+
+  const handle = page.getByRole('button', { name: new RegExp(`^Reorder ${titles[0]}`) });
+  await handle.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(books).toHaveText([titles[1]!, titles[0]!, titles[2]!]);
+  await expect(page.getByText(`${titles[0]} moved to position 2 of 3.`)).toBeAttached();
+  // Focus follows the book, so a second press keeps moving it.
+  await page.keyboard.press('ArrowDown');
+  await expect(books).toHaveText([titles[1]!, titles[2]!, titles[0]!]);
+
+  await page.getByRole('button', { name: `Move ${titles[0]} up` }).click();
+  await expect(books).toHaveText([titles[1]!, titles[0]!, titles[2]!]);
+
+  // Order and a note survive a reload (they live on the device).
+  await page.getByLabel('Note').first().fill('Start here');
+  await page.getByLabel('Note').first().blur();
+  // The device write is asynchronous; reload until it has landed.
+  await expect(async () => {
+    await page.reload();
+    await expect(books).toHaveText([titles[1]!, titles[0]!, titles[2]!], { timeout: 2_000 });
+    await expect(page.getByLabel('Note').first()).toHaveValue('Start here', { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await expectAccessible(page);
+  await page.goto('/lists');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reading lists' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a public list is read-only to another reader; a private one is not found', async ({ page, browser }) => {
+  await signIn(page, DEMO.author);
+  const stamp = Date.now().toString(36);
+  const publicUrl = await createList(page, `Shared shelf ${stamp}`, 'Public');
+  await addBooks(page, 1);
+  await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  const privateUrl = await createList(page, `Secret shelf ${stamp}`);
+
+  const readerContext = await browser.newContext();
+  const reader = await newSignedInPage(readerContext, DEMO.reader);
+  // The owner's device pushes in the background; retry until the server has it.
+  await expect(async () => {
+    await reader.goto(publicUrl);
+    await expect(reader.getByRole('heading', { level: 1, name: `Shared shelf ${stamp}` })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await expect(reader.getByText('Read-only')).toBeVisible();
+  await expect(reader.getByRole('list', { name: 'Books in this list' }).getByRole('listitem')).toHaveCount(1);
+  await expect(reader.getByRole('button', { name: 'Add books' })).toHaveCount(0);
+  await expect(reader.getByLabel('Note')).toHaveCount(0);
+  await expectAccessible(reader);
+
+  // The author's profile lists the public list, never the private one.
+  await reader.getByRole('link', { name: 'Ada Author' }).click();
+  await expect(reader.getByRole('heading', { level: 1, name: 'Ada Author' })).toBeVisible();
+  const profileLists = reader.getByRole('list', { name: 'Public lists' });
+  await expect(profileLists.getByRole('heading', { name: `Shared shelf ${stamp}` })).toBeVisible();
+  await expect(profileLists.getByRole('heading', { name: `Secret shelf ${stamp}` })).toHaveCount(0);
+  await expectAccessible(reader);
+
+  await reader.goto(privateUrl);
+  await expect(reader.getByRole('heading', { level: 1, name: 'List not found' })).toBeVisible();
+  await expect(reader.getByText(`Secret shelf ${stamp}`)).toHaveCount(0);
+  await readerContext.close();
+});
