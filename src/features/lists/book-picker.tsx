@@ -18,6 +18,9 @@ function catalogue(data: HomeBooksResponse): BookCard[] {
 export function BookPicker({ open, onClose, inList, onAdd }: { open: boolean; onClose(): void; inList: Set<string>; onAdd(book: BookCard): void }) {
   const query = useQuery({ queryKey: ['books', 'home'], queryFn: () => api.get<HomeBooksResponse>('/api/books/home'), staleTime: 60_000, enabled: open });
   const [search, setSearch] = useState('');
+  // Books clicked but not yet in the stored list: the device write is asynchronous, and a second
+  // click in between would add the same book twice.
+  const [clicked, setClicked] = useState<ReadonlySet<string>>(new Set());
   const books = useMemo(() => (query.data ? catalogue(query.data) : []), [query.data]);
   const needle = search.trim().toLowerCase();
   const shown = needle ? books.filter((b) => b.title.toLowerCase().includes(needle) || b.authors.join(' ').toLowerCase().includes(needle)) : books;
@@ -33,7 +36,7 @@ export function BookPicker({ open, onClose, inList, onAdd }: { open: boolean; on
           ) : (
             <ul className="picker-list" aria-label="Books">
               {shown.map((book) => {
-                const added = inList.has(book.id);
+                const added = inList.has(book.id) || clicked.has(book.id);
                 return (
                   <li key={book.id} className="picker-row">
                     <ItemCover item={{ title: book.title, coverUrl: book.coverUrl ?? undefined }} />
@@ -41,7 +44,10 @@ export function BookPicker({ open, onClose, inList, onAdd }: { open: boolean; on
                       <strong>{book.title}</strong>
                       <div className="page-description">{book.authors.join(', ')}</div>
                     </div>
-                    <Button size="sm" variant={added ? 'ghost' : 'secondary'} disabled={added} onClick={() => onAdd(book)} aria-label={added ? `${book.title} is in the list` : `Add ${book.title}`}>
+                    <Button size="sm" variant={added ? 'ghost' : 'secondary'} disabled={added} onClick={() => {
+                        setClicked((prev) => new Set(prev).add(book.id));
+                        onAdd(book);
+                      }} aria-label={added ? `${book.title} is in the list` : `Add ${book.title}`}>
                       {added ? 'Added' : 'Add'}
                     </Button>
                   </li>
