@@ -32,22 +32,31 @@ export function coverUrl(bookId: string, hash: string | null): string | null {
   return hash ? `/api/books/${encodeURIComponent(bookId)}/cover?v=${hash.slice(0, 12)}` : null;
 }
 
-async function toCards(ctx: AppContext, rows: CardRow[]): Promise<BookCard[]> {
-  if (rows.length === 0) return [];
+/** Author names per book, in credit order, for a page of books (one query). */
+export async function authorNamesByBook(ctx: AppContext, bookIds: string[]): Promise<Map<string, string[]>> {
+  const names = new Map<string, string[]>();
+  if (bookIds.length === 0) return names;
   const contributors = await ctx.db
     .selectFrom('bookContributors')
     .select(['bookId', 'name'])
-    .where('bookId', 'in', rows.map((r) => r.id))
+    .where('bookId', 'in', bookIds)
     .where('role', 'in', AUTHOR_ROLES)
     .orderBy('bookId')
     .orderBy('ord')
     .execute();
+  for (const c of contributors) names.set(c.bookId, [...(names.get(c.bookId) ?? []), c.name]);
+  return names;
+}
+
+async function toCards(ctx: AppContext, rows: CardRow[]): Promise<BookCard[]> {
+  if (rows.length === 0) return [];
+  const authors = await authorNamesByBook(ctx, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,
     title: r.title,
     subtitle: r.subtitle,
-    authors: contributors.filter((c) => c.bookId === r.id).map((c) => c.name),
+    authors: authors.get(r.id) ?? [],
     priceCents: r.priceCents,
     currency: r.currency,
     coverUrl: coverUrl(r.id, r.coverHash),

@@ -5,10 +5,9 @@
 import { Hono } from 'hono';
 import type { LibraryBook, LibraryResponse } from '../../sync/api/library';
 import { assetUrl } from '../books/epub/assets';
+import { authorNamesByBook } from '../books/queries';
 import type { AppContext, AppEnv } from '../context';
 import { requireUser } from '../http/guard';
-
-const AUTHOR_ROLES = ['author', 'co-author'];
 
 export async function libraryBooks(ctx: AppContext, userId: string): Promise<LibraryBook[]> {
   const rows = await ctx.db
@@ -20,19 +19,12 @@ export async function libraryBooks(ctx: AppContext, userId: string): Promise<Lib
     .orderBy('books.id')
     .execute();
   if (rows.length === 0) return [];
-  const contributors = await ctx.db
-    .selectFrom('bookContributors')
-    .select(['bookId', 'name'])
-    .where('bookId', 'in', rows.map((r) => r.id))
-    .where('role', 'in', AUTHOR_ROLES)
-    .orderBy('bookId')
-    .orderBy('ord')
-    .execute();
+  const authors = await authorNamesByBook(ctx, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
     subtitle: r.subtitle,
-    authors: contributors.filter((c) => c.bookId === r.id).map((c) => c.name),
+    authors: authors.get(r.id) ?? [],
     coverUrl: r.coverPath ? assetUrl(r.id, r.coverPath) : null,
     source: r.source,
     acquiredAt: r.acquiredAt,
