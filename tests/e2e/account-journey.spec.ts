@@ -27,6 +27,7 @@ test('a reader signs up, becomes an author once an admin approves', async ({ pag
   await signIn(page, email, password);
   await expect(page.getByRole('button', { name: /Account menu for Wren Writer/ })).toBeVisible();
   await expect(page.getByLabel('Your roles')).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Write' })).toHaveCount(0);
 
   await page.goto('/settings');
   await page.getByLabel('What would you like to write?').fill('A field guide to imaginary birds.');
@@ -42,6 +43,7 @@ test('a reader signs up, becomes an author once an admin approves', async ({ pag
   // The author's session rotated server-side; a reload shows the new navigation and the notice.
   await page.reload();
   await expect(page.getByRole('banner').getByLabel('Your roles')).toContainText('Author');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Write' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Notifications, 1 unread/ })).toBeVisible();
 
   // The approval is in the audit log.
