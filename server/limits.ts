@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   mailPerIp: { points: 10, windowSeconds: 60 * 60 },
   mailPerAccount: { points: 5, windowSeconds: 60 * 60 },
   clientReportsPerIp: { points: 60, windowSeconds: 60 },
+  /** Exact-username lookups ("New message", co-author invites): plenty for a person typing names. */
+  userLookupPerAccount: { points: 30, windowSeconds: 60 },
 } as const;
 
 export const ACCOUNT_DELETION_GRACE = 14 * DAY;

@@ -6,7 +6,8 @@
 import type { AppContext } from '../context';
 import { ApiError, forbidden } from '../http/errors';
 import { sendVerifyEmail } from './auth-mail';
-import { tryTake, type AuthLimiters } from './limiters';
+import { tryTake } from '../http/rate-limit';
+import type { AuthLimiters } from './limiters';
 import { dummyHash, verifyPassword } from './password';
 import { findUserByEmail, type AccountRow } from './users';
 

@@ -7,16 +7,15 @@
  *   everyone but its owner.
  */
 import { Hono } from 'hono';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { UserProfileResponse } from '../../sync/api/lists';
 import { USERNAME_LOOKUP_MAX, type UserLookupResponse } from '../../sync/api/users';
 import type { AppContext, AppEnv } from '../context';
-import { notFound, rateLimited } from '../http/errors';
+import { notFound } from '../http/errors';
 import { requirePermission } from '../http/guard';
+import { buildLimiter, take } from '../http/rate-limit';
+import { RATE_LIMITS } from '../limits';
 import { publicLists } from '../lists/queries';
 
-/** Lookups per account per minute (× Config.rateLimitScale): plenty for a person typing names. */
-const LOOKUPS_PER_MINUTE = 30;
 const PROFILE_LISTS = 50;
 
 function activeUser(ctx: AppContext, username: string) {
@@ -29,15 +28,11 @@ function activeUser(ctx: AppContext, username: string) {
 }
 
 export function userRoutes(ctx: AppContext) {
-  const limiter = new RateLimiterMemory({ points: LOOKUPS_PER_MINUTE * ctx.config.rateLimitScale, duration: 60 });
+  const limiter = buildLimiter(ctx, 'user-lookup', RATE_LIMITS.userLookupPerAccount);
   return new Hono<AppEnv>()
     .get('/lookup', async (c) => {
       const me = requirePermission(c, 'account:use');
-      try {
-        await limiter.consume(me.id);
-      } catch (r) {
-        throw rateLimited(Math.ceil((r as { msBeforeNext: number }).msBeforeNext / 1000));
-      }
+      await take(limiter, me.id);
       const username = (c.req.query('username') ?? '').trim().replace(/^@/, '').toLowerCase();
       if (!username || username.length > USERNAME_LOOKUP_MAX) throw notFound('No one has that username.');
       const user = await activeUser(ctx, username);
