@@ -28,7 +28,8 @@ function noopProvider(): Provider {
   return { awareness, connect: () => {}, disconnect: () => {}, on: () => {}, off: () => {} } as unknown as Provider;
 }
 
-function withBoundEditor<T>(state: Uint8Array | null, f: (editor: LexicalEditor, doc: Y.Doc) => T): T {
+/** Exported for the manuscript import, which fills a fresh document the same way. */
+export function withBoundEditor<T>(state: Uint8Array | null, f: (editor: LexicalEditor, doc: Y.Doc) => T): T {
   const editor = createHeadlessEditor({
     namespace: 'quire-chapter',
     nodes: CHAPTER_NODES,

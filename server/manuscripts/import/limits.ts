@@ -1,0 +1,16 @@
+/**
+ * Bounds of a manuscript import. The conversion runs inline in the request (see
+ * docs/decisions/009-manuscript-import.md), so these also bound how long it can take.
+ */
+import { MANUSCRIPT_IMPORT_MAX_BYTES } from '../../../sync/api/manuscripts';
+
+/** Largest upload; DOCX and EPUB images are skipped, so text-only manuscripts are far smaller. */
+export const IMPORT_MAX_UPLOAD_BYTES = MANUSCRIPT_IMPORT_MAX_BYTES;
+/** Chapters one import may create. */
+export const IMPORT_MAX_CHAPTERS = 300;
+/** Characters of sanitised HTML in one chapter (about a 300,000-word chapter). */
+export const IMPORT_MAX_CHAPTER_CHARS = 2_000_000;
+/** Characters of sanitised HTML in the whole manuscript. */
+export const IMPORT_MAX_TOTAL_CHARS = 12_000_000;
+/** Imports per account per hour: each one is seconds of CPU at most, but not free. */
+export const IMPORT_RATE_LIMIT = { points: 20, windowSeconds: 3600 };

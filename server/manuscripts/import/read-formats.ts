@@ -1,0 +1,95 @@
+/**
+ * Each format → a title, chapters of sanitised HTML and the number of images left out. DOCX goes
+ * through mammoth (Word styles → semantic HTML), Markdown through markdown-it with raw HTML
+ * off, EPUB through the book importer's own parser (one chapter per spine document, titles
+ * from the TOC). DOCX and Markdown then pass the same sanitiser as EPUB chapters.
+ */
+import { DomUtils, parseDocument } from 'htmlparser2';
+import mammoth from 'mammoth';
+import MarkdownIt from 'markdown-it';
+import { buildBook } from '../../books/epub/build-book';
+import { findPackagePath } from '../../books/epub/container';
+import { EpubError } from '../../books/epub/epub-error';
+import { parsePackage } from '../../books/epub/package';
+import { sanitizeChapter } from '../../books/epub/sanitize';
+import { ImportError } from './import-error';
+import { countImages, pickTitle, splitAtHeadings, type Section } from './split';
+
+export type ImportFormat = 'docx' | 'markdown' | 'epub';
+
+export interface ImportedManuscript {
+  format: ImportFormat;
+  title: string;
+  chapters: Section[];
+  imagesSkipped: number;
+}
+
+/** The EPUB sanitiser with nothing to link to: relative links and images are dropped. */
+function sanitize(html: string): string {
+  return sanitizeChapter(html, { chapterId: 'import', path: 'import.xhtml', chapterIdOf: () => undefined, assetUrlOf: () => undefined }).xhtml;
+}
+
+function fromSplitHtml(format: ImportFormat, html: string, stated: string | undefined, imagesSkipped: number, fileName?: string): ImportedManuscript {
+  const sections = splitAtHeadings(html);
+  const hadHeadings = /<h1[\s>]/i.test(html);
+  return {
+    format,
+    title: pickTitle(stated, sections, hadHeadings, fileName),
+    chapters: sections.map((s) => ({ title: s.title, html: sanitize(s.html) })),
+    imagesSkipped,
+  };
+}
+
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+
+export function readMarkdown(text: string, fileName?: string): ImportedManuscript {
+  const html = markdown.render(text);
+  return fromSplitHtml('markdown', html, undefined, countImages(html), fileName);
+}
+
+const TITLE_CLASS = 'quire-import-title';
+
+export async function readDocx(bytes: Uint8Array, fileName?: string): Promise<ImportedManuscript> {
+  let images = 0;
+  let html: string;
+  try {
+    const result = await mammoth.convertToHtml(
+      { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+      {
+        // The Title style names the manuscript; images are counted, never embedded as data URIs.
+        styleMap: [`p[style-name='Title'] => p.${TITLE_CLASS}:fresh`],
+        convertImage: mammoth.images.imgElement(async () => {
+          images++;
+          return { src: '' };
+        }),
+      },
+    );
+    html = result.value;
+  } catch {
+    throw new ImportError('broken', 'The Word document is damaged or not a .docx Quire can read.');
+  }
+  const titleMatch = new RegExp(`<p class="${TITLE_CLASS}">([\\s\\S]*?)</p>`).exec(html);
+  const stated = titleMatch ? DomUtils.textContent(parseDocument(titleMatch[1]!)).trim() : undefined;
+  if (titleMatch) html = html.replace(titleMatch[0], '');
+  return fromSplitHtml('docx', html, stated, images, fileName);
+}
+
+export function readEpub(files: Map<string, Uint8Array>): ImportedManuscript {
+  try {
+    const opfPath = findPackagePath(files);
+    const pkg = parsePackage(files, opfPath);
+    const built = buildBook({ files, opfPath, pkg }, { bookId: 'import', slug: 'import' });
+    let imagesSkipped = 0;
+    const chapters: Section[] = [];
+    for (const [i, c] of built.book.chapters.entries()) {
+      imagesSkipped += countImages(c.xhtml);
+      // A spine document without words (a cover picture, a blank page) makes no chapter.
+      if (c.xhtml.replace(/<[^>]*>/g, '').trim() === '') continue;
+      chapters.push({ title: (c.title || `Chapter ${i + 1}`).slice(0, 200), html: c.xhtml });
+    }
+    return { format: 'epub', title: built.book.metadata.title.slice(0, 200), chapters, imagesSkipped };
+  } catch (error) {
+    if (error instanceof EpubError) throw new ImportError('broken', `The EPUB cannot be imported: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Splitting one HTML document into chapters at its top-level `<h1>`s (a Word "Heading 1", a
+ * Markdown `# `). The heading stays at the top of its chapter's text, as a writer typed it, and
+ * names the chapter; anything before the first one becomes an "Opening" chapter if it has text.
+ */
+import render from 'dom-serializer';
+import { isTag, type ChildNode } from 'domhandler';
+import { DomUtils, parseDocument } from 'htmlparser2';
+
+export interface Section {
+  title: string;
+  html: string;
+}
+
+const textOf = (node: ChildNode) => DomUtils.textContent(node).replace(/\s+/g, ' ').trim();
+
+export function splitAtHeadings(html: string): Section[] {
+  const doc = parseDocument(html);
+  const groups: { heading: string | null; nodes: ChildNode[] }[] = [{ heading: null, nodes: [] }];
+  for (const node of doc.children) {
+    if (isTag(node) && node.name === 'h1') groups.push({ heading: textOf(node), nodes: [node] });
+    else groups.at(-1)!.nodes.push(node);
+  }
+  const [lead, ...chapters] = groups;
+  const sections: Section[] = [];
+  const leadText = lead!.nodes.map(textOf).join('');
+  if (leadText !== '') sections.push({ title: chapters.length > 0 ? 'Opening' : '', html: render(lead!.nodes) });
+  for (const [i, c] of chapters.entries()) sections.push({ title: c.heading || `Chapter ${i + 1}`, html: render(c.nodes) });
+  return sections.map((s, i) => ({ ...s, title: (s.title || `Chapter ${i + 1}`).slice(0, 200) }));
+}
+
+/** The name a manuscript gets from a file name: without folders and extension. */
+export function titleFromFileName(fileName: string | undefined): string {
+  const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
+  return base.replace(/\.(docx|md|markdown|epub|txt)$/i, '').replace(/[_]+/g, ' ').trim().slice(0, 200);
+}
+
+/**
+ * A manuscript's title: the one its document states (a Word "Title" paragraph), else the single
+ * chapter heading of a one-chapter document, else the file name, else the first heading.
+ */
+export function pickTitle(stated: string | undefined, sections: Section[], hadHeadings: boolean, fileName: string | undefined): string {
+  const headed = hadHeadings ? sections.filter((s) => s.title !== 'Opening') : [];
+  return (stated?.trim() || (headed.length === 1 ? headed[0]!.title : '') || titleFromFileName(fileName) || headed[0]?.title || 'Imported manuscript').slice(0, 200);
+}
+
+export function countImages(html: string): number {
+  const doc = parseDocument(html);
+  return DomUtils.findAll((el) => el.name === 'img' || el.name === 'image', doc.children).length;
+}
