@@ -33,9 +33,9 @@ export function sniff(bytes: Uint8Array): Sniffed {
   } catch {
     throw new ImportError('unsupported', `This file is neither text nor a document Quire knows. ${SUPPORTED}`);
   }
-  // Control characters other than tab, newlines and form feed mean a binary format that
-  // happens to decode as UTF-8 (most do not), not prose.
-  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) {
+  // Control characters other than tab, newlines, form feed and escape mean a binary format
+  // that happens to decode as UTF-8 (most do not), not prose.
+  if (bytes.some((b) => b < 0x09 || (b > 0x0d && b < 0x20 && b !== 0x1b))) {
     throw new ImportError('unsupported', `This file is not text Quire can read. ${SUPPORTED}`);
   }
   if (text.trim() === '') throw new ImportError('no_text', 'The file has no text.');
