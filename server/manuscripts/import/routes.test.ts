@@ -28,7 +28,7 @@ afterEach(async () => t.close());
 function upload(body: Uint8Array | string, cookie = author.cookie, name?: string) {
   const bytes = typeof body === 'string' ? strToU8(body) : body;
   const query = name ? `?name=${encodeURIComponent(name)}` : '';
-  return t.request(`/api/manuscripts/import${query}`, { method: 'POST', body: bytes, cookie, headers: { 'content-type': 'application/octet-stream' } });
+  return t.request(`/api/manuscripts/import${query}`, { method: 'POST', body: bytes as Uint8Array<ArrayBuffer>, cookie, headers: { 'content-type': 'application/octet-stream' } });
 }
 
 async function renderOf(chapterId: string) {

@@ -1,6 +1,6 @@
 /**
  * /editor — my manuscripts and those shared with me (from the local database, so offline too),
- * and a form to start one. Starting one needs the author role; a reader sees how to apply, and
+ * and a form to start one or import one from a file. Starting one needs the author role; a reader sees how to apply, and
  * still reaches the manuscripts others shared with them.
  */
 import { useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { can } from '../../../sync/roles';
 import { useSession } from '../../app/session';
 import { Button, Card, EmptyState, LinkButton, Page, Skeleton, TextField } from '../../ui';
+import { ImportManuscript } from './import-manuscript';
 import { useManuscriptCommands } from './use-manuscript-commands';
 import { useManuscripts } from './use-manuscripts';
 import './editor.css';
@@ -30,12 +31,15 @@ export function EditorHomePage() {
   return (
     <Page title="Write" description="Your manuscripts and those shared with you. Everything here works offline.">
       {mayCreate ? (
-        <Card title="Start a manuscript">
-          <form className="inline-form" onSubmit={(e) => void handleCreate(e)}>
-            <TextField label="Title" value={title} required maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-            <Button type="submit">Create manuscript</Button>
-          </form>
-        </Card>
+        <>
+          <Card title="Start a manuscript">
+            <form className="inline-form" onSubmit={(e) => void handleCreate(e)}>
+              <TextField label="Title" value={title} required maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+              <Button type="submit">Create manuscript</Button>
+            </form>
+          </Card>
+          <ImportManuscript />
+        </>
       ) : (
         <EmptyState title="Become an author to start a manuscript" action={<LinkButton to="/settings">Apply in your settings</LinkButton>}>
           <p>Authors write and publish books on Quire. Apply for the author role from your profile; an administrator reviews it. Manuscripts others share with you appear below.</p>
