@@ -35,6 +35,13 @@ describe('readMarkdown', () => {
     expect(m.imagesSkipped).toBe(1);
   });
 
+  it('reads YAML front matter as the title, not as text', () => {
+    const m = readMarkdown('---\ntitle: "Tides: A Novel"\nauthor: Ann\n---\n# One\n\nx\n\n# Two\n\ny\n', 'draft.md');
+    expect(m.title).toBe('Tides: A Novel');
+    expect(m.chapters.map((c) => c.title)).toEqual(['One', 'Two']);
+    expect(m.chapters.map((c) => c.html).join('')).not.toContain('author');
+  });
+
   it('names a one-chapter file by its heading, and never passes raw HTML through', () => {
     const m = readMarkdown('# Only One\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1))', 'draft.md');
     expect(m.title).toBe('Only One');

@@ -42,9 +42,14 @@ function fromSplitHtml(format: ImportFormat, html: string, stated: string | unde
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
 
+/** YAML front matter (Pandoc, Jekyll, Hugo): not prose; its `title:` names the manuscript. */
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)\r?\n/;
+
 export function readMarkdown(text: string, fileName?: string): ImportedManuscript {
-  const html = markdown.render(text);
-  return fromSplitHtml('markdown', html, undefined, countImages(html), fileName);
+  const front = FRONT_MATTER.exec(text);
+  const stated = front?.[1]!.match(/^title:\s*(.+)$/m)?.[1]!.trim().replace(/^(['"])(.*)\1$/, '$2');
+  const html = markdown.render(front ? text.slice(front[0].length) : text);
+  return fromSplitHtml('markdown', html, stated, countImages(html), fileName);
 }
 
 const TITLE_CLASS = 'quire-import-title';

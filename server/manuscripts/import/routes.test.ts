@@ -138,3 +138,24 @@ describe('a real EPUB', () => {
     expect(texts.join('\n')).toContain('April is the cruellest month');
   });
 });
+
+describe('a failure while writing', () => {
+  it('leaves nothing behind: manuscript, chapters and chapter documents commit together', async () => {
+    const { CollabStore } = await import('../../collab/store');
+    const original = CollabStore.prototype.saveRender;
+    let calls = 0;
+    CollabStore.prototype.saveRender = async function (this: InstanceType<typeof CollabStore>, ...args: Parameters<typeof original>) {
+      if (++calls === 2) throw new Error('disk full');
+      return original.apply(this, args);
+    };
+    try {
+      const res = await upload(twoChapterMarkdown);
+      expect(res.status).toBe(500);
+    } finally {
+      CollabStore.prototype.saveRender = original;
+    }
+    expect(calls).toBe(2);
+    expect(await countRows()).toEqual({ docs: 0, snapshots: 0, renders: 0 });
+    expect((await pull(t, author.cookie, null, 100, 'manuscripts')).documents).toEqual([]);
+  });
+});
