@@ -1,22 +1,39 @@
 /**
- * One open chapter: its title, sync badge, presence and word count above the editor. The word
- * count is written back to the chapter document (debounced) so the sidebar and the manuscript
- * total work offline and for people who never open the chapter.
+ * One open chapter: its title, sync badge, presence and word count above the editor, and its
+ * comment threads beside it. The word count is written back to the chapter document (debounced)
+ * so the sidebar and the manuscript total work offline and for people who never open the chapter.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { canEditText, chapterDocName, type CollabRole } from '../../../sync/collab/close-codes';
 import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
+import { mayComment, type ManuscriptComment } from '../../../sync/collections/manuscript-comments';
+import type { Manuscript } from '../../../sync/collections/manuscripts';
+import type { TextQuote } from '../../../sync/collections/text-quote';
 import { Notice } from '../../ui';
 import { ChapterEditor } from './chapter-editor';
 import { ChapterSyncBadge, PresenceAvatars } from './chapter-status';
+import type { CommentAnchor } from './comment-anchors';
+import type { CommentAnchorOptions } from './comment-anchors-plugin';
+import { threadsOf } from './comments-model';
+import { CommentsPanel } from './comments-panel';
 import { createdHere } from './created-here';
 import { useChapterConnection } from './use-chapter-connection';
+import { useCommentCommands } from './use-comments';
 import { useManuscriptCommands } from './use-manuscript-commands';
 import { userColor } from './user-color';
 
 const WORD_COUNT_DELAY_MS = 1500;
 
-export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapter; role: CollabRole; user: { id: string; username: string } }) {
+interface Props {
+  chapter: ManuscriptChapter;
+  role: CollabRole;
+  user: { id: string; username: string };
+  manuscript: Manuscript;
+  comments: ManuscriptComment[];
+  commentsLoading: boolean;
+}
+
+export function ChapterPane({ chapter, role, user, manuscript, comments, commentsLoading }: Props) {
   const docName = chapterDocName(chapter.id);
   const connection = useChapterConnection(docName);
   const commands = useManuscriptCommands();
@@ -37,8 +54,10 @@ export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapte
   );
   useEffect(() => () => clearTimeout(timer.current), [chapter.id]);
 
+  const comment = useChapterComments(chapter.id, manuscript, user, role, comments);
+
   return (
-    <section aria-labelledby="chapter-title">
+    <section aria-labelledby="chapter-title" className="chapter-pane">
       <div className="chapter-head">
         <h2 id="chapter-title">{chapter.title || 'Untitled'}</h2>
         <div className="chapter-meta">
@@ -51,13 +70,67 @@ export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapte
         <Notice title="Read only">You can read this chapter{role === 'commenter' ? ' and comment on it' : ''}; only the owner and editors change its text.</Notice>
       )}
       {connection.status === 'refused' && <Notice tone="error" title="No access">The server refused this chapter: you may have been removed, or need to sign in again.</Notice>}
-      <ChapterEditor
-        key={chapter.id}
-        label={`Text of ${chapter.title || 'this chapter'}`}
-        editable={editable}
-        onWordCount={handleWordCount}
-        collab={{ docName, name: user.username, color: userColor(user.id), storagePrefix: `quire-${user.id}`, bootstrap: createdHere(chapter.id) }}
-      />
+      <div className="chapter-body">
+        <ChapterEditor
+          key={chapter.id}
+          label={`Text of ${chapter.title || 'this chapter'}`}
+          editable={editable}
+          onWordCount={handleWordCount}
+          collab={{ docName, name: user.username, color: userColor(user.id), storagePrefix: `quire-${user.id}`, bootstrap: createdHere(chapter.id) }}
+          comments={comment.anchorOptions}
+        />
+        <CommentsPanel {...comment.panel} manuscript={manuscript} userId={user.id} role={role} chapterId={chapter.id} loading={commentsLoading} />
+      </div>
     </section>
   );
+}
+
+/** Comment state of the open chapter: its threads, the selection, the draft and the active thread. */
+function useChapterComments(chapterId: string, manuscript: Manuscript, user: { id: string; username: string }, role: CollabRole, comments: ManuscriptComment[]) {
+  const canComment = mayComment(role);
+  const author = useMemo(() => ({ id: user.id, username: user.username }), [user.id, user.username]);
+  const commands = useCommentCommands(manuscript, author);
+  const threads = useMemo(() => threadsOf(comments, chapterId), [comments, chapterId]);
+  const [selection, setSelection] = useState<TextQuote | null>(null);
+  const [draft, setDraft] = useState<TextQuote | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [located, setLocated] = useState<Set<string> | null>(null);
+
+  // Open threads are painted, and the active one even when resolved (it was picked in the list).
+  const anchors = useMemo<CommentAnchor[]>(
+    () => threads.filter((t) => t.root.anchor && (!t.root.resolved || t.root.id === activeId)).map((t) => ({ id: t.root.id, quote: t.root.anchor! })),
+    [threads, activeId],
+  );
+
+  // Ctrl+Alt+M (⌘⌥M) comments on the selection, from the keyboard.
+  useEffect(() => {
+    if (!canComment) return;
+    function onKey(event: KeyboardEvent) {
+      if ((event.ctrlKey || event.metaKey) && event.altKey && event.code === 'KeyM' && selection) {
+        event.preventDefault();
+        setDraft(selection);
+      }
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [canComment, selection]);
+
+  const anchorOptions = useMemo<CommentAnchorOptions>(
+    () => ({
+      anchors,
+      activeId,
+      onSelection: setSelection,
+      onLocated: setLocated,
+      onActivate(id) {
+        setActiveId(id);
+        document.getElementById(`thread-${id}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      },
+    }),
+    [anchors, activeId],
+  );
+
+  return {
+    anchorOptions,
+    panel: { canComment, threads, located, selection, draft, onDraft: setDraft, activeId, onActivate: setActiveId, commands },
+  };
 }
