@@ -42,6 +42,7 @@ function comment(authorId: string, overrides: Partial<ManuscriptComment> = {}): 
     statusChangedBy: '',
     statusChangedAt: 0,
     removed: false,
+    editedAt: 0,
     createdAt: 1,
     updatedAt: 1,
     _deleted: false,

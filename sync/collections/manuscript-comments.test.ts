@@ -33,6 +33,7 @@ function thread(authorId: string, overrides: Partial<ManuscriptComment> = {}): M
     statusChangedBy: '',
     statusChangedAt: 0,
     removed: false,
+    editedAt: 0,
     createdAt: 1,
     updatedAt: 1,
     ...overrides,
@@ -89,7 +90,8 @@ describe('manuscript comments: who may write what', () => {
 
   it('lets only the author edit a comment’s text', () => {
     const t = thread('com');
-    expect(may({ ...t, body: 'Better question?' }, t, 'com')).toBe(true);
+    expect(may({ ...t, body: 'Better question?', editedAt: 7, updatedAt: 7 }, t, 'com')).toBe(true);
+    expect(may({ ...t, editedAt: 7 }, t, 'ed')).toBe(false);
     expect(may({ ...t, body: 'Rewritten by ed' }, t, 'ed')).toBe(false);
     expect(may({ ...t, body: 'Rewritten by the owner' }, t, 'owner')).toBe(false);
   });

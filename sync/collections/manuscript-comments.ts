@@ -49,6 +49,8 @@ export const ManuscriptCommentSchema = z.object({
   statusChangedAt: z.number().int().nonnegative(),
   /** Deleted by its author or the owner: kept (empty) so replies and conflicts stay simple. */
   removed: z.boolean(),
+  /** When its author last changed the text (0: never), for "(edited)". */
+  editedAt: z.number().int().nonnegative(),
   createdAt: z.number().int().nonnegative(),
   updatedAt: z.number().int().nonnegative(),
 });

@@ -14,7 +14,7 @@ export const PROTOCOL_VERSION = 1;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = 'd11dc735e831d5a588fc494d51a92e64735389df1885258ede559e1a0b4bcbde';
+export const PROTOCOL_SCHEMA_HASH = '699f1a11b9972cd685bb35dbd2d5a85ec672647b8ecd3a96bfda70166a9761a1';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';

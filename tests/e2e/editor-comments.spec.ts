@@ -105,6 +105,23 @@ test('comment threads: a commenter comments, the owner replies live and resolves
   await expect(owner.page.getByTestId('chapter-open-comments')).toContainText('1');
   await expect(chapterText(owner.page)).toHaveText(LINE); // the comment is not in the text
 
+  // Clicking the highlighted words brings up their thread; the author can edit its text.
+  await expect(thread(owner.page)).not.toHaveClass(/comment-thread-active/);
+  const box = await owner.page.evaluate(() => {
+    const range = [...CSS.highlights.get('quire-comment')!][0] as Range;
+    const r = range.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  await owner.page.mouse.click(box.x, box.y);
+  await expect(thread(owner.page)).toHaveClass(/comment-thread-active/);
+  await expect.poll(() => owner.page.evaluate(() => CSS.highlights.get('quire-comment-active')?.size)).toBe(1);
+  await expect(thread(owner.page).getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await thread(commenter.page).getByRole('button', { name: 'Edit thread by reader' }).click();
+  await thread(commenter.page).getByRole('textbox', { name: 'Edit comment' }).fill('Which ships? Name two.');
+  await thread(commenter.page).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(thread(owner.page)).toContainText('Which ships? Name two.');
+  await expect(thread(owner.page)).toContainText('(edited)');
+
   // Offline, the commenter still replies; it arrives once back online.
   await commenter.context.setOffline(true);
   await commenter.page.evaluate(() => window.dispatchEvent(new Event('offline')));

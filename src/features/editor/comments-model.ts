@@ -32,6 +32,7 @@ function base(m: Pick<Manuscript, 'id' | 'ownerId' | 'memberIds'>, chapterId: st
     statusChangedBy: '',
     statusChangedAt: 0,
     removed: false,
+    editedAt: 0,
     createdAt: now,
     updatedAt: now,
   };
@@ -48,6 +49,10 @@ export function buildReply(m: Pick<Manuscript, 'id' | 'ownerId' | 'memberIds'>, 
 /** The patch that resolves (true) or reopens (false) a thread. */
 export function statusPatch(resolved: boolean, userId: string, now: number): Pick<ManuscriptComment, 'resolved' | 'statusChangedBy' | 'statusChangedAt' | 'updatedAt'> {
   return { resolved, statusChangedBy: userId, statusChangedAt: now, updatedAt: now };
+}
+
+export function editPatch(body: string, now: number): Pick<ManuscriptComment, 'body' | 'editedAt' | 'updatedAt'> {
+  return { body: body.trim(), editedAt: now, updatedAt: now };
 }
 
 export const REMOVED_PATCH = { removed: true, body: '' } as const;

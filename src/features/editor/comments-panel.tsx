@@ -5,7 +5,7 @@
  * offline and syncs later.
  */
 import { useState, type FormEvent } from 'react';
-import type { ManuscriptComment } from '../../../sync/collections/manuscript-comments';
+import { MAX_COMMENT_CHARS, type ManuscriptComment } from '../../../sync/collections/manuscript-comments';
 import type { Manuscript } from '../../../sync/collections/manuscripts';
 import type { TextQuote } from '../../../sync/collections/text-quote';
 import { Badge, Button, Checkbox, formatDateTime, formatRelative, Skeleton, TextArea, useOnline, useToast } from '../../ui';
@@ -58,27 +58,60 @@ function Quote({ quote, detached }: { quote: TextQuote; detached: boolean }) {
   );
 }
 
-function CommentItem({ comment, canRemove, isRoot, onRemove }: { comment: ManuscriptComment; canRemove: boolean; isRoot: boolean; onRemove(): void }) {
+function CommentItem({ comment, isRoot, canRemove, canEdit, onRemove, onEdit }: { comment: ManuscriptComment; isRoot: boolean; canRemove: boolean; canEdit: boolean; onRemove(): void; onEdit(body: string): Promise<void> }) {
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
   const what = isRoot ? 'thread' : 'reply';
+
+  async function handleSave(event: FormEvent) {
+    event.preventDefault();
+    if (!editing?.trim()) return setError('A comment needs some text. Delete it instead?');
+    await onEdit(editing);
+    setEditing(null);
+    setError(undefined);
+  }
+
   return (
     <li className="comment">
       <div className="comment-byline">
         <strong>@{comment.authorName}</strong> <When ms={comment.createdAt} />
+        {comment.editedAt > 0 && <span title={`Edited ${formatDateTime(comment.editedAt)}`}>(edited)</span>}
       </div>
-      <p className="comment-body">{comment.body}</p>
-      {canRemove &&
-        (confirming ? (
-          <div className="comment-confirm" role="group" aria-label={`Delete this ${what}?`}>
-            <span>Delete this {what}?</span>
-            <Button size="sm" variant="danger" onClick={onRemove}>Delete</Button>
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>Keep</Button>
+      {editing === null ? (
+        <p className="comment-body">{comment.body}</p>
+      ) : (
+        <form className="comment-reply" onSubmit={(e) => void handleSave(e)}>
+          <TextArea label="Edit comment" rows={3} maxLength={MAX_COMMENT_CHARS} autoFocus value={editing} error={error} onChange={(e) => setEditing(e.target.value)} />
+          <div className="comment-new-buttons">
+            <Button type="submit" size="sm">Save</Button>
+            <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>Cancel</Button>
           </div>
-        ) : (
-          <Button size="sm" variant="ghost" className="comment-remove" aria-label={`Delete ${what} by ${comment.authorName}`} onClick={() => setConfirming(true)}>
-            Delete
-          </Button>
-        ))}
+        </form>
+      )}
+      {confirming ? (
+        <div className="comment-confirm" role="group" aria-label={`Delete this ${what}?`}>
+          <span>Delete this {what}?</span>
+          <Button size="sm" variant="danger" onClick={onRemove}>Delete</Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>Keep</Button>
+        </div>
+      ) : (
+        editing === null &&
+        (canEdit || canRemove) && (
+          <div className="comment-tools">
+            {canEdit && (
+              <Button size="sm" variant="ghost" aria-label={`Edit ${what} by ${comment.authorName}`} onClick={() => setEditing(comment.body)}>
+                Edit
+              </Button>
+            )}
+            {canRemove && (
+              <Button size="sm" variant="ghost" aria-label={`Delete ${what} by ${comment.authorName}`} onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+            )}
+          </div>
+        )
+      )}
     </li>
   );
 }
@@ -125,16 +158,23 @@ function ThreadCard({ thread, props }: { thread: Thread; props: Props }) {
           </p>
         )}
         <ol className="comment-list">
-          <CommentItem comment={root} isRoot canRemove={mayRemove(root, userId, role)} onRemove={() => void commands.remove(root.id)} />
-          {thread.replies.map((r) => (
-            <CommentItem key={r.id} comment={r} isRoot={false} canRemove={mayRemove(r, userId, role)} onRemove={() => void commands.remove(r.id)} />
+          {[root, ...thread.replies].map((c) => (
+            <CommentItem
+              key={c.id}
+              comment={c}
+              isRoot={c === root}
+              canEdit={canComment && c.authorId === userId}
+              canRemove={mayRemove(c, userId, role)}
+              onEdit={(body) => commands.edit(c.id, body)}
+              onRemove={() => void commands.remove(c.id)}
+            />
           ))}
         </ol>
         {canComment && (
           <div className="comment-actions">
             {!root.resolved && (
               <form className="comment-reply" onSubmit={(e) => void handleReply(e)}>
-                <TextArea label="Reply" rows={2} maxLength={5000} value={reply} error={error} onChange={(e) => setReply(e.target.value)} />
+                <TextArea label="Reply" rows={2} maxLength={MAX_COMMENT_CHARS} value={reply} error={error} onChange={(e) => setReply(e.target.value)} />
                 <Button type="submit" size="sm" variant="secondary">Reply</Button>
               </form>
             )}
@@ -183,7 +223,7 @@ function NewThread({ props }: { props: Props }) {
   return (
     <form className="comment-new comment-new-open" onSubmit={(e) => void handleSubmit(e)}>
       <blockquote className="comment-quote">{draft.exact}</blockquote>
-      <TextArea label="Comment" rows={3} maxLength={5000} autoFocus value={body} error={error} onChange={(e) => setBody(e.target.value)} />
+      <TextArea label="Comment" rows={3} maxLength={MAX_COMMENT_CHARS} autoFocus value={body} error={error} onChange={(e) => setBody(e.target.value)} />
       <div className="comment-new-buttons">
         <Button type="submit" size="sm" loading={saving}>Add comment</Button>
         <Button size="sm" variant="ghost" onClick={() => onDraft(null)}>Cancel</Button>

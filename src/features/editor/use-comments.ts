@@ -8,7 +8,7 @@ import type { ManuscriptComment } from '../../../sync/collections/manuscript-com
 import type { Manuscript } from '../../../sync/collections/manuscripts';
 import type { TextQuote } from '../../../sync/collections/text-quote';
 import { useCollection, useLiveDocs } from '../../db/use-live-docs';
-import { buildReply, buildThread, REMOVED_PATCH, staleAudience, statusPatch } from './comments-model';
+import { buildReply, buildThread, editPatch, REMOVED_PATCH, staleAudience, statusPatch } from './comments-model';
 
 export function useManuscriptComments(manuscriptId: string) {
   const { docs, loading } = useLiveDocs('manuscript-comments', { selector: { manuscriptId } });
@@ -37,6 +37,7 @@ export function useCommentCommands(manuscript: Manuscript, author: Author) {
       async reply(root: ManuscriptComment, body: string) {
         await ready().insert(buildReply(manuscript, root, author, body, Date.now()));
       },
+      edit: (id: string, body: string) => patch(id, editPatch(body, Date.now())),
       setResolved: (id: string, resolved: boolean) => patch(id, statusPatch(resolved, author.id, Date.now())),
       remove: (id: string) => patch(id, { ...REMOVED_PATCH, updatedAt: Date.now() }),
     };
