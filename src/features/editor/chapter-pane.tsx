@@ -3,22 +3,18 @@
  * comment threads beside it. The word count is written back to the chapter document (debounced)
  * so the sidebar and the manuscript total work offline and for people who never open the chapter.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { canEditText, chapterDocName, type CollabRole } from '../../../sync/collab/close-codes';
 import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
-import { mayComment, type ManuscriptComment } from '../../../sync/collections/manuscript-comments';
+import type { ManuscriptComment } from '../../../sync/collections/manuscript-comments';
 import type { Manuscript } from '../../../sync/collections/manuscripts';
-import type { TextQuote } from '../../../sync/collections/text-quote';
 import { Notice } from '../../ui';
 import { ChapterEditor } from './chapter-editor';
 import { ChapterSyncBadge, PresenceAvatars } from './chapter-status';
-import type { CommentAnchor } from './comment-anchors';
-import type { CommentAnchorOptions } from './comment-anchors-plugin';
-import { threadsOf } from './comments-model';
 import { CommentsPanel } from './comments-panel';
 import { createdHere } from './created-here';
 import { useChapterConnection } from './use-chapter-connection';
-import { useCommentCommands } from './use-comments';
+import { useChapterComments } from './use-chapter-comments';
 import { useManuscriptCommands } from './use-manuscript-commands';
 import { userColor } from './user-color';
 
@@ -85,52 +81,3 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
   );
 }
 
-/** Comment state of the open chapter: its threads, the selection, the draft and the active thread. */
-function useChapterComments(chapterId: string, manuscript: Manuscript, user: { id: string; username: string }, role: CollabRole, comments: ManuscriptComment[]) {
-  const canComment = mayComment(role);
-  const author = useMemo(() => ({ id: user.id, username: user.username }), [user.id, user.username]);
-  const commands = useCommentCommands(manuscript, author);
-  const threads = useMemo(() => threadsOf(comments, chapterId), [comments, chapterId]);
-  const [selection, setSelection] = useState<TextQuote | null>(null);
-  const [draft, setDraft] = useState<TextQuote | null>(null);
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const [located, setLocated] = useState<Set<string> | null>(null);
-
-  // Open threads are painted, and the active one even when resolved (it was picked in the list).
-  const anchors = useMemo<CommentAnchor[]>(
-    () => threads.filter((t) => t.root.anchor && (!t.root.resolved || t.root.id === activeId)).map((t) => ({ id: t.root.id, quote: t.root.anchor! })),
-    [threads, activeId],
-  );
-
-  // Ctrl+Alt+M (⌘⌥M) comments on the selection, from the keyboard.
-  useEffect(() => {
-    if (!canComment) return;
-    function onKey(event: KeyboardEvent) {
-      if ((event.ctrlKey || event.metaKey) && event.altKey && event.code === 'KeyM' && selection) {
-        event.preventDefault();
-        setDraft(selection);
-      }
-    }
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [canComment, selection]);
-
-  const anchorOptions = useMemo<CommentAnchorOptions>(
-    () => ({
-      anchors,
-      activeId,
-      onSelection: setSelection,
-      onLocated: setLocated,
-      onActivate(id) {
-        setActiveId(id);
-        document.getElementById(`thread-${id}`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-      },
-    }),
-    [anchors, activeId],
-  );
-
-  return {
-    anchorOptions,
-    panel: { canComment, threads, located, selection, draft, onDraft: setDraft, activeId, onActivate: setActiveId, commands },
-  };
-}
