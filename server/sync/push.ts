@@ -28,6 +28,14 @@ function validate(collection: CollectionDefinition, doc: WireDoc): { ok: true; v
   return { ok: false, row: { id: doc.id, code: 'validation_failed', message: Object.values(errors)[0] ?? 'Invalid document.', fields: errors } };
 }
 
+/** The document named by the collection's `authorisedBy`, as stored now; null when absent or deleted. */
+async function readAuthority(db: DB, collection: CollectionDefinition, doc: Record<string, unknown>): Promise<unknown> {
+  const rule = collection.visibility.authorisedBy;
+  if (!rule) return undefined;
+  const stored = await readDoc(db, rule.collection, rule.id(doc as never));
+  return stored && !stored.deleted ? stored.doc : null;
+}
+
 async function applyRow(db: DB, collection: CollectionDefinition, userId: string, row: PushRow, nowMs: number): Promise<Outcome> {
   const { newDocumentState, assumedMasterState } = row;
   const checked = validate(collection, newDocumentState);
@@ -35,7 +43,8 @@ async function applyRow(db: DB, collection: CollectionDefinition, userId: string
   const stored = await readDoc(db, collection.name, newDocumentState.id);
   const previous = stored ? (stored.doc as z.output<typeof collection.schema>) : null;
   const mayDelete = collection.visibility.deletable !== false || !newDocumentState._deleted;
-  if (!mayDelete || !collection.visibility.mayWrite(checked.value, previous, userId)) {
+  const authority = await readAuthority(db, collection, checked.value);
+  if (!mayDelete || !collection.visibility.mayWrite(checked.value, previous, userId, authority)) {
     return { kind: 'rejected', row: { id: newDocumentState.id, code: 'forbidden', message: "You can't change this document." } };
   }
   if (stored) {

@@ -6,6 +6,7 @@ import type { CollectionDefinition } from '../replication/collection';
 import { annotations } from './annotations';
 import { libraryProgress } from './library-progress';
 import { manuscriptChapters } from './manuscript-chapters';
+import { manuscriptComments } from './manuscript-comments';
 import { manuscripts } from './manuscripts';
 import { messages } from './messages';
 import { notifications } from './notifications';
@@ -21,6 +22,7 @@ export const COLLECTIONS = {
   notifications,
   manuscripts,
   'manuscript-chapters': manuscriptChapters,
+  'manuscript-comments': manuscriptComments,
   'library-progress': libraryProgress,
   annotations,
   wishlist,

@@ -25,8 +25,17 @@ export interface ConflictInput<T> {
 export interface VisibilityRule<T> {
   /** User ids allowed to pull (and be streamed) the document. */
   audience(doc: T): string[];
-  /** May `userId` write `doc`, replacing `previous` (null when the document is new)? */
-  mayWrite(doc: T, previous: T | null, userId: string): boolean;
+  /**
+   * May `userId` write `doc`, replacing `previous` (null when the document is new)? `authority`
+   * is the document named by `authorisedBy` as the server holds it (null when missing or deleted).
+   */
+  mayWrite(doc: T, previous: T | null, userId: string, authority?: unknown): boolean;
+  /**
+   * Another collection's document that decides who may write this one (a comment's manuscript):
+   * the server reads it inside the push transaction and hands it to mayWrite, so a rule can check
+   * roles held elsewhere without trusting copies the writer supplied.
+   */
+  authorisedBy?: { collection: string; id(doc: T): string };
   /** False: every push with `_deleted: true` is refused (mayWrite never sees the flag). Default true. */
   deletable?: boolean;
 }

@@ -1,22 +1,35 @@
 /**
- * One open chapter: its title, sync badge, presence and word count above the editor. The word
- * count is written back to the chapter document (debounced) so the sidebar and the manuscript
- * total work offline and for people who never open the chapter.
+ * One open chapter: its title, sync badge, presence and word count above the editor, and its
+ * comment threads beside it. The word count is written back to the chapter document (debounced)
+ * so the sidebar and the manuscript total work offline and for people who never open the chapter.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { canEditText, chapterDocName, type CollabRole } from '../../../sync/collab/close-codes';
 import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
+import type { ManuscriptComment } from '../../../sync/collections/manuscript-comments';
+import type { Manuscript } from '../../../sync/collections/manuscripts';
 import { Notice } from '../../ui';
 import { ChapterEditor } from './chapter-editor';
 import { ChapterSyncBadge, PresenceAvatars } from './chapter-status';
+import { CommentsPanel } from './comments-panel';
 import { createdHere } from './created-here';
 import { useChapterConnection } from './use-chapter-connection';
+import { useChapterComments } from './use-chapter-comments';
 import { useManuscriptCommands } from './use-manuscript-commands';
 import { userColor } from './user-color';
 
 const WORD_COUNT_DELAY_MS = 1500;
 
-export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapter; role: CollabRole; user: { id: string; username: string } }) {
+interface Props {
+  chapter: ManuscriptChapter;
+  role: CollabRole;
+  user: { id: string; username: string };
+  manuscript: Manuscript;
+  comments: ManuscriptComment[];
+  commentsLoading: boolean;
+}
+
+export function ChapterPane({ chapter, role, user, manuscript, comments, commentsLoading }: Props) {
   const docName = chapterDocName(chapter.id);
   const connection = useChapterConnection(docName);
   const commands = useManuscriptCommands();
@@ -37,8 +50,10 @@ export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapte
   );
   useEffect(() => () => clearTimeout(timer.current), [chapter.id]);
 
+  const comment = useChapterComments(chapter.id, manuscript, user, role, comments);
+
   return (
-    <section aria-labelledby="chapter-title">
+    <section aria-labelledby="chapter-title" className="chapter-pane">
       <div className="chapter-head">
         <h2 id="chapter-title">{chapter.title || 'Untitled'}</h2>
         <div className="chapter-meta">
@@ -51,13 +66,18 @@ export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapte
         <Notice title="Read only">You can read this chapter{role === 'commenter' ? ' and comment on it' : ''}; only the owner and editors change its text.</Notice>
       )}
       {connection.status === 'refused' && <Notice tone="error" title="No access">The server refused this chapter: you may have been removed, or need to sign in again.</Notice>}
-      <ChapterEditor
-        key={chapter.id}
-        label={`Text of ${chapter.title || 'this chapter'}`}
-        editable={editable}
-        onWordCount={handleWordCount}
-        collab={{ docName, name: user.username, color: userColor(user.id), storagePrefix: `quire-${user.id}`, bootstrap: createdHere(chapter.id) }}
-      />
+      <div className="chapter-body">
+        <ChapterEditor
+          key={chapter.id}
+          label={`Text of ${chapter.title || 'this chapter'}`}
+          editable={editable}
+          onWordCount={handleWordCount}
+          collab={{ docName, name: user.username, color: userColor(user.id), storagePrefix: `quire-${user.id}`, bootstrap: createdHere(chapter.id) }}
+          comments={comment.anchorOptions}
+        />
+        <CommentsPanel {...comment.panel} manuscript={manuscript} userId={user.id} role={role} chapterId={chapter.id} loading={commentsLoading} />
+      </div>
     </section>
   );
 }
+

@@ -14,9 +14,11 @@ interface Props {
   chapters: ManuscriptChapter[];
   activeId: string | null;
   canEdit: boolean;
+  /** Open comment threads per chapter id. */
+  openComments?: Map<string, number>;
 }
 
-export function ChapterSidebar({ manuscript, chapters, activeId, canEdit }: Props) {
+export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openComments }: Props) {
   const commands = useManuscriptCommands();
   const navigate = useNavigate();
   const toast = useToast();
@@ -61,6 +63,7 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit }: Prop
               <>
                 <Link to={`${base}/${c.id}`} aria-current={c.id === activeId ? 'page' : undefined} onKeyDown={(e) => handleKeyDown(e, c)} title={canEdit ? 'Alt+↑ / Alt+↓ to move' : undefined}>
                   {c.title || 'Untitled'} <span className="chapter-words">· {c.wordCount.toLocaleString()}</span>
+                  {openComments?.get(c.id) ? <span className="chapter-comments" data-testid="chapter-open-comments"> · {openComments.get(c.id)} <svg className="chapter-comments-icon" aria-hidden="true" viewBox="0 0 16 16" width="12" height="12"><path d="M2 3h12v8H6l-3 3v-3H2z" fill="currentColor" /></svg><span className="visually-hidden"> open comments</span></span> : null}
                 </Link>
                 {canEdit && (
                   <>

@@ -3,7 +3,7 @@
  * Open to any signed-in co-author (a reader invited as editor writes here too): the manuscript is
  * only on this device when its owner shared it, and the server checks the role of every write.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { manuscriptRole } from '../../../sync/collections/manuscripts';
 import { canEditText } from '../../../sync/collab/close-codes';
@@ -12,7 +12,9 @@ import { Badge, Button, EmptyState, LinkButton, Page, Skeleton } from '../../ui'
 import { ChapterPane } from './chapter-pane';
 import { ChapterSidebar } from './chapter-sidebar';
 import { CoAuthorsDialog } from './co-authors-dialog';
+import { openThreadCounts } from './comments-model';
 import { ManuscriptTitle } from './manuscript-title';
+import { useCommentAudience, useManuscriptComments } from './use-comments';
 import { totalWords, useChapters, useManuscript } from './use-manuscripts';
 import './editor.css';
 
@@ -23,6 +25,9 @@ export function ManuscriptPage() {
   const { chapters } = useChapters(manuscriptId);
   const [coAuthorsOpen, setCoAuthorsOpen] = useState(false);
   const role = manuscript && user ? manuscriptRole(manuscript, user.id) : null;
+  const { comments, loading: commentsLoading } = useManuscriptComments(manuscriptId);
+  const openComments = useMemo(() => openThreadCounts(comments), [comments]);
+  useCommentAudience(manuscript, comments, role === 'owner');
   const active = chapters.find((c) => c.id === chapterId) ?? null;
 
   useEffect(() => {
@@ -56,9 +61,9 @@ export function ManuscriptPage() {
     >
       {canEdit && <ManuscriptTitle manuscript={manuscript} />}
       <div className="editor-layout">
-        <ChapterSidebar manuscript={manuscript} chapters={chapters} activeId={active?.id ?? null} canEdit={canEdit} />
+        <ChapterSidebar manuscript={manuscript} chapters={chapters} activeId={active?.id ?? null} canEdit={canEdit} openComments={openComments} />
         {active ? (
-          <ChapterPane key={active.id} chapter={active} role={role} user={user} />
+          <ChapterPane key={active.id} chapter={active} role={role} user={user} manuscript={manuscript} comments={comments} commentsLoading={commentsLoading} />
         ) : (
           <EmptyState title={chapterId ? 'Chapter not found' : 'No chapters yet'}>
             <p>{canEdit ? 'Add a chapter to start writing.' : 'The authors have not added a chapter yet.'}</p>
@@ -69,3 +74,4 @@ export function ManuscriptPage() {
     </Page>
   );
 }
+

@@ -18,6 +18,7 @@ import { TreeView } from '@lexical/react/LexicalTreeView';
 import { useEffect, useMemo } from 'react';
 import { CHAPTER_NODES } from '../../../sync/collab/chapter-nodes';
 import { chapterProviderFactory, releaseChapter } from './collab-provider';
+import { CommentAnchorsPlugin, type CommentAnchorOptions } from './comment-anchors-plugin';
 import { EditorToolbar } from './editor-toolbar';
 import { EDITOR_THEME } from './editor-theme';
 import { countWords } from './manuscript-model';
@@ -40,6 +41,8 @@ export interface RichEditorProps {
   collab?: CollabOptions;
   onWordCount?: (words: number) => void;
   treeView?: boolean;
+  /** Comment anchors painted over the text (never written into it). */
+  comments?: CommentAnchorOptions;
 }
 
 function EditablePlugin({ editable }: { editable: boolean }) {
@@ -65,7 +68,7 @@ function Collaboration({ collab }: { collab: CollabOptions }) {
   return <CollaborationPlugin id={collab.docName} providerFactory={factory} shouldBootstrap={collab.bootstrap} username={collab.name} cursorColor={collab.color} />;
 }
 
-export default function RichEditor({ label, editable, collab, onWordCount, treeView }: RichEditorProps) {
+export default function RichEditor({ label, editable, collab, onWordCount, treeView, comments }: RichEditorProps) {
   const initialConfig = {
     namespace: 'quire-chapter',
     nodes: CHAPTER_NODES,
@@ -94,6 +97,7 @@ export default function RichEditor({ label, editable, collab, onWordCount, treeV
         {onWordCount && <WordCountPlugin onWordCount={onWordCount} />}
         {collab ? <Collaboration key={collab.docName} collab={collab} /> : <HistoryPlugin />}
         {treeView && <TreeViewPlugin />}
+        {comments && <CommentAnchorsPlugin {...comments} />}
       </LexicalComposer>
     </LexicalCollaboration>
   );
