@@ -3,13 +3,14 @@
  * count is written back to the chapter document (debounced) so the sidebar and the manuscript
  * total work offline and for people who never open the chapter.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { canEditText, chapterDocName, type CollabRole } from '../../../sync/collab/close-codes';
 import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
-import { Notice } from '../../ui';
+import { Button, Notice } from '../../ui';
 import { ChapterEditor } from './chapter-editor';
 import { ChapterSyncBadge, PresenceAvatars } from './chapter-status';
 import { createdHere } from './created-here';
+import { HistoryDialog } from './history/history-dialog';
 import { useChapterConnection } from './use-chapter-connection';
 import { useManuscriptCommands } from './use-manuscript-commands';
 import { userColor } from './user-color';
@@ -21,6 +22,7 @@ export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapte
   const connection = useChapterConnection(docName);
   const commands = useManuscriptCommands();
   const editable = canEditText(role);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const stored = useRef(chapter.wordCount);
   stored.current = chapter.wordCount;
@@ -45,6 +47,9 @@ export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapte
           <PresenceAvatars connection={connection} />
           <ChapterSyncBadge connection={connection} />
           <span data-testid="chapter-words">{chapter.wordCount.toLocaleString()} words</span>
+          <Button variant="secondary" size="sm" onClick={() => setHistoryOpen(true)}>
+            History
+          </Button>
         </div>
       </div>
       {!editable && (
@@ -58,6 +63,7 @@ export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapte
         onWordCount={handleWordCount}
         collab={{ docName, name: user.username, color: userColor(user.id), storagePrefix: `quire-${user.id}`, bootstrap: createdHere(chapter.id) }}
       />
+      <HistoryDialog chapterId={chapter.id} chapterTitle={chapter.title || 'Untitled'} open={historyOpen} onClose={() => setHistoryOpen(false)} />
     </section>
   );
 }

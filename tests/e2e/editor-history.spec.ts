@@ -1,0 +1,80 @@
+/**
+ * Chapter history journey: write, save a named version, write more, read the version in the
+ * History dialog, restore it, and see a second browser context on the same chapter converge on
+ * the restored text (a restore is a new change on the live document, never a rewind).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signIn } from './fixtures';
+
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
+}
+
+function chapterText(page: Page) {
+  return page.getByTestId('chapter-text');
+}
+
+async function typeAtEnd(page: Page, text: string) {
+  await chapterText(page).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(text);
+}
+
+test('history: save a named version, read it, restore it, and a second window converges', async ({ browser }) => {
+  const first = await signedIn(browser, DEMO.author);
+  const page = first.page;
+  await page.goto('/editor');
+  await page.getByLabel('Title').fill(`History ${Date.now()}`);
+  await page.getByRole('button', { name: 'Create manuscript' }).click();
+  await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/);
+  await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
+  const chapterUrl = new URL(page.url()).pathname;
+
+  await typeAtEnd(page, 'The first draft of the opening.');
+  await expect(page.getByTestId('chapter-words')).toHaveText('6 words', { timeout: 5_000 });
+
+  // Name a version; a blank name is refused next to the field.
+  await page.getByRole('button', { name: 'History' }).click();
+  const dialog = page.getByRole('dialog', { name: /History of/ });
+  await dialog.getByRole('button', { name: 'Save version' }).click();
+  await expect(dialog.getByText('Give the version a name.')).toBeVisible();
+  await dialog.getByLabel('Version name').fill('First draft');
+  await dialog.getByRole('button', { name: 'Save version' }).click();
+  const list = dialog.getByRole('list', { name: 'Versions, newest first' });
+  await expect(list.getByRole('button', { name: /First draft/ })).toContainText('6 words');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Write on, and open the same chapter in a second window.
+  await expect(dialog).toBeHidden();
+  await typeAtEnd(page, '\nA rewrite that went nowhere.');
+  const second = await signedIn(browser, DEMO.author);
+  await second.page.goto(chapterUrl);
+  await expect(chapterText(second.page)).toContainText('went nowhere', { timeout: 15_000 });
+
+  // Read the named version: its text, and what restoring it would change.
+  await page.getByRole('button', { name: 'History' }).click();
+  await list.getByRole('button', { name: /First draft/ }).click();
+  const version = dialog.getByTestId('version-text');
+  await expect(version).toContainText('The first draft of the opening.');
+  await expect(version).not.toContainText('nowhere');
+  await expect(dialog.getByText(/remove 5 words/)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('history-dialog.png') });
+
+  // Restore, confirmed; both windows show the old text.
+  await dialog.getByRole('button', { name: 'Restore this version' }).click();
+  await dialog.getByRole('group', { name: 'Confirm restore' }).getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(chapterText(page)).toHaveText('The first draft of the opening.');
+  await expect(chapterText(second.page)).toHaveText('The first draft of the opening.');
+
+  // The replaced text is kept as an automatic snapshot.
+  await second.page.getByRole('button', { name: 'History' }).click();
+  await expect(second.page.getByRole('dialog', { name: /History of/ }).getByRole('button', { name: /Before a restore/ })).toBeVisible();
+
+  await first.context.close();
+  await second.context.close();
+});
