@@ -75,6 +75,13 @@ test('history: save a named version, read it, restore it, and a second window co
   await second.page.getByRole('button', { name: 'History' }).click();
   await expect(second.page.getByRole('dialog', { name: /History of/ }).getByRole('button', { name: /Before a restore/ })).toBeVisible();
 
+  // Offline, history says it needs a connection and offers no writes.
+  await first.context.setOffline(true);
+  await page.getByRole('button', { name: 'History' }).click();
+  await expect(dialog.getByText(/History needs a connection/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save version' })).toBeDisabled();
+  await first.context.setOffline(false);
+
   await first.context.close();
   await second.context.close();
 });

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { canEditText } from '../../../../sync/collab/close-codes';
-import { Dialog, Notice, QueryState, useOnline } from '../../../ui';
+import { Dialog, Notice, OnlineOnly, QueryState, useOnline } from '../../../ui';
 import { SaveVersionForm } from './save-version-form';
 import { VersionList } from './version-list';
 import { VersionView } from './version-view';
@@ -18,30 +18,33 @@ function HistoryBody({ chapterId, onClose }: { chapterId: string; onClose: () =>
   const [selected, setSelected] = useState<string | null>(null);
   return (
     <div className="history">
-      {!online && (
-        <Notice tone="warning" title="You're offline">
-          History needs a connection. Your writing is saved on this device and syncs when you're back online.
-        </Notice>
-      )}
-      <QueryState query={query} what="History" lines={5}>
-        {({ role, versions, truncated }) => {
-          const canEdit = canEditText(role);
-          const current = versions.find((v) => v.id === selected) ?? null;
-          return (
-            <>
-              {canEdit && <SaveVersionForm chapterId={chapterId} />}
-              <div className="history-columns">
-                <VersionList versions={versions} truncated={truncated} selected={current?.id ?? null} onSelect={setSelected} />
-                {current ? (
-                  <VersionView key={current.id} chapterId={chapterId} summary={current} canEdit={canEdit} onRestored={onClose} onDeleted={() => setSelected(null)} />
-                ) : (
-                  versions.length > 0 && <p className="history-hint">Choose a version to read it{canEdit ? ' or restore it' : ''}.</p>
-                )}
-              </div>
-            </>
-          );
-        }}
-      </QueryState>
+      {/* Offline with nothing loaded: the connection notice; with a list loaded before: keep it, say why it may be stale. */}
+      <OnlineOnly loaded={query.data !== undefined} what="History">
+        {!online && (
+          <Notice tone="warning" title="You're offline">
+            History needs a connection: this list may be out of date, and saving or restoring waits until you're back online. Your writing is saved on this device meanwhile.
+          </Notice>
+        )}
+        <QueryState query={query} what="History" lines={5}>
+          {({ role, versions, truncated }) => {
+            const canEdit = canEditText(role);
+            const current = versions.find((v) => v.id === selected) ?? null;
+            return (
+              <>
+                {canEdit && <SaveVersionForm chapterId={chapterId} />}
+                <div className="history-columns">
+                  <VersionList versions={versions} truncated={truncated} selected={current?.id ?? null} onSelect={setSelected} />
+                  {current ? (
+                    <VersionView key={current.id} chapterId={chapterId} summary={current} canEdit={canEdit} onRestored={onClose} onDeleted={() => setSelected(null)} />
+                  ) : (
+                    versions.length > 0 && <p className="history-hint">Choose a version to read it{canEdit ? ' or restore it' : ''}.</p>
+                  )}
+                </div>
+              </>
+            );
+          }}
+        </QueryState>
+      </OnlineOnly>
     </div>
   );
 }
