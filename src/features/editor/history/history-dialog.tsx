@@ -32,7 +32,7 @@ function HistoryBody({ chapterId, onClose }: { chapterId: string; onClose: () =>
             return (
               <>
                 {canEdit && <SaveVersionForm chapterId={chapterId} />}
-                <div className="history-columns">
+                <div className={versions.length > 0 ? 'history-columns' : undefined}>
                   <VersionList versions={versions} truncated={truncated} selected={current?.id ?? null} onSelect={setSelected} />
                   {current ? (
                     <VersionView key={current.id} chapterId={chapterId} summary={current} canEdit={canEdit} onRestored={onClose} onDeleted={() => setSelected(null)} />
