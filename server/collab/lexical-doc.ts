@@ -102,13 +102,18 @@ export function chapterUpdateFromParagraphs(paragraphs: readonly string[]): Uint
   });
 }
 
-/** The Yjs update an editor produces by appending a paragraph to a chapter in this state. */
-export function appendParagraphUpdate(state: Uint8Array, paragraph: string): Uint8Array {
+/** The Yjs update an editor produces by running `edit` (a Lexical update) on a chapter in this state. */
+export function editChapterUpdate(state: Uint8Array | null, edit: () => void): Uint8Array {
   return withBoundEditor(state, (editor, doc) => {
     const before = Y.encodeStateVector(doc);
-    editor.update(() => $getRoot().append($createParagraphNode().append($createTextNode(paragraph))), { discrete: true });
+    editor.update(edit, { discrete: true });
     return Y.encodeStateAsUpdate(doc, before);
   });
+}
+
+/** The Yjs update an editor produces by appending a paragraph to a chapter in this state. */
+export function appendParagraphUpdate(state: Uint8Array, paragraph: string): Uint8Array {
+  return editChapterUpdate(state, () => $getRoot().append($createParagraphNode().append($createTextNode(paragraph))));
 }
 
 /**
