@@ -85,3 +85,41 @@ test('history: save a named version, read it, restore it, and a second window co
   await first.context.close();
   await second.context.close();
 });
+
+test('history: a viewer reads the versions but cannot name or restore', async ({ browser }) => {
+  const owner = await signedIn(browser, DEMO.author);
+  const viewer = await signedIn(browser, DEMO.publisher);
+  const page = owner.page;
+  const title = `Viewed ${Date.now()}`;
+  await page.goto('/editor');
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Create manuscript' }).click();
+  await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/);
+  await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
+  const chapterUrl = new URL(page.url()).pathname;
+  const chapterId = chapterUrl.split('/').at(-1)!;
+  await typeAtEnd(page, 'Words a viewer may read.');
+  await expect(page.getByTestId('chapter-words')).toHaveText('5 words', { timeout: 5_000 });
+  const saved = await page.request.post(`/api/chapters/${chapterId}/versions`, { data: { name: 'For the viewer' }, headers: { origin: new URL(page.url()).origin } });
+  expect(saved.status()).toBe(201);
+
+  await page.getByRole('button', { name: /Co-authors/ }).click();
+  const people = page.getByRole('dialog', { name: 'Co-authors' });
+  await people.getByLabel('Username').fill('publisher');
+  await people.getByLabel('Role', { exact: true }).selectOption('viewer');
+  await people.getByRole('button', { name: 'Invite' }).click();
+  await expect(people.getByText('@publisher')).toBeVisible();
+
+  await viewer.page.goto(chapterUrl);
+  await expect(chapterText(viewer.page)).toHaveText('Words a viewer may read.', { timeout: 15_000 });
+  await viewer.page.getByRole('button', { name: 'History' }).click();
+  const dialog = viewer.page.getByRole('dialog', { name: /History of/ });
+  await dialog.getByRole('button', { name: /For the viewer/ }).click();
+  await expect(dialog.getByTestId('version-text')).toHaveText('Words a viewer may read.');
+  await expect(dialog.getByLabel('Version name')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Restore this version' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Delete version' })).toHaveCount(0);
+
+  await owner.context.close();
+  await viewer.context.close();
+});
