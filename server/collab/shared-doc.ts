@@ -138,7 +138,14 @@ export class SharedDoc {
   private async applyFrom(origin: CollabConnection | null, update: Uint8Array): Promise<'applied' | 'unchanged' | 'failed'> {
     // The state before an editor's update is captured only when a version is due (encoding the
     // whole document on every keystroke would be waste); it is kept only if the update changed it.
-    const reason = origin && this.hooks.snapshotDue ? await this.hooks.snapshotDue(this, !this.edited.has(origin)) : null;
+    // Neither asking nor keeping may ever cost the edit itself: failures are logged and skipped.
+    const reason =
+      origin && this.hooks.snapshotDue
+        ? await this.hooks.snapshotDue(this, !this.edited.has(origin)).catch((error: unknown) => {
+            this.hooks.log('snapshot-failed', { doc: this.name, error: String(error) });
+            return null;
+          })
+        : null;
     const before = reason ? Y.encodeStateAsUpdate(this.doc) : null;
     // Only what Yjs integrates is stored: duplicates produce no event, and an update waiting
     // for missing history is stored once it integrates (its event comes then).
@@ -157,7 +164,6 @@ export class SharedDoc {
     if (origin) {
       this.edited.add(origin);
       if (before && reason) {
-        // A lost snapshot must never cost the edit itself.
         await this.hooks.snapshot?.(this, before, origin.userId, reason).catch((error: unknown) =>
           this.hooks.log('snapshot-failed', { doc: this.name, error: String(error) }),
         );
