@@ -61,6 +61,12 @@ test('history: save a named version, read it, restore it, and a second window co
   await expect(version).toContainText('The first draft of the opening.');
   await expect(version).not.toContainText('nowhere');
   await expect(dialog.getByText(/remove 5 words/)).toBeVisible();
+  // Rename it (a named version only).
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await dialog.getByLabel('New name').fill('First draft, kept');
+  await dialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(list.getByRole('button', { name: /First draft, kept/ })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'First draft, kept' })).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('history-dialog.png') });
 

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { VersionSummary } from '../../../../sync/api/versions';
 import { Button, FormError, Notice, QueryState, formatDateTime, useOnline, useToast } from '../../../ui';
+import { RenameVersionForm } from './rename-version-form';
 import { versionAuthor, versionTitle, words } from './version-labels';
 import { errorMessage, useDeleteVersion, useRestoreVersion, useVersion } from './versions-api';
 
@@ -29,6 +30,7 @@ export function VersionView({ chapterId, summary, canEdit, onRestored, onDeleted
   const restore = useRestoreVersion(chapterId);
   const remove = useDeleteVersion(chapterId);
   const [confirming, setConfirming] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const online = useOnline();
   const toast = useToast();
   const title = versionTitle(summary);
@@ -61,15 +63,21 @@ export function VersionView({ chapterId, summary, canEdit, onRestored, onDeleted
         {(detail) => (
           <>
             <ChangeSummary change={detail.change} />
-            {canEdit && !confirming && (
+            {renaming && summary.name && <RenameVersionForm chapterId={chapterId} id={summary.id} name={summary.name} onDone={() => setRenaming(false)} />}
+            {canEdit && !confirming && !renaming && (
               <div className="history-actions">
                 <Button onClick={() => setConfirming(true)} disabled={!online}>
                   Restore this version
                 </Button>
                 {summary.kind === 'named' && (
-                  <Button variant="ghost" onClick={handleDelete} loading={remove.isPending} disabled={!online}>
-                    Delete version
-                  </Button>
+                  <>
+                    <Button variant="ghost" onClick={() => setRenaming(true)} disabled={!online}>
+                      Rename
+                    </Button>
+                    <Button variant="ghost" onClick={handleDelete} loading={remove.isPending} disabled={!online}>
+                      Delete version
+                    </Button>
+                  </>
                 )}
               </div>
             )}

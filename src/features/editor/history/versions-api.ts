@@ -40,6 +40,10 @@ export function useRestoreVersion(chapterId: string) {
   return useVersionWrite(chapterId, (id: string) => api.post<VersionResponse>(`${base(chapterId)}/${encodeURIComponent(id)}/restore`));
 }
 
+export function useRenameVersion(chapterId: string) {
+  return useVersionWrite(chapterId, ({ id, name }: { id: string; name: string }) => api.patch<VersionResponse>(`${base(chapterId)}/${encodeURIComponent(id)}`, { name }));
+}
+
 export function useDeleteVersion(chapterId: string) {
   return useVersionWrite(chapterId, (id: string) => api.delete<void>(`${base(chapterId)}/${encodeURIComponent(id)}`));
 }
