@@ -27,6 +27,7 @@ import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
 import { userRoutes } from './users/routes';
+import { versionRoutes } from './versions/routes';
 
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -59,6 +60,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/account', accountRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))
     .route('/api/books', bookRoutes(ctx))
+    .route('/api/chapters', versionRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))
     .route('/api/dev', devRoutes(ctx))
     .route('/api/library', libraryRoutes(ctx))

@@ -12,16 +12,16 @@ import { CLOSE_CODES, COLLAB_PATH_PREFIX } from '../../sync/collab/close-codes';
 import type { AppContext } from '../context';
 import { isSameOrigin } from '../http/origin';
 import { SESSION_COOKIE } from '../limits';
-import { sqliteCollabAccess, type CollabAccess } from './access';
-import { firstKnownAccess, replicatedCollabAccess } from './replicated-access';
+import type { CollabAccess } from './access';
 import { admit, type Admission } from './authenticate';
 import { ConnectionLimit } from './connection-limit';
-import { DocRegistry } from './doc-registry';
+import type { DocRegistry } from './doc-registry';
 import { COLLAB_MAX_CONNECTIONS_PER_USER, COLLAB_MAX_MESSAGE_BYTES, COLLAB_PING_INTERVAL } from './limits';
-import { createCollabLog, type CollabLog } from './log';
-import { RenderScheduler } from './render-scheduler';
+import type { CollabLog } from './log';
+import type { RenderScheduler } from './render-scheduler';
+import { collabServices } from './services';
 import type { CollabConnection } from './shared-doc';
-import { CollabStore } from './store';
+import type { CollabStore } from './store';
 
 export interface CollabOptions {
   access?: CollabAccess;
@@ -52,12 +52,7 @@ function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
 }
 
 export function attachCollab(server: Server, ctx: AppContext, options: CollabOptions = {}): CollabServer {
-  const log = options.log ?? createCollabLog({ verbose: ctx.config.development });
-  // Replicated manuscripts first (what the editor writes), then the tables of migration 004.
-  const access = options.access ?? firstKnownAccess(replicatedCollabAccess(ctx.db), sqliteCollabAccess(ctx.db));
-  const store = new CollabStore(ctx.db, ctx.now);
-  const renders = new RenderScheduler(store, log, options.renderTiming);
-  const registry = new DocRegistry(store, renders, { compactAfter: options.compactAfter, log });
+  const { log, access, store, renders, registry } = collabServices(ctx, options);
   const limit = new ConnectionLimit(options.maxConnectionsPerUser ?? COLLAB_MAX_CONNECTIONS_PER_USER);
   const wss = new WebSocketServer({ noServer: true, maxPayload: COLLAB_MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();

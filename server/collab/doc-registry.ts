@@ -7,7 +7,7 @@
 import * as Y from 'yjs';
 import { COLLAB_COMPACT_AFTER_UPDATES } from './limits';
 import type { RenderScheduler } from './render-scheduler';
-import { SharedDoc } from './shared-doc';
+import { SharedDoc, type SharedDocHooks } from './shared-doc';
 import type { CollabStore } from './store';
 
 interface Entry {
@@ -20,6 +20,8 @@ interface Entry {
 
 export interface RegistryOptions {
   compactAfter?: number;
+  /** Automatic versions of the documents (server/versions/versioning.ts). */
+  versions?: Required<Pick<SharedDocHooks, 'snapshotDue' | 'snapshot'>>;
   log(event: string, fields: Record<string, unknown>): void;
 }
 
@@ -39,6 +41,16 @@ export class DocRegistry {
   /** Names of the documents in memory (loaded or loading). */
   loaded(): string[] {
     return [...this.entries.keys()];
+  }
+
+  /** Run `f` on the document, loading it if nobody has it open (and unloading it after). */
+  async with<T>(name: string, f: (shared: SharedDoc) => Promise<T>): Promise<T> {
+    const shared = await this.acquire(name);
+    try {
+      return await f(shared);
+    } finally {
+      this.release(name);
+    }
   }
 
   async acquire(name: string): Promise<SharedDoc> {
@@ -98,6 +110,8 @@ export class DocRegistry {
         if (entry.sinceCompaction >= this.compactAfter) await this.compact(shared, entry);
       },
       log: this.options.log,
+      snapshotDue: this.options.versions?.snapshotDue,
+      snapshot: this.options.versions?.snapshot,
     });
   }
 

@@ -8,7 +8,7 @@ import { createHeadlessEditor } from '@lexical/headless';
 import { withDOM } from '@lexical/headless/dom';
 import { $generateHtmlFromNodes } from '@lexical/html';
 import { createBinding, syncLexicalUpdateToYjs, syncYjsChangesToLexical, type Provider } from '@lexical/yjs';
-import { $createParagraphNode, $createTextNode, $getRoot, type LexicalEditor } from 'lexical';
+import { $createParagraphNode, $createTextNode, $getRoot, $parseSerializedNode, type LexicalEditor } from 'lexical';
 import * as Y from 'yjs';
 import { CHAPTER_NODES } from '../../sync/collab/chapter-nodes';
 
@@ -103,11 +103,39 @@ export function chapterUpdateFromParagraphs(paragraphs: readonly string[]): Uint
   });
 }
 
-/** The Yjs update an editor produces by appending a paragraph to a chapter in this state. */
-export function appendParagraphUpdate(state: Uint8Array, paragraph: string): Uint8Array {
+/** The Yjs update an editor produces by running `edit` (a Lexical update) on a chapter in this state. */
+export function editChapterUpdate(state: Uint8Array | null, edit: () => void): Uint8Array {
   return withBoundEditor(state, (editor, doc) => {
     const before = Y.encodeStateVector(doc);
-    editor.update(() => $getRoot().append($createParagraphNode().append($createTextNode(paragraph))), { discrete: true });
+    editor.update(edit, { discrete: true });
+    return Y.encodeStateAsUpdate(doc, before);
+  });
+}
+
+/** The Yjs update an editor produces by appending a paragraph to a chapter in this state. */
+export function appendParagraphUpdate(state: Uint8Array, paragraph: string): Uint8Array {
+  return editChapterUpdate(state, () => $getRoot().append($createParagraphNode().append($createTextNode(paragraph))));
+}
+
+/**
+ * The Yjs update that turns a chapter in state `current` into the content of state `version`:
+ * the root's children are replaced through Lexical, as an editor selecting all and pasting the old
+ * text would. It is a new change on top of `current` (history is never rewound), so it merges
+ * with whatever collaborators do meanwhile.
+ */
+export function replaceContentUpdate(current: Uint8Array, version: Uint8Array): Uint8Array {
+  const content = withBoundEditor(version, (editor) => editor.getEditorState().toJSON().root.children);
+  return withBoundEditor(current, (editor, doc) => {
+    const before = Y.encodeStateVector(doc);
+    editor.update(
+      () => {
+        const root = $getRoot().clear();
+        for (const node of content) root.append($parseSerializedNode(node));
+        // An empty root is not a valid editor state; the editor would add this paragraph itself.
+        if (root.getChildrenSize() === 0) root.append($createParagraphNode());
+      },
+      { discrete: true },
+    );
     return Y.encodeStateAsUpdate(doc, before);
   });
 }

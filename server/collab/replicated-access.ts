@@ -10,7 +10,7 @@ import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapte
 import { parseDocName } from '../../sync/collab/close-codes';
 import type { DB } from '../db/connection';
 import { readDoc } from '../sync/store';
-import type { CollabAccess } from './access';
+import { sqliteCollabAccess, type CollabAccess } from './access';
 
 export function replicatedCollabAccess(db: DB): CollabAccess {
   async function manuscriptOf(docName: string): Promise<Manuscript | null> {
@@ -47,4 +47,9 @@ export function firstKnownAccess(...sources: CollabAccess[]): CollabAccess {
       return (await owner(docName))?.roleFor(userId, docName) ?? null;
     },
   };
+}
+
+/** Replicated manuscripts first (what the editor writes), then the tables of migration 004. */
+export function defaultCollabAccess(db: DB): CollabAccess {
+  return firstKnownAccess(replicatedCollabAccess(db), sqliteCollabAccess(db));
 }

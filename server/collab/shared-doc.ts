@@ -23,12 +23,24 @@ export interface SharedDocHooks {
   /** Called after a stored update was broadcast (rendering, compaction). */
   changed(shared: SharedDoc): Promise<void> | void;
   log(event: string, fields: Record<string, unknown>): void;
+  /**
+   * Version history (server/versions): asked before an editor's update is applied whether the
+   * state before it should be kept — `firstEdit` on the connection's first accepted update, or
+   * when the last version is an hour old. Absent: no automatic versions.
+   */
+  snapshotDue?(shared: SharedDoc, firstEdit: boolean): Promise<SnapshotReason | null>;
+  /** Keep `before`, the state just before an accepted update of `userId`, as an automatic version. */
+  snapshot?(shared: SharedDoc, before: Uint8Array, userId: string, reason: SnapshotReason): Promise<void>;
 }
+
+export type SnapshotReason = 'session' | 'hourly';
 
 export class SharedDoc {
   readonly awareness: awarenessProtocol.Awareness;
   /** Each connection with the awareness client ids it controls (removed when it leaves). */
   readonly conns = new Map<CollabConnection, Set<number>>();
+  /** Connections that had an update accepted: the first one of each starts an editing session. */
+  private readonly edited = new WeakSet<CollabConnection>();
   private tail: Promise<void> = Promise.resolve();
 
   constructor(
@@ -61,9 +73,25 @@ export class SharedDoc {
   }
 
   enqueue(task: () => Promise<void> | void): Promise<void> {
+    return this.exclusive(task).catch(() => {});
+  }
+
+  /** Run `task` in the document's queue, after every message before it; its result or error reaches the caller. */
+  exclusive<T>(task: () => Promise<T> | T): Promise<T> {
     const run = this.tail.then(task);
-    this.tail = run.catch((error: unknown) => this.hooks.log('task-failed', { doc: this.name, error: String(error) }));
-    return this.tail;
+    this.tail = run.then(
+      () => {},
+      (error: unknown) => this.hooks.log('task-failed', { doc: this.name, error: String(error) }),
+    );
+    return run;
+  }
+
+  /**
+   * Apply a change the server itself made (a restore), persisted and broadcast to every socket like
+   * an editor's update. Call it inside `exclusive`; throws when the update could not be stored.
+   */
+  async applyServerUpdate(update: Uint8Array): Promise<void> {
+    if ((await this.applyFrom(null, update)) === 'failed') throw new Error('could not store the update');
   }
 
   /** Resolves when every queued message has been handled. */
@@ -107,7 +135,18 @@ export class SharedDoc {
   }
 
   /** Apply, persist what actually changed, then broadcast it to everyone else. */
-  private async applyFrom(origin: CollabConnection | null, update: Uint8Array): Promise<void> {
+  private async applyFrom(origin: CollabConnection | null, update: Uint8Array): Promise<'applied' | 'unchanged' | 'failed'> {
+    // The state before an editor's update is captured only when a version is due (encoding the
+    // whole document on every keystroke would be waste); it is kept only if the update changed it.
+    // Neither asking nor keeping may ever cost the edit itself: failures are logged and skipped.
+    const reason =
+      origin && this.hooks.snapshotDue
+        ? await this.hooks.snapshotDue(this, !this.edited.has(origin)).catch((error: unknown) => {
+            this.hooks.log('snapshot-failed', { doc: this.name, error: String(error) });
+            return null;
+          })
+        : null;
+    const before = reason ? Y.encodeStateAsUpdate(this.doc) : null;
     // Only what Yjs integrates is stored: duplicates produce no event, and an update waiting
     // for missing history is stored once it integrates (its event comes then).
     const effective: Uint8Array[] = [];
@@ -117,11 +156,19 @@ export class SharedDoc {
       Y.applyUpdate(this.doc, update, origin);
     } catch {
       origin?.close(CLOSE_CODES.malformedMessage, 'malformed update');
-      return;
+      return 'failed';
     } finally {
       this.doc.off('update', collect);
     }
-    if (effective.length === 0) return;
+    if (effective.length === 0) return 'unchanged';
+    if (origin) {
+      this.edited.add(origin);
+      if (before && reason) {
+        await this.hooks.snapshot?.(this, before, origin.userId, reason).catch((error: unknown) =>
+          this.hooks.log('snapshot-failed', { doc: this.name, error: String(error) }),
+        );
+      }
+    }
     const stored = effective.length === 1 ? effective[0]! : Y.mergeUpdates(effective);
     try {
       await this.hooks.persist(this.name, stored);
@@ -130,11 +177,12 @@ export class SharedDoc {
       // resends its state; the next successful append or compaction stores it.
       this.hooks.log('persist-failed', { doc: this.name, error: String(error) });
       origin?.close(CLOSE_CODES.serverError, 'could not save');
-      return;
+      return 'failed';
     }
     const broadcast = encodeUpdate(stored);
     for (const conn of this.conns.keys()) if (conn !== origin) conn.send(broadcast);
     await this.hooks.changed(this);
+    return 'applied';
   }
 
   private handleAwareness = (

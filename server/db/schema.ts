@@ -274,6 +274,20 @@ export interface CollabRendersTable {
   wordCount: number;
   updatedAt: number;
 }
+/** Chapter version history (migration 006). */
+export interface ChapterVersionsTable {
+  id: string;
+  docName: string;
+  kind: 'auto' | 'named';
+  reason: 'session' | 'hourly' | 'restore' | 'named';
+  name: string | null;
+  authorId: string | null;
+  state: Uint8Array;
+  html: string;
+  text: string;
+  wordCount: number;
+  createdAt: number;
+}
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -303,6 +317,7 @@ export interface Database {
   collabUpdates: CollabUpdatesTable;
   collabSnapshots: CollabSnapshotsTable;
   collabRenders: CollabRendersTable;
+  chapterVersions: ChapterVersionsTable;
   syncDocs: SyncDocsTable;
   syncAudience: SyncAudienceTable;
 }

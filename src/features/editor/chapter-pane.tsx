@@ -3,16 +3,17 @@
  * comment threads beside it. The word count is written back to the chapter document (debounced)
  * so the sidebar and the manuscript total work offline and for people who never open the chapter.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { canEditText, chapterDocName, type CollabRole } from '../../../sync/collab/close-codes';
 import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
 import type { ManuscriptComment } from '../../../sync/collections/manuscript-comments';
 import type { Manuscript } from '../../../sync/collections/manuscripts';
-import { Notice } from '../../ui';
+import { Button, Notice } from '../../ui';
 import { ChapterEditor } from './chapter-editor';
 import { ChapterSyncBadge, PresenceAvatars } from './chapter-status';
 import { CommentsPanel } from './comments-panel';
 import { createdHere } from './created-here';
+import { HistoryDialog } from './history/history-dialog';
 import { useChapterConnection } from './use-chapter-connection';
 import { useChapterComments } from './use-chapter-comments';
 import { useManuscriptCommands } from './use-manuscript-commands';
@@ -34,6 +35,7 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
   const connection = useChapterConnection(docName);
   const commands = useManuscriptCommands();
   const editable = canEditText(role);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const stored = useRef(chapter.wordCount);
   stored.current = chapter.wordCount;
@@ -60,6 +62,9 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
           <PresenceAvatars connection={connection} />
           <ChapterSyncBadge connection={connection} />
           <span data-testid="chapter-words">{chapter.wordCount.toLocaleString()} words</span>
+          <Button variant="secondary" size="sm" onClick={() => setHistoryOpen(true)}>
+            History
+          </Button>
         </div>
       </div>
       {!editable && (
@@ -77,6 +82,7 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
         />
         <CommentsPanel {...comment.panel} manuscript={manuscript} userId={user.id} role={role} chapterId={chapter.id} loading={commentsLoading} />
       </div>
+      <HistoryDialog chapterId={chapter.id} chapterTitle={chapter.title || 'Untitled'} open={historyOpen} onClose={() => setHistoryOpen(false)} />
     </section>
   );
 }

@@ -1,0 +1,112 @@
+/**
+ * /api/chapters/:chapterId/versions — a chapter's version history, for its manuscript's
+ * co-authors only, with the role the collaboration socket would get (one access rule for both):
+ * every co-author may list and read versions (they can read the text anyway); only the owner and
+ * editors may save a named version, rename or delete one, or restore. Signed out: 401; unknown
+ * chapter: 404; signed in but not a co-author: 403.
+ */
+import { diffWords } from 'diff';
+import { Hono, type Context } from 'hono';
+import {
+  SaveVersionSchema,
+  type VersionDetailResponse,
+  type VersionListResponse,
+  type VersionResponse,
+} from '../../sync/api/versions';
+import { canEditText, chapterDocName, parseDocName, type CollabRole } from '../../sync/collab/close-codes';
+import { countWords, renderChapterState } from '../collab/lexical-doc';
+import { collabServices } from '../collab/services';
+import type { AppContext, AppEnv } from '../context';
+import { forbidden, notFound } from '../http/errors';
+import { requireUser } from '../http/guard';
+import { buildLimiter, take } from '../http/rate-limit';
+import { readJson } from '../http/validate';
+import * as Y from 'yjs';
+
+/** Naming and restoring store a full copy of the chapter each time; this bounds a runaway client. */
+const WRITES_PER_USER = { points: 30, windowSeconds: 60 };
+/** A word diff of two very different long chapters is quadratic; past this it is skipped. */
+const DIFF_TIMEOUT_MS = 250;
+
+/** Words that restoring `version` would add to and remove from `current`. */
+function wordChange(current: string, version: string): VersionDetailResponse['change'] {
+  const parts = diffWords(current, version, { timeout: DIFF_TIMEOUT_MS });
+  if (!parts) return null;
+  let added = 0;
+  let removed = 0;
+  for (const part of parts) {
+    if (part.added) added += countWords(part.value);
+    else if (part.removed) removed += countWords(part.value);
+  }
+  return { added, removed };
+}
+
+export function versionRoutes(ctx: AppContext) {
+  const writes = buildLimiter(ctx, 'version-writes', WRITES_PER_USER);
+  const services = () => collabServices(ctx);
+
+  async function chapter(c: Context<AppEnv>): Promise<{ userId: string; docName: string; role: CollabRole }> {
+    const user = requireUser(c);
+    const docName = chapterDocName(c.req.param('chapterId') ?? '');
+    const { access } = services();
+    if (!parseDocName(docName) || !(await access.exists(docName))) throw notFound('This chapter does not exist.');
+    const role = await access.roleFor(user.id, docName);
+    if (!role) throw forbidden('Only co-authors of this manuscript can see its history.');
+    return { userId: user.id, docName, role };
+  }
+
+  async function editor(c: Context<AppEnv>) {
+    const found = await chapter(c);
+    if (!canEditText(found.role)) throw forbidden('Only the owner and editors can save or restore versions.');
+    await take(writes, found.userId);
+    return found;
+  }
+
+  return new Hono<AppEnv>()
+    .get('/:chapterId/versions', async (c) => {
+      const { docName, role } = await chapter(c);
+      const body: VersionListResponse = { role, ...(await services().versions.store.list(docName)) };
+      return c.json(body);
+    })
+    .post('/:chapterId/versions', async (c) => {
+      const { userId, docName } = await editor(c);
+      const { name } = await readJson(c, SaveVersionSchema);
+      const { registry, versions } = services();
+      const version = await registry.with(docName, (shared) => versions.saveNamed(shared, userId, name));
+      const body: VersionResponse = { version };
+      return c.json(body, 201);
+    })
+    .get('/:chapterId/versions/:id', async (c) => {
+      const { docName } = await chapter(c);
+      const { registry, versions } = services();
+      const id = c.req.param('id');
+      const [summary, content] = await Promise.all([versions.store.summary(docName, id), versions.store.get(docName, id)]);
+      if (!summary || !content) throw notFound('This version does not exist any more.');
+      const current = await registry.with(docName, async (shared) => Y.encodeStateAsUpdate(shared.doc));
+      const body: VersionDetailResponse = { version: summary, html: content.html, change: wordChange(renderChapterState(current).text, content.text) };
+      return c.json(body);
+    })
+    .patch('/:chapterId/versions/:id', async (c) => {
+      const { docName } = await editor(c);
+      const { name } = await readJson(c, SaveVersionSchema);
+      const { store } = services().versions;
+      if (!(await store.rename(docName, c.req.param('id'), name))) throw notFound('Only named versions can be renamed.');
+      const body: VersionResponse = { version: (await store.summary(docName, c.req.param('id')))! };
+      return c.json(body);
+    })
+    .delete('/:chapterId/versions/:id', async (c) => {
+      const { docName } = await editor(c);
+      if (!(await services().versions.store.deleteNamed(docName, c.req.param('id')))) throw notFound('Only named versions can be deleted.');
+      return c.body(null, 204);
+    })
+    .post('/:chapterId/versions/:id/restore', async (c) => {
+      const { userId, docName } = await editor(c);
+      const { registry, versions } = services();
+      const id = c.req.param('id');
+      const [summary, content] = await Promise.all([versions.store.summary(docName, id), versions.store.get(docName, id)]);
+      if (!summary || !content) throw notFound('This version does not exist any more.');
+      await registry.with(docName, (shared) => versions.restore(shared, new Uint8Array(content.state), userId));
+      const body: VersionResponse = { version: summary };
+      return c.json(body);
+    });
+}
