@@ -9,6 +9,7 @@ import { manuscriptChapters } from './manuscript-chapters';
 import { manuscripts } from './manuscripts';
 import { messages } from './messages';
 import { notifications } from './notifications';
+import { preferences } from './preferences';
 import { readingLists } from './reading-lists';
 import { wishlist } from './wishlist';
 
@@ -24,6 +25,7 @@ export const COLLECTIONS = {
   'library-progress': libraryProgress,
   annotations,
   wishlist,
+  preferences,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

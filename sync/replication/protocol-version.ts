@@ -8,13 +8,13 @@
  * 1 — first version (not yet released, so its collections could still change without a bump):
  *     checkpoint pull, push with assumedMasterState, SSE change hints; collections
  *     `reading-lists`, `wishlist`, `messages`, `notifications`, `manuscripts`,
- *     `manuscript-chapters`, `library-progress`, `annotations`.
+ *     `manuscript-chapters`, `library-progress`, `annotations`, `preferences`.
  */
 export const PROTOCOL_VERSION = 1;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = '3e7646292b315660e754a6e8c7d40c9158bfd39d7ca3610bd33081644426555b';
+export const PROTOCOL_SCHEMA_HASH = '194f7eaa6f06dec854dc09019ecf4a23c9f9a0b5b48260edd4476a73fe7769df';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';
