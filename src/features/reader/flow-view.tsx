@@ -43,7 +43,7 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
       scroller.scrollTop += y - box.top - 8;
     } else if (leftwards) {
       const x = rect && rect.width > 0 ? rect.right : secRect.right - secRect.width * (t.fraction ?? 0);
-      scroller.scrollLeft += x - box.right + 8;
+      scroller.scrollLeft += x - box.right + 32;
     } else {
       const x = rect && rect.width > 0 ? rect.left : secRect.left + secRect.width * (t.fraction ?? 0);
       scroller.scrollLeft += x - box.left - 8;
