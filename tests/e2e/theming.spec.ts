@@ -106,7 +106,9 @@ test('preferences: live preview, synced to a second device, app theme before syn
 
 /** A small Japanese book set vertically (tategaki), turning pages right to left. */
 function verticalEpub(): Uint8Array {
-  const paragraph = '<p>吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。</p>';
+  const paragraph = (n: number) => `<p>その${n}。吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。</p>`;
+  // Numbered: a position quote must find one place, not the first of forty identical paragraphs.
+  const paragraphs = (count: number) => Array.from({ length: count }, (_, i) => paragraph(i + 1)).join('');
   return epub3({
     identifier: `urn:uuid:5b0c6f9e-0000-4000-8000-${Date.now().toString().padStart(12, '0').slice(-12)}`,
     title: '縦書きの本',
@@ -114,8 +116,8 @@ function verticalEpub(): Uint8Array {
     rtl: true,
     css: 'html { writing-mode: vertical-rl; } p { text-indent: 1em; }',
     chapters: [
-      { id: 'ch1', title: '第一章', body: `<h1>第一章</h1>${paragraph.repeat(40)}` },
-      { id: 'ch2', title: '第二章', body: `<h1>第二章</h1>${paragraph.repeat(10)}` },
+      { id: 'ch1', title: '第一章', body: `<h1>第一章</h1>${paragraphs(40)}` },
+      { id: 'ch2', title: '第二章', body: `<h1>第二章</h1>${paragraphs(10)}` },
     ],
   });
 }

@@ -28,7 +28,7 @@ function firstVisibleOffset(sec: HTMLElement, offset: number, box: DOMRect): num
     if (/\s/.test(text[at]!)) continue;
     const range = rangeFor(sec, at, at + 1);
     const r = range?.getClientRects()[0];
-    if (r && r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1) return at;
+    if (r && r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.top <= box.bottom) return at;
   }
   return offset;
 }
