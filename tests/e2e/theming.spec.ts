@@ -154,6 +154,30 @@ test('a vertical Japanese book lays out vertical-rl and turns forward with ←',
   });
   expect(firstLineVisible).toBe(true);
 
+  // The page-turn slide: chosen in the reader's settings, it plays on top of an instant turn, and
+  // never under reduced motion.
+  await page.getByRole('button', { name: 'Reader settings' }).click();
+  await page.getByRole('checkbox', { name: 'Slide on page turns' }).check();
+  await page.getByRole('button', { name: 'Close reader settings' }).click();
+  const turn = () =>
+    page.evaluate(() => {
+      const cols = document.querySelector<HTMLElement>('[data-testid="reader-columns"]')!;
+      const before = cols.dataset.spread;
+      const t0 = performance.now();
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+      return { ms: performance.now() - t0, moved: cols.dataset.spread !== before, slides: document.querySelector('.reader-clip')!.getAnimations().length };
+    });
+  const animated = await turn();
+  expect(animated).toMatchObject({ moved: true, slides: 1 });
+  expect(animated.ms).toBeLessThan(50);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.waitForTimeout(250); // the previous slide has finished
+  expect(await turn()).toMatchObject({ moved: true, slides: 0 });
+  await page.emulateMedia({ reducedMotion: null });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(columns).toHaveAttribute('data-spread', '1');
+
   // Flow and back keeps the place (text-quote anchors work in vertical text).
   await page.keyboard.press('ArrowLeft');
   await expect(columns).toHaveAttribute('data-spread', '2');

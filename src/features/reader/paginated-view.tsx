@@ -47,8 +47,8 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
   const vertical = geometry.vertical;
   /** A turn asked for the slide: the next show() plays it (also after loading the next chapter). */
   const slide = useRef<1 | -1 | 0>(0);
-  const animate = useRef(false);
-  animate.current = wantsTurnAnimation(settings);
+  const current = useRef(settings);
+  current.current = settings;
 
   const open = useCallback(
     (t: Target) => {
@@ -111,7 +111,8 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     slide.current = 0;
     // The page is already in place; the slide is only a compositor animation on top, so a turn
     // starts as fast with it as without.
-    if (delta && animate.current) clipRef.current?.animate([{ transform: `translateX(${slideFrom(delta, geometry)}px)`, opacity: 0.35 }, { transform: 'none', opacity: 1 }], { duration: 180, easing: 'ease-out' });
+    // Asked at each turn: reduced motion may be switched on while the book is open.
+    if (delta && wantsTurnAnimation(current.current)) clipRef.current?.animate([{ transform: `translateX(${slideFrom(delta, geometry)}px)`, opacity: 0.35 }, { transform: 'none', opacity: 1 }], { duration: 180, easing: 'ease-out' });
     report(at);
   }
 
