@@ -91,6 +91,13 @@ test('preferences: live preview, synced to a second device, app theme before syn
   await expect(second.getByRole('link', { name: 'App theme and more options' })).toBeVisible();
   await expectAccessible(second);
 
+  // A change made offline reaches the other device once back online.
+  await page.context().setOffline(true);
+  await page.getByRole('slider', { name: /Line height/ }).fill('2');
+  await expect(page.getByText('Line height 2.00')).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(reader).toHaveAttribute('style', /--reader-line-height: 2[;"]/, { timeout: 20_000 });
+
   // Dark app theme: applies on reload from the device cache, with sync cut off entirely.
   await page.getByRole('radio', { name: 'Dark' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -188,4 +195,39 @@ test('a vertical Japanese book lays out vertical-rl and turns forward with ←',
   await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeLessThan(0);
   await page.getByRole('button', { name: 'Pages' }).click();
   await expect(columns).toHaveAttribute('data-spread', '2');
+});
+
+test('signed out, the choices stay in this browser and apply before the app loads', async ({ page }) => {
+  await page.goto('/theming');
+  await expect(page.getByText('Saved in this browser.')).toBeVisible();
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await page.getByRole('radio', { name: 'Night' }).check();
+  await expect(page.getByTestId('theming-preview')).toHaveAttribute('data-reader-theme', 'night');
+  await expectAccessible(page);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+  await expect(page.getByTestId('theming-preview')).toHaveAttribute('data-reader-theme', 'night');
+});
+
+test('right-to-left books still read right to left', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 820, height: 700 });
+  await freshPublisher(page, browser);
+  const paragraph = (n: number) => `<p>פסקה ${n}. בראשית ברא אלוהים את השמים ואת הארץ, והארץ הייתה תוהו ובוהו וחושך על פני תהום.</p>`;
+  const body = Array.from({ length: 60 }, (_, i) => paragraph(i + 1)).join('');
+  const bookId = await importEpub(
+    page,
+    epub3({ identifier: `urn:uuid:5b0c6f9e-0000-4000-8001-${Date.now().toString().slice(-12)}`, title: 'ספר', language: 'he', rtl: true, chapters: [{ id: 'ch1', title: 'פרק', body: `<h1>פרק</h1>${body}` }] }),
+  );
+  await page.goto(`/books/${bookId}`);
+  const columns = page.getByTestId('reader-columns');
+  await expect(columns).toHaveAttribute('data-spread', '0');
+  const chapter = page.locator('section.reader-chapter').first();
+  await expect(chapter).toHaveCSS('direction', 'rtl');
+  await expect(chapter).toHaveCSS('writing-mode', 'horizontal-tb');
+  await page.keyboard.press('ArrowLeft');
+  await expect(columns).toHaveAttribute('data-spread', '1');
+  await expect(columns).toHaveAttribute('style', /translateX\(\d/);
+  await page.keyboard.press('ArrowRight');
+  await expect(columns).toHaveAttribute('data-spread', '0');
 });
