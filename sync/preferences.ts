@@ -101,3 +101,7 @@ export function validPreference(field: PreferenceField, value: unknown): boolean
       return oneOf(READER_LAYOUTS, value);
   }
 }
+
+export function samePreferences(a: StampedPreferences, b: StampedPreferences): boolean {
+  return PREFERENCE_FIELDS.every((f) => a.values[f] === b.values[f] && a.stamps[f] === b.stamps[f]);
+}

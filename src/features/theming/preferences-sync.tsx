@@ -10,16 +10,32 @@
  */
 import { useEffect, useRef } from 'react';
 import { preferencesId, toDocument, type Preferences } from '../../../sync/collections/preferences';
-import { mergeStamped, PREFERENCE_FIELDS, valuesOf, ZERO_STAMPS, DEFAULT_PREFERENCES, type StampedPreferences } from '../../../sync/preferences';
+import { mergeStamped, samePreferences, valuesOf, type StampedPreferences } from '../../../sync/preferences';
 import { useDatabase } from '../../db/use-database';
 import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 import { adoptPreferences, connectPreferences, getPreferences } from './preferences-store';
+import { reconcile } from './reconcile';
 
 /** How long a new device waits for its first pull before migrating its own values. */
 const FIRST_PULL_WAIT_MS = 4000;
 
 const stampedOf = (doc: Preferences): StampedPreferences => ({ values: valuesOf(doc), stamps: doc.stamps });
-const same = (a: StampedPreferences, b: StampedPreferences) => PREFERENCE_FIELDS.every((f) => a.values[f] === b.values[f] && a.stamps[f] === b.stamps[f]);
+type PreferencesCollection = NonNullable<ReturnType<typeof useCollection<'preferences'>>>;
+
+/**
+ * Merge `p` into the account's document per field, creating it when absent. Never a blind
+ * overwrite: a change another device made a moment ago keeps its field.
+ */
+async function mergeInto(collection: PreferencesCollection, userId: string, p: StampedPreferences) {
+  const id = preferencesId(userId);
+  const apply = (old: Preferences) => ({ ...old, ...toDocument(userId, mergeStamped(p, stampedOf(old))) });
+  const existing = await collection.findOne(id).exec();
+  if (existing) return void (await existing.incrementalModify(apply));
+  // Another tab (or the first pull) may insert it first: then merge into theirs.
+  await collection.insert(toDocument(userId, p)).catch(async () => (await collection.findOne(id).exec())?.incrementalModify(apply));
+}
+
+const report = (e: unknown) => console.error('Preferences not saved', e);
 
 export function PreferencesSync({ userId }: { userId: string }) {
   const database = useDatabase();
@@ -28,32 +44,20 @@ export function PreferencesSync({ userId }: { userId: string }) {
   const { docs, loading } = useLiveDocs('preferences', { selector: { id } });
   const migrating = useRef(false);
 
-  // Writes merge into whatever the document holds now, so a change from another device that
-  // arrived a moment ago is never overwritten wholesale.
   useEffect(() => {
     if (!collection) return;
-    async function write(p: StampedPreferences) {
-      const existing = await collection!.findOne(id).exec();
-      if (existing) {
-        await existing.incrementalModify((old) => ({ ...old, ...toDocument(userId, mergeStamped(p, stampedOf(old))) }));
-      } else {
-        await collection!.insert(toDocument(userId, p)).catch(async () => (await collection!.findOne(id).exec())?.incrementalModify((old) => ({ ...old, ...toDocument(userId, mergeStamped(p, stampedOf(old))) })));
-      }
-    }
-    connectPreferences({ owner: userId, write: (p) => void write(p).catch((e: unknown) => console.error('Preferences not saved', e)) });
+    connectPreferences({ owner: userId, write: (p) => void mergeInto(collection, userId, p).catch(report) });
     return () => connectPreferences(null);
-  }, [collection, id, userId]);
+  }, [collection, userId]);
 
   useEffect(() => {
     if (loading || !collection) return;
     const doc = docs[0];
     const cache = getPreferences();
     if (doc) {
-      const remote = stampedOf(doc);
-      // Changes made here before the database opened (same account) still count, per field.
-      const merged = cache.owner === userId ? mergeStamped(cache, remote) : remote;
-      if (!same(merged, remote)) void collection.findOne(id).exec().then((d) => d?.incrementalModify((old) => ({ ...old, ...toDocument(userId, mergeStamped(merged, stampedOf(old))) })));
-      if (!same(merged, cache) || cache.owner !== userId) adoptPreferences(merged, userId);
+      const result = reconcile(cache, stampedOf(doc), userId);
+      if (result.kind === 'adopt' && result.write) void mergeInto(collection, userId, result.prefs).catch(report);
+      if (!samePreferences(result.prefs, cache) || cache.owner !== userId) adoptPreferences(result.prefs, userId);
       return;
     }
     if (migrating.current) return;
@@ -62,11 +66,10 @@ export function PreferencesSync({ userId }: { userId: string }) {
       const first = database?.replication?.states.preferences?.awaitInitialReplication();
       await Promise.race([first, new Promise((r) => setTimeout(r, FIRST_PULL_WAIT_MS))]).catch(() => undefined);
       if (await collection.findOne(id).exec()) return; // the account's document arrived
-      // This browser's own (or legacy) values move into the account; another account's never do.
-      const now = getPreferences();
-      const initial = now.owner === null || now.owner === userId ? now : { values: DEFAULT_PREFERENCES, stamps: ZERO_STAMPS };
-      await collection.insert(toDocument(userId, initial)).catch(() => undefined); // a racing tab inserted it
-    })().finally(() => (migrating.current = false));
+      await mergeInto(collection, userId, reconcile(getPreferences(), null, userId).prefs);
+    })()
+      .catch(report)
+      .finally(() => (migrating.current = false));
   }, [docs, loading, collection, database, id, userId]);
 
   return null;
