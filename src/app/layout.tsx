@@ -1,6 +1,6 @@
 /** The app shell: header with role-aware navigation, the page, footer with the version. */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { can } from '../../sync/roles';
 import { APP_VERSION } from '../../sync/version';
@@ -14,6 +14,7 @@ import { Badge, Menu, useToast } from '../ui';
 import { api } from './api';
 import { ADMIN_NAV, MAIN_NAV, visibleNav } from './nav';
 import { forgetSession, SESSION_KEY, useSession } from './session';
+import { setPreferencesOwner } from '../features/theming/preferences-store';
 import { useTheme, type ThemeChoice } from './theme';
 import { UpdatePrompt } from './update-prompt';
 
@@ -93,6 +94,7 @@ function AccountArea() {
 
 export function Layout() {
   const { user } = useSession();
+  useEffect(() => setPreferencesOwner(user?.id ?? null), [user?.id]);
   return (
     <DatabaseProvider userId={user?.id ?? null}>
       {user && (

@@ -12,6 +12,8 @@ const listeners = new Set<() => void>();
 let state: PreferencesCache = safeRead();
 /** The signed-in account whose document the bridge keeps in step, and how to write to it. */
 let bridge: { owner: string; write(p: StampedPreferences): void } | null = null;
+/** Who is signed in, known before the (lazy) bridge connects: a change made meanwhile is theirs. */
+let signedIn: string | null = null;
 
 function safeRead(): PreferencesCache {
   try {
@@ -48,7 +50,7 @@ export function subscribePreferences(listener: () => void): () => void {
 
 /** A choice made on this device: stamped now, applied at once, synced when signed in. */
 export function changePreferences(patch: Partial<PreferenceValues>) {
-  const next = { ...stampChange(state, patch, Date.now()), owner: bridge?.owner ?? null };
+  const next = { ...stampChange(state, patch, Date.now()), owner: signedIn };
   commit(next);
   bridge?.write(next);
 }
@@ -56,6 +58,11 @@ export function changePreferences(patch: Partial<PreferenceValues>) {
 /** What the account's document says (from this or another device). */
 export function adoptPreferences(p: StampedPreferences, owner: string) {
   commit({ values: p.values, stamps: p.stamps, owner });
+}
+
+/** The layout says who is signed in (null: a visitor, whose choices stay in this browser). */
+export function setPreferencesOwner(userId: string | null) {
+  signedIn = userId;
 }
 
 /** The sync bridge connects (signed in, database open) or leaves (signed out): null. */
