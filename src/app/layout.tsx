@@ -1,6 +1,6 @@
 /** The app shell: header with role-aware navigation, the page, footer with the version. */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { can } from '../../sync/roles';
 import { APP_VERSION } from '../../sync/version';
@@ -14,8 +14,12 @@ import { Badge, Menu, useToast } from '../ui';
 import { api } from './api';
 import { ADMIN_NAV, MAIN_NAV, visibleNav } from './nav';
 import { forgetSession, SESSION_KEY, useSession } from './session';
+import { setPreferencesOwner } from '../features/theming/preferences-store';
 import { useTheme, type ThemeChoice } from './theme';
 import { UpdatePrompt } from './update-prompt';
+
+// Lazy: it reads the replicated preferences (zod schemas, RxDB queries), not part of the first load.
+const PreferencesSync = lazy(() => import('../features/theming/preferences-sync').then((m) => ({ default: m.PreferencesSync })));
 
 const ROLE_LABEL = { author: 'Author', publisher: 'Publisher', admin: 'Admin' } as const;
 
@@ -78,6 +82,7 @@ function AccountArea() {
           { label: 'Profile & roles', to: '/settings' },
           { label: 'Account & devices', to: '/settings/account' },
           { label: 'Notification settings', to: '/settings/notifications' },
+          { label: 'Theme & reading', to: '/theming' },
           ...(can(user, 'admin:access') ? [{ label: 'Admin', to: '/admin' }] : []),
           { label: 'Sign out', onSelect: () => setConfirmingSignOut(true) },
         ]}
@@ -89,8 +94,14 @@ function AccountArea() {
 
 export function Layout() {
   const { user } = useSession();
+  useEffect(() => setPreferencesOwner(user?.id ?? null), [user?.id]);
   return (
     <DatabaseProvider userId={user?.id ?? null}>
+      {user && (
+        <Suspense fallback={null}>
+          <PreferencesSync userId={user.id} />
+        </Suspense>
+      )}
       <Shell />
     </DatabaseProvider>
   );

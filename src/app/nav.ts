@@ -26,6 +26,7 @@ export const ACCOUNT_NAV: NavItem[] = [
   { to: '/settings', label: 'Profile & roles', permission: 'account:use' },
   { to: '/settings/account', label: 'Account & devices', permission: 'account:use' },
   { to: '/settings/notifications', label: 'Notifications', permission: 'account:use' },
+  { to: '/theming', label: 'Theme & reading' },
 ];
 
 export const ADMIN_NAV: NavItem[] = [

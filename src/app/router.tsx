@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
           { path: 'auth/reset-password', lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
           { path: 'privacy-policy', lazy: page(() => import('../features/legal/privacy-policy-page'), 'PrivacyPolicyPage') },
           { path: 'terms-of-service', lazy: page(() => import('../features/legal/terms-of-service-page'), 'TermsOfServicePage') },
+          { path: 'theming', lazy: page(() => import('../features/theming/theming-page'), 'ThemingPage') },
           // Visitors may see public and unlisted lists and public profiles (online views).
           { path: 'lists/:listId', lazy: page(() => import('../features/lists/list-page'), 'ListPage') },
           { path: 'user/:username', lazy: page(() => import('../features/profile/user-profile-page'), 'UserProfilePage') },

@@ -1,47 +1,23 @@
 /**
- * App theme: light, dark or system, kept in localStorage so the first paint is right, and saved
- * to the account when signed in (the sync issue moves it into the replicated settings).
+ * App theme: light, dark or system. It lives in the synced preferences
+ * (src/features/theming/preferences-store.ts); the localStorage cache there makes the first
+ * paint right, and index.html applies it even before this module loads.
  */
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
+import type { PreferenceValues } from '../../sync/preferences';
+import { applyAppTheme, changePreferences, usePreferences } from '../features/theming/preferences-store';
 
-export type ThemeChoice = 'light' | 'dark' | 'system';
-const KEY = 'quire-theme';
-const listeners = new Set<() => void>();
-
-export function storedTheme(): ThemeChoice {
-  const v = localStorage.getItem(KEY);
-  return v === 'light' || v === 'dark' ? v : 'system';
-}
+export type ThemeChoice = PreferenceValues['appTheme'];
 
 export function applyStoredTheme() {
-  const choice = storedTheme();
-  const dark = choice === 'dark' || (choice === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
-  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  applyAppTheme();
 }
 
 export function setTheme(choice: ThemeChoice) {
-  localStorage.setItem(KEY, choice);
-  applyStoredTheme();
-  listeners.forEach((l) => l());
+  changePreferences({ appTheme: choice });
 }
 
 export function useTheme(): [ThemeChoice, (t: ThemeChoice) => void] {
-  const theme = useSyncExternalStore(
-    (cb) => {
-      listeners.add(cb);
-      const mq = matchMedia('(prefers-color-scheme: dark)');
-      const onChange = () => {
-        applyStoredTheme();
-        cb();
-      };
-      mq.addEventListener('change', onChange);
-      return () => {
-        listeners.delete(cb);
-        mq.removeEventListener('change', onChange);
-      };
-    },
-    storedTheme,
-    () => 'system' as ThemeChoice,
-  );
+  const theme = usePreferences().appTheme;
   return [theme, useCallback((t: ThemeChoice) => setTheme(t), [])];
 }

@@ -10,6 +10,7 @@ import { manuscriptComments } from './manuscript-comments';
 import { manuscripts } from './manuscripts';
 import { messages } from './messages';
 import { notifications } from './notifications';
+import { preferences } from './preferences';
 import { readingLists } from './reading-lists';
 import { wishlist } from './wishlist';
 
@@ -26,6 +27,7 @@ export const COLLECTIONS = {
   'library-progress': libraryProgress,
   annotations,
   wishlist,
+  preferences,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

@@ -8,13 +8,14 @@
  * 1 — first version (not yet released, so its collections could still change without a bump):
  *     checkpoint pull, push with assumedMasterState, SSE change hints; collections
  *     `reading-lists`, `wishlist`, `messages`, `notifications`, `manuscripts`,
- *     `manuscript-chapters`, `manuscript-comments`, `library-progress`, `annotations`.
+ *     `manuscript-chapters`, `manuscript-comments`, `library-progress`, `annotations`,
+ *     `preferences`.
  */
 export const PROTOCOL_VERSION = 1;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = '699f1a11b9972cd685bb35dbd2d5a85ec672647b8ecd3a96bfda70166a9761a1';
+export const PROTOCOL_SCHEMA_HASH = '9ade1e097a171899834a88e6d4d2345f7cc736dd68c95c4ab5853181008c3a06';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';

@@ -74,6 +74,14 @@ describe('buildBook', () => {
   it('reads right-to-left page progression', () => {
     expect(build(epub3({ rtl: true })).book.direction).toBe('rtl');
   });
+
+  it('sets vertical writing from the stylesheet, or from a Japanese/Chinese right-to-left book', () => {
+    expect(build(epub3({ css: 'html { writing-mode: vertical-rl }' })).book.writingMode).toBe('vertical-rl');
+    expect(build(epub3({ language: 'ja', rtl: true, css: undefined })).book.writingMode).toBe('vertical-rl');
+    expect(build(epub3({ language: 'zh-Hant', rtl: true })).book.writingMode).toBe('vertical-rl');
+    expect(build(epub3({ language: 'ja' })).book.writingMode).toBeUndefined();
+    expect(build(epub3({ language: 'ar', rtl: true })).book.writingMode).toBeUndefined();
+  });
 });
 
 describe('hostile archives are refused with a reason', () => {

@@ -102,6 +102,7 @@ export function buildBook(opened: ReturnType<typeof readPackage>, options: Build
   const toc = mapToc(rawToc, chapterIds);
   const title = (pkg.title || rawToc[0]?.title || 'Untitled').slice(0, 300);
   const language = normaliseLanguage(pkg.language);
+  const vertical = writingMode ?? impliedWritingMode(language, pkg.direction);
   const book: CanonicalBookInput = {
     metadata: {
       id: options.bookId,
@@ -123,7 +124,7 @@ export function buildBook(opened: ReturnType<typeof readPackage>, options: Build
     ...(pkg.coverPath && paths.has(pkg.coverPath) ? { coverPath: paths.get(pkg.coverPath)! } : {}),
     toc,
     direction: pkg.direction,
-    ...(writingMode ? { writingMode } : {}),
+    ...(vertical ? { writingMode: vertical } : {}),
     accessibility: pkg.accessibility,
     stylesheets: stylesheetPaths.map((p) => paths.get(p)!),
   };
@@ -133,6 +134,14 @@ export function buildBook(opened: ReturnType<typeof readPackage>, options: Build
 function defaultChapterId(bookId: string) {
   const prefix = bookId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 24);
   return (item: ManifestItem) => `${prefix}-${item.id.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
+}
+
+/**
+ * Japanese and Chinese books that turn pages right to left are set vertically (tategaki) even
+ * when their stylesheet does not say so: that is what the progression means for those scripts.
+ */
+export function impliedWritingMode(language: string, direction: 'ltr' | 'rtl'): 'vertical-rl' | undefined {
+  return direction === 'rtl' && /^(ja|zh)(-|$)/i.test(language) ? 'vertical-rl' : undefined;
 }
 
 function normaliseLanguage(raw: string): string {

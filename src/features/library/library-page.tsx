@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { LibraryResponse } from '../../../sync/api/library';
 import { useSession } from '../../app/session';
 import { useLiveDocs } from '../../db/use-live-docs';
+import { usePreferences } from '../theming/preferences-store';
 import { EmptyState, LinkButton, Page, Skeleton, Notice, formatRelative, usePageTitle } from '../../ui';
 import { DownloadControl } from './download-control';
 import { fetchLibraryCached } from './offline-books';
@@ -18,6 +19,8 @@ export function LibraryPage() {
   const library = useQuery({ queryKey: ['library'], queryFn: () => fetchLibraryCached<LibraryResponse>('/api/library'), retry: false });
   const { docs: progress } = useLiveDocs('library-progress', { selector: { ownerId: user?.id ?? '' } });
   const byBook = new Map(progress.map((p) => [p.bookId, p]));
+  // Books open in the view chosen on /theming.
+  const flow = usePreferences().readerLayout === 'flow' ? '/flow' : '';
 
   return (
     <Page title="Library" description="Your books, where you left off, and what you can read offline.">
@@ -35,12 +38,12 @@ export function LibraryPage() {
             const pct = Math.round((p?.position.progress ?? 0) * 100);
             return (
               <li key={book.id} className="library-item">
-                <Link to={`/books/${book.id}`} className="library-cover" aria-hidden="true" tabIndex={-1}>
+                <Link to={`/books/${book.id}${flow}`} className="library-cover" aria-hidden="true" tabIndex={-1}>
                   {book.coverUrl ? <img src={book.coverUrl} alt="" width={96} height={150} loading="lazy" /> : <span className="library-cover-blank">{book.title}</span>}
                 </Link>
                 <div className="library-info">
                   <h2 className="library-title">
-                    <Link to={`/books/${book.id}`}>{book.title}</Link>
+                    <Link to={`/books/${book.id}${flow}`}>{book.title}</Link>
                   </h2>
                   {book.authors.length > 0 && <p className="library-authors">{book.authors.join(', ')}</p>}
                   <div className="library-progress" role="progressbar" aria-label={`${book.title} progress`} aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>

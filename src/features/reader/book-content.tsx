@@ -14,7 +14,9 @@ export function bookContainerProps(book: BookDetailResponse) {
   return {
     className: 'quire-book',
     'data-book': book.id,
-    dir: book.direction,
+    // Vertical books progress right to left (EPUB page-progression-direction) while each line
+    // still runs top to bottom: dir=rtl there would flip the lines, so it only applies to horizontal text.
+    dir: /^vertical/.test(book.writingMode) ? undefined : book.direction,
     lang: book.language || undefined,
     style: { writingMode: (book.writingMode || 'horizontal-tb') as React.CSSProperties['writingMode'] },
   };

@@ -4,7 +4,7 @@
  * wrapping text in <mark> never changes, so highlights and positions agree.
  */
 import type { TextQuote } from '../../../sync/collections/text-quote';
-import { createQuote, resolveQuote } from './text-quote';
+import { createQuote, resolveQuote, wordStartAt } from './text-quote';
 
 const POSITION_QUOTE_CHARS = 48;
 
@@ -59,9 +59,7 @@ export function caretAt(x: number, y: number): { node: Node; offset: number } | 
 /** A position quote starting at a text offset (the words the reader sees first). */
 export function quoteAt(root: Node, offset: number): TextQuote {
   const text = root.textContent ?? '';
-  let start = offset;
-  // Start at the next word boundary (never the previous: that word may be on the page before).
-  while (start > 0 && start < text.length && /\S/.test(text[start - 1]!)) start++;
+  const start = wordStartAt(text, offset);
   return createQuote(text, start, Math.min(text.length, start + POSITION_QUOTE_CHARS));
 }
 

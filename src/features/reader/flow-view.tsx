@@ -7,6 +7,7 @@ import type { ChapterResponse } from '../../../sync/api/books';
 import { applyHighlights, caretAt, findAnchor, offsetOf, quoteAt, resolveRange } from './chapter-dom';
 import { bookContainerProps, ChapterSection, selectionIn } from './book-content';
 import { createQuote } from './text-quote';
+import { pageGeometry } from './pagination';
 import type { Target, ViewHandle, ViewProps } from './types';
 import { loadAllChapters } from './use-book';
 
@@ -16,6 +17,10 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   const [error, setError] = useState<string | null>(null);
   const pending = useRef<Target | null>(initial);
   const last = useRef<Target | null>(null);
+  // Vertical books scroll sideways: vertical-rl starts at the right edge and reads leftwards.
+  const geometry = pageGeometry(book.writingMode, book.direction);
+  const vertical = geometry.vertical;
+  const leftwards = book.writingMode === 'vertical-rl';
 
   useEffect(() => {
     loadAllChapters(book).then(setChapters, (err: Error) => setError(err.message));
@@ -30,11 +35,19 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     const sec = sectionOf(t.chapterId);
     if (!scroller || !sec) return;
     const el = (t.anchor ? findAnchor(sec, t.anchor) : null) ?? (t.quote ? resolveRange(sec, t.quote) : null);
-    const top = scroller.getBoundingClientRect().top;
+    const box = scroller.getBoundingClientRect();
     const rect = el?.getBoundingClientRect();
     const secRect = sec.getBoundingClientRect();
-    const y = rect && rect.height > 0 ? rect.top : secRect.top + secRect.height * (t.fraction ?? 0);
-    scroller.scrollTop += y - top - 8;
+    if (!vertical) {
+      const y = rect && rect.height > 0 ? rect.top : secRect.top + secRect.height * (t.fraction ?? 0);
+      scroller.scrollTop += y - box.top - 8;
+    } else if (leftwards) {
+      const x = rect && rect.width > 0 ? rect.right : secRect.right - secRect.width * (t.fraction ?? 0);
+      scroller.scrollLeft += x - box.right + 32;
+    } else {
+      const x = rect && rect.width > 0 ? rect.left : secRect.left + secRect.width * (t.fraction ?? 0);
+      scroller.scrollLeft += x - box.left - 8;
+    }
     // Our own scroll is not the reader moving: keep the target's quote (lines wrap differently here).
     userScrolled.current = false;
     report(t.quote && !t.anchor ? t : undefined);
@@ -44,12 +57,16 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     const scroller = scrollRef.current;
     if (!scroller) return;
     const r = scroller.getBoundingClientRect();
-    const caret = caretAt(r.left + r.width / 2, r.top + 16) ?? caretAt(r.left + 40, r.top + 16);
+    // The first line in view: the top middle, or for vertical books the start edge near the top.
+    const caret = vertical
+      ? (caretAt(leftwards ? r.right - 24 : r.left + 24, r.top + 40) ?? caretAt(leftwards ? r.right - 48 : r.left + 48, r.top + 40))
+      : (caretAt(r.left + r.width / 2, r.top + 16) ?? caretAt(r.left + 40, r.top + 16));
     const node = caret?.node;
     const sec = (node instanceof Element ? node : node?.parentElement)?.closest<HTMLElement>('section.reader-chapter');
     if (!sec || !caret) return;
     const secRect = sec.getBoundingClientRect();
-    const fraction = Math.min(1, Math.max(0, (r.top - secRect.top) / Math.max(1, secRect.height)));
+    const read = vertical ? (leftwards ? secRect.right - r.right : r.left - secRect.left) / Math.max(1, secRect.width) : (r.top - secRect.top) / Math.max(1, secRect.height);
+    const fraction = Math.min(1, Math.max(0, read));
     const quote = at?.quote && at.chapterId === sec.dataset.chapterId ? at.quote : quoteAt(sec, offsetOf(sec, caret.node, caret.offset));
     last.current = { chapterId: sec.dataset.chapterId!, quote };
     onPosition({ chapterId: sec.dataset.chapterId!, quote, chapterFraction: fraction });
@@ -57,8 +74,8 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
 
   useImperativeHandle(ref, () => ({
     goTo,
-    next: () => (markUser(), scrollRef.current?.scrollBy({ top: scrollRef.current.clientHeight * 0.9 })),
-    prev: () => (markUser(), scrollRef.current?.scrollBy({ top: -scrollRef.current.clientHeight * 0.9 })),
+    next: () => (markUser(), scrollBy(1)),
+    prev: () => (markUser(), scrollBy(-1)),
   }));
 
   useLayoutEffect(() => {
@@ -71,6 +88,19 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     pending.current = null;
     if (t) goTo(t);
   }, [chapters, highlights, settings]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** Most of a screen forward or back, along the book's block direction. */
+  function scrollBy(delta: 1 | -1) {
+    const el = scrollRef.current;
+    if (!el) return;
+    if (!vertical) el.scrollBy({ top: delta * el.clientHeight * 0.9 });
+    else el.scrollBy({ left: (leftwards ? -delta : delta) * el.clientWidth * 0.9 });
+  }
+  /** A mouse wheel scrolls a vertical book sideways (there is nothing to scroll up and down). */
+  function onWheel(e: React.WheelEvent) {
+    markUser();
+    if (vertical && Math.abs(e.deltaY) > Math.abs(e.deltaX)) scrollRef.current?.scrollBy({ left: leftwards ? -e.deltaY : e.deltaY });
+  }
 
   const frame = useRef(0);
   // Only the reader's own scrolling moves the position: scroll anchoring and late-loading
@@ -100,7 +130,7 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   if (error) return <p className="reader-error" role="alert">{error}</p>;
   return (
     // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
-    <div ref={scrollRef} className="reader-scroll" tabIndex={0} onScroll={onScroll} onWheel={markUser} onTouchMove={markUser} onKeyDown={markUser} onPointerDown={markUser} onPointerUp={onPointerUp} onClick={onClick} aria-label="Book text">
+    <div ref={scrollRef} className="reader-scroll" tabIndex={0} onScroll={onScroll} onWheel={onWheel} onTouchMove={markUser} onKeyDown={markUser} onPointerDown={markUser} onPointerUp={onPointerUp} onClick={onClick} aria-label="Book text" data-writing-mode={book.writingMode} style={vertical ? { writingMode: book.writingMode as 'vertical-rl' | 'vertical-lr' } : undefined}>
       {!chapters && <p className="reader-loading" role="status">Loading the book…</p>}
       <div {...bookContainerProps(book)}>{chapters?.map((ch) => <ChapterSection key={ch.id} chapterId={ch.id} xhtml={ch.xhtml} />)}</div>
     </div>

@@ -6,9 +6,10 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import { applyHighlights, caretAt, findAnchor, offsetOf, quoteAt, rangeFor, resolveRange } from './chapter-dom';
 import { bookContainerProps, ChapterSection, selectionIn } from './book-content';
-import { chapterFraction, columnsFor, spreadAt, spreadCount, spreadForFraction, translateFor } from './pagination';
+import { chapterFraction, columnsFor, pageGeometry, slideFrom, spreadAt, spreadCount, spreadForFraction, spreadTransform, turnForKey, turnForSwipe, turnForTap } from './pagination';
+import { wantsTurnAnimation } from './reader-settings';
 import { createQuote } from './text-quote';
-import { isVertical, type Target, type ViewHandle, type ViewProps } from './types';
+import type { Target, ViewHandle, ViewProps } from './types';
 import { loadChapter } from './use-book';
 
 const SWIPE_PX = 50;
@@ -27,7 +28,7 @@ function firstVisibleOffset(sec: HTMLElement, offset: number, box: DOMRect): num
     if (/\s/.test(text[at]!)) continue;
     const range = rangeFor(sec, at, at + 1);
     const r = range?.getClientRects()[0];
-    if (r && r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1) return at;
+    if (r && r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.top <= box.bottom) return at;
   }
   return offset;
 }
@@ -42,7 +43,12 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
   const layout = useRef({ spread: 0, count: 1, width: 0, gap: 0 });
   const lastQuote = useRef<Target | null>(null);
   const readable = book.chapters.filter((c) => c.readable);
-  const rtl = book.direction === 'rtl';
+  const geometry = pageGeometry(book.writingMode, book.direction);
+  const vertical = geometry.vertical;
+  /** A turn asked for the slide: the next show() plays it (also after loading the next chapter). */
+  const slide = useRef<1 | -1 | 0>(0);
+  const current = useRef(settings);
+  current.current = settings;
 
   const open = useCallback(
     (t: Target) => {
@@ -72,9 +78,10 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     const cols = colsRef.current;
     const sec = section();
     if (!clip || !cols || !sec) return;
-    const width = clip.clientWidth;
+    // A page is the clip's width, or its height for vertical books (columns stack downwards).
+    const width = vertical ? clip.clientHeight : clip.clientWidth;
     const gap = parseFloat(getComputedStyle(cols).columnGap) || 0;
-    const count = spreadCount(cols.scrollWidth, width, gap);
+    const count = spreadCount(vertical ? cols.scrollHeight : cols.scrollWidth, width, gap);
     layout.current = { ...layout.current, width, gap, count };
     const t = target.current ?? lastQuote.current;
     target.current = null;
@@ -85,7 +92,8 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
       // The quote's first line decides: a quote may run on to the next page.
       const rect = el?.getBoundingClientRect() ?? (range ? firstRect(range) : undefined);
       const origin = cols.getBoundingClientRect();
-      if (rect && (rect.width > 0 || rect.height > 0)) spread = spreadAt(rtl ? origin.right - rect.right : rect.left - origin.left, width, gap, count);
+      const offset = vertical ? rect && rect.top - origin.top : rect && (geometry.reverse ? origin.right - rect.right : rect.left - origin.left);
+      if (rect && offset !== undefined && (rect.width > 0 || rect.height > 0)) spread = spreadAt(offset, width, gap, count);
       else spread = spreadForFraction(t.fraction ?? 0, count);
     }
     show(spread, t?.quote && !t.anchor ? t : undefined);
@@ -96,9 +104,15 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     if (!cols) return;
     const { width, gap, count } = layout.current;
     layout.current.spread = spread;
-    cols.style.transform = `translateX(${translateFor(spread, width, gap, rtl)}px)`;
+    cols.style.transform = spreadTransform(spread, width, gap, geometry);
     cols.dataset.spread = String(spread);
     cols.dataset.spreads = String(count);
+    const delta = slide.current;
+    slide.current = 0;
+    // The page is already in place; the slide is only a compositor animation on top, so a turn
+    // starts as fast with it as without.
+    // Asked at each turn: reduced motion may be switched on while the book is open.
+    if (delta && wantsTurnAnimation(current.current)) clipRef.current?.animate([{ transform: `translateX(${slideFrom(delta, geometry)}px)`, opacity: 0.35 }, { transform: 'none', opacity: 1 }], { duration: 180, easing: 'ease-out' });
     report(at);
   }
 
@@ -115,7 +129,7 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     let quote = at?.quote;
     if (!quote) {
       // Hit-testing the very top of a column can land on the previous column's last line.
-      const caret = caretAt(rtl ? r.right - 8 : r.left + 8, r.top + 8);
+      const caret = caretAt(geometry.progression === 'rtl' || geometry.reverse ? r.right - 8 : r.left + 8, r.top + 8);
       const guess = caret && sec.contains(caret.node) ? offsetOf(sec, caret.node, caret.offset) : Math.floor((sec.textContent?.length ?? 0) * fraction);
       quote = quoteAt(sec, firstVisibleOffset(sec, guess, r));
     }
@@ -127,9 +141,11 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     (delta: 1 | -1) => {
       const { spread, count } = layout.current;
       if (!chapter) return;
+      slide.current = delta;
       if (spread + delta >= 0 && spread + delta < count) return show(spread + delta);
       const i = readable.findIndex((c) => c.id === chapter.id) + delta;
       if (i >= 0 && i < readable.length) open({ chapterId: readable[i]!.id, fraction: delta > 0 ? 0 : 1 });
+      else slide.current = 0;
     },
     [chapter, open], // eslint-disable-line react-hooks/exhaustive-deps
   );
@@ -152,7 +168,7 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     const clip = clipRef.current;
     if (!clip) return;
     const observer = new ResizeObserver(() => {
-      setColumns(columnsFor(clip.parentElement?.clientWidth ?? clip.clientWidth, isVertical(book)));
+      setColumns(columnsFor(clip.parentElement?.clientWidth ?? clip.clientWidth, vertical));
       if (lastQuote.current) target.current = lastQuote.current;
       place();
     });
@@ -160,20 +176,19 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     return () => observer.disconnect();
   }, [chapter]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // Keys: arrows, PageUp/PageDown, space. Right-to-left books turn forward with ←.
+  // Keys: arrows, PageUp/PageDown, space. Right-to-left and vertical-rl books turn forward with ←.
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
       const t = e.target as HTMLElement | null;
       if (t?.closest('input, textarea, select, dialog, [role="dialog"], .reader-drawer') || e.metaKey || e.ctrlKey || e.altKey) return;
-      const forward = e.key === 'PageDown' || (e.key === ' ' && !e.shiftKey) || e.key === (rtl ? 'ArrowLeft' : 'ArrowRight');
-      const back = e.key === 'PageUp' || (e.key === ' ' && e.shiftKey) || e.key === (rtl ? 'ArrowRight' : 'ArrowLeft');
-      if (!forward && !back) return;
+      const delta = turnForKey(e.key, e.shiftKey, geometry);
+      if (!delta) return;
       e.preventDefault();
-      turn(forward ? 1 : -1);
+      turn(delta);
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [turn, rtl]);
+  }, [turn, book.writingMode, book.direction]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Tap zones (outer thirds), swipes, internal links and text selection.
   const down = useRef<{ x: number; y: number } | null>(null);
@@ -194,12 +209,11 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     onSelect(null);
     if (!start) return;
     const dx = e.clientX - start.x;
-    if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(e.clientY - start.y)) return turn((dx < 0) !== rtl ? 1 : -1);
+    if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(e.clientY - start.y)) return turn(turnForSwipe(dx, geometry));
     if ((e.target as Element).closest('a, mark')) return;
     const r = clipRef.current!.getBoundingClientRect();
-    const x = (e.clientX - r.left) / r.width;
-    if (x < 0.3) turn(rtl ? 1 : -1);
-    else if (x > 0.7) turn(rtl ? -1 : 1);
+    const delta = turnForTap((e.clientX - r.left) / r.width, geometry);
+    if (delta) turn(delta);
   }
   function onClick(e: React.MouseEvent) {
     const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-chapter-id]');
@@ -211,9 +225,9 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
 
   if (error) return <p className="reader-error" role="alert">{error}</p>;
   return (
-    <div className="reader-page" data-columns={columns}>
+    <div className="reader-page" data-columns={columns} data-writing-mode={book.writingMode}>
       <div ref={clipRef} className="reader-clip" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onClick={onClick}>
-        <div ref={colsRef} className="reader-columns" style={{ columnCount: columns }} data-testid="reader-columns">
+        <div ref={colsRef} className="reader-columns" style={{ columnCount: columns, writingMode: vertical ? (book.writingMode as 'vertical-rl' | 'vertical-lr') : undefined }} data-testid="reader-columns">
           <div {...bookContainerProps(book)}>{chapter && <ChapterSection key={chapter.id} chapterId={chapter.id} xhtml={chapter.xhtml} />}</div>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookProgress, chapterFraction, columnsFor, minutesLeft, progressLabel, spreadAt, spreadCount, spreadForFraction, translateFor } from './pagination';
+import { pageGeometry, slideFrom, spreadTransform, turnForKey, turnForSwipe, turnForTap, bookProgress, chapterFraction, columnsFor, minutesLeft, progressLabel, spreadAt, spreadCount, spreadForFraction, translateFor } from './pagination';
 
 describe('pagination maths', () => {
   it('shows two pages on wide screens only, one for vertical writing', () => {
@@ -35,5 +35,35 @@ describe('pagination maths', () => {
     expect(bookProgress([], 0, 0)).toBe(0);
     expect(minutesLeft(1000, 0.5)).toBe(2);
     expect(progressLabel(0.256, 3)).toBe('26% · 3 min left in chapter');
+  });
+
+  it('pages vertical-rl books along y, turning forward with ← and a tap on the left', () => {
+    const g = pageGeometry('vertical-rl', 'rtl');
+    expect(g).toEqual({ axis: 'y', reverse: false, progression: 'rtl', vertical: true });
+    expect(spreadTransform(2, 700, 20, g)).toBe('translateY(-1440px)');
+    expect(turnForKey('ArrowLeft', false, g)).toBe(1);
+    expect(turnForKey('ArrowDown', false, g)).toBe(1);
+    expect(turnForKey('ArrowRight', false, g)).toBe(-1);
+    expect(turnForKey(' ', true, g)).toBe(-1);
+    expect(turnForTap(0.1, g)).toBe(1);
+    expect(turnForTap(0.9, g)).toBe(-1);
+    expect(turnForTap(0.5, g)).toBe(0);
+    expect(turnForSwipe(120, g)).toBe(1);
+    expect(slideFrom(1, g)).toBeLessThan(0);
+  });
+
+  it('keeps horizontal LTR and RTL books as they were', () => {
+    const ltr = pageGeometry('horizontal-tb', 'ltr');
+    const rtl = pageGeometry('horizontal-tb', 'rtl');
+    expect(spreadTransform(1, 800, 40, ltr)).toBe('translateX(-840px)');
+    expect(spreadTransform(1, 800, 40, rtl)).toBe('translateX(840px)');
+    expect(turnForKey('ArrowRight', false, ltr)).toBe(1);
+    expect(turnForKey('ArrowLeft', false, rtl)).toBe(1);
+    expect(turnForKey('ArrowDown', false, ltr)).toBe(0);
+    expect(turnForTap(0.9, ltr)).toBe(1);
+    expect(turnForTap(0.9, rtl)).toBe(-1);
+    expect(turnForSwipe(-120, ltr)).toBe(1);
+    expect(turnForSwipe(-120, rtl)).toBe(-1);
+    expect(pageGeometry('vertical-lr', 'ltr')).toMatchObject({ axis: 'y', progression: 'ltr' });
   });
 });

@@ -58,3 +58,57 @@ export function progressLabel(progress: number, minutes: number): string {
 function clamp(n: number, lo: number, hi: number): number {
   return Math.min(hi, Math.max(lo, n));
 }
+
+/**
+ * How a book's pages are laid out and turned. Horizontal books: columns side by side, pages
+ * advance along x. Vertical books: the column box itself is vertical, so CSS columns stack in
+ * its inline direction (top to bottom) and pages advance along y, each page one full column of
+ * right-to-left (vertical-rl) lines. `progression` is the reading direction of page turns:
+ * right-to-left for RTL books and vertical-rl, so ← (and a tap on the left) goes forward.
+ */
+export interface PageGeometry {
+  axis: 'x' | 'y';
+  /** Content moves the other way along the axis (RTL columns run leftwards). */
+  reverse: boolean;
+  progression: 'ltr' | 'rtl';
+  vertical: boolean;
+}
+
+export function pageGeometry(writingMode: string, direction: string): PageGeometry {
+  const vertical = writingMode === 'vertical-rl' || writingMode === 'vertical-lr';
+  if (vertical) return { axis: 'y', reverse: false, progression: writingMode === 'vertical-rl' ? 'rtl' : 'ltr', vertical };
+  const rtl = direction === 'rtl';
+  return { axis: 'x', reverse: rtl, progression: rtl ? 'rtl' : 'ltr', vertical };
+}
+
+/** The container's transform for a spread. */
+export function spreadTransform(spread: number, extent: number, gap: number, g: PageGeometry): string {
+  const d = translateFor(spread, extent, gap, g.reverse);
+  return g.axis === 'x' ? `translateX(${d}px)` : `translateY(${d}px)`;
+}
+
+/** Page turn for a key: 1 forward, -1 back, 0 not a turn key. */
+export function turnForKey(key: string, shift: boolean, g: PageGeometry): 1 | -1 | 0 {
+  if (key === 'PageDown' || (key === ' ' && !shift)) return 1;
+  if (key === 'PageUp' || (key === ' ' && shift)) return -1;
+  const [forward, back] = g.progression === 'rtl' ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+  if (key === forward || (g.vertical && key === 'ArrowDown')) return 1;
+  if (key === back || (g.vertical && key === 'ArrowUp')) return -1;
+  return 0;
+}
+
+/** Page turn for a tap at `x` (0–1 across the page): the outer thirds, mirrored for RTL. */
+export function turnForTap(x: number, g: PageGeometry): 1 | -1 | 0 {
+  const side = x < 0.3 ? -1 : x > 0.7 ? 1 : 0;
+  return (side === 0 ? 0 : g.progression === 'rtl' ? -side : side) as 1 | -1 | 0;
+}
+
+/** Page turn for a horizontal swipe of `dx` px: dragging the page towards where it came from. */
+export function turnForSwipe(dx: number, g: PageGeometry): 1 | -1 {
+  return (dx < 0) !== (g.progression === 'rtl') ? 1 : -1;
+}
+
+/** Where the next page slides in from, in px along x: the forward side. */
+export function slideFrom(delta: 1 | -1, g: PageGeometry, distance = 40): number {
+  return delta * (g.progression === 'rtl' ? -distance : distance);
+}

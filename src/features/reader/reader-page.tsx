@@ -10,7 +10,7 @@ import { useSession } from '../../app/session';
 import { Spinner, usePageTitle } from '../../ui';
 import { FlowView } from './flow-view';
 import { PaginatedView } from './paginated-view';
-import { bookProgress, minutesLeft, progressLabel } from './pagination';
+import { bookProgress, minutesLeft, pageGeometry, progressLabel } from './pagination';
 import { AnnotationsPanel, Drawer, SearchPanel, SettingsPanel, TocPanel } from './reader-panels';
 import { settingsStyle, useReaderSettings } from './reader-settings';
 import { SelectionToolbar, type Selected } from './selection-toolbar';
@@ -104,7 +104,7 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
   const highlights = useMemo(() => annotations.filter((a) => a.kind === 'highlight'), [annotations]);
 
   return (
-    <div className={`reader reader-${mode} reader-theme-${settings.theme}`} style={settingsStyle(settings)} onKeyDownCapture={() => (interacted.current = true)} onPointerDownCapture={() => (interacted.current = true)}>
+    <div className={`reader reader-${mode} reader-theme-${settings.readerTheme} reader-progression-${pageGeometry(book.writingMode, book.direction).progression}`} style={settingsStyle(settings)} onKeyDownCapture={() => (interacted.current = true)} onPointerDownCapture={() => (interacted.current = true)}>
       <BookStylesheets book={book} />
       <header className="reader-bar">
         <Link to="/books" className="reader-back" aria-label="Back to the library">
@@ -148,7 +148,7 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
         />
       )}
       {panel === 'toc' && <Drawer title="Contents" onClose={() => setPanel(null)}><TocPanel entries={book.toc} onGo={go} /></Drawer>}
-      {panel === 'settings' && <Drawer title="Reader settings" onClose={() => setPanel(null)}><SettingsPanel settings={settings} onChange={updateSettings} /></Drawer>}
+      {panel === 'settings' && <Drawer title="Reader settings" onClose={() => setPanel(null)}><SettingsPanel settings={settings} onChange={updateSettings} more /></Drawer>}
       {panel === 'notes' && <Drawer title="Notes and highlights" onClose={() => setPanel(null)}><AnnotationsPanel book={book} annotations={annotations} onGo={go} onRemove={(id) => void remove(id)} /></Drawer>}
       {panel === 'search' && <Drawer title="Search" onClose={() => setPanel(null)}><SearchPanel book={book} onGo={go} /></Drawer>}
     </div>

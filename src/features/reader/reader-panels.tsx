@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react';
 import type { BookDetailResponse } from '../../../sync/api/books';
 import type { TocEntry } from '../../../sync/book-format';
 import type { Annotation } from '../../../sync/collections/annotations';
+import { Link } from 'react-router';
+import { FONT_SIZE, LINE_HEIGHT, MARGIN } from '../../../sync/preferences';
 import { Button } from '../../ui';
 import { exportFile, toJson, toMarkdown } from './export-annotations';
 import { READER_FONTS, READER_THEMES, type ReaderSettings } from './reader-settings';
@@ -39,7 +41,8 @@ function TocList({ entries, onGo }: { entries: TocEntry[]; onGo: (t: Target) => 
 }
 export const TocPanel = TocList;
 
-export function SettingsPanel({ settings, onChange }: { settings: ReaderSettings; onChange: (p: Partial<ReaderSettings>) => void }) {
+/** Typography and reader theme; also the controls of /theming (`more` links there from the reader). */
+export function SettingsPanel({ settings, onChange, more = false }: { settings: ReaderSettings; onChange: (p: Partial<ReaderSettings>) => void; more?: boolean }) {
   return (
     <div className="reader-settings">
       <label>
@@ -54,27 +57,35 @@ export function SettingsPanel({ settings, onChange }: { settings: ReaderSettings
       </label>
       <label>
         Size {settings.fontSize}%
-        <input type="range" min={70} max={200} step={10} value={settings.fontSize} onChange={(e) => onChange({ fontSize: Number(e.target.value) })} />
+        <input type="range" min={FONT_SIZE.min} max={FONT_SIZE.max} step={FONT_SIZE.step} value={settings.fontSize} onChange={(e) => onChange({ fontSize: Number(e.target.value) })} />
       </label>
       <label>
         Line height {settings.lineHeight.toFixed(2)}
-        <input type="range" min={1.1} max={2.2} step={0.05} value={settings.lineHeight} onChange={(e) => onChange({ lineHeight: Number(e.target.value) })} />
+        <input type="range" min={LINE_HEIGHT.min} max={LINE_HEIGHT.max} step={LINE_HEIGHT.step} value={settings.lineHeight} onChange={(e) => onChange({ lineHeight: Math.round(Number(e.target.value) * 100) / 100 })} />
       </label>
       <label>
-        Margins
-        <input type="range" min={0.5} max={6} step={0.5} value={settings.margin} onChange={(e) => onChange({ margin: Number(e.target.value) })} />
+        Margins {settings.margin} rem
+        <input type="range" min={MARGIN.min} max={MARGIN.max} step={MARGIN.step} value={settings.margin} onChange={(e) => onChange({ margin: Number(e.target.value) })} />
       </label>
       <label className="reader-check">
         <input type="checkbox" checked={settings.justify} onChange={(e) => onChange({ justify: e.target.checked })} /> Justify text
       </label>
+      <label className="reader-check">
+        <input type="checkbox" checked={settings.pageTurnAnimation} onChange={(e) => onChange({ pageTurnAnimation: e.target.checked })} /> Slide on page turns
+      </label>
       <fieldset className="reader-themes">
-        <legend>Theme</legend>
+        <legend>Reader theme</legend>
         {READER_THEMES.map((t) => (
           <label key={t} className={`reader-theme-swatch reader-theme-${t}`}>
-            <input type="radio" name="reader-theme" value={t} checked={settings.theme === t} onChange={() => onChange({ theme: t })} /> {t[0]!.toUpperCase() + t.slice(1)}
+            <input type="radio" name="reader-theme" value={t} checked={settings.readerTheme === t} onChange={() => onChange({ readerTheme: t })} /> {t[0]!.toUpperCase() + t.slice(1)}
           </label>
         ))}
       </fieldset>
+      {more && (
+        <Link to="/theming" className="reader-more-link">
+          App theme and more options
+        </Link>
+      )}
     </div>
   );
 }

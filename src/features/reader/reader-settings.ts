@@ -1,45 +1,19 @@
 /**
- * Reader settings: font, size, line height, margins, justification, theme. Kept per device in
- * localStorage for now (a synced collection would push the browser database past RxDB's
- * open-source limit of 16 collections in the multi-device tests; see the branch report).
+ * Reader settings: font, size, line height, margins, justification, theme, page-turn animation.
+ * They are part of the synced preferences (src/features/theming/preferences-store.ts): the
+ * same on every signed-in device, per browser for signed-out visitors.
  */
-import { useCallback, useState, type CSSProperties } from 'react';
+import { useCallback, type CSSProperties } from 'react';
+import type { PreferenceValues } from '../../../sync/preferences';
+import { changePreferences, usePreferences } from '../theming/preferences-store';
 
-export const READER_FONTS = { serif: 'Georgia, "Iowan Old Style", "Times New Roman", serif', sans: 'system-ui, "Segoe UI", Roboto, sans-serif', mono: 'ui-monospace, Menlo, monospace', publisher: 'inherit' } as const;
-export const READER_THEMES = ['paper', 'sepia', 'night'] as const;
+export const READER_FONTS = { serif: 'Georgia, "Iowan Old Style", "Times New Roman", serif', sans: 'system-ui, "Segoe UI", Roboto, sans-serif', mono: 'ui-monospace, Menlo, monospace', publisher: 'inherit' } as const satisfies Record<PreferenceValues['fontFamily'], string>;
+export { READER_THEMES } from '../../../sync/preferences';
 
-export interface ReaderSettings {
-  fontFamily: keyof typeof READER_FONTS;
-  /** Percent of the base size. */
-  fontSize: number;
-  lineHeight: number;
-  /** Page margin in rem. */
-  margin: number;
-  justify: boolean;
-  theme: (typeof READER_THEMES)[number];
-}
-
-export const DEFAULT_SETTINGS: ReaderSettings = { fontFamily: 'serif', fontSize: 100, lineHeight: 1.55, margin: 2.5, justify: true, theme: 'paper' };
-const KEY = 'quire.reader-settings';
-
-function load(): ReaderSettings {
-  try {
-    return { ...DEFAULT_SETTINGS, ...(JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<ReaderSettings>) };
-  } catch {
-    return DEFAULT_SETTINGS;
-  }
-}
+export type ReaderSettings = PreferenceValues;
 
 export function useReaderSettings(): [ReaderSettings, (patch: Partial<ReaderSettings>) => void] {
-  const [settings, setSettings] = useState(load);
-  const update = useCallback((patch: Partial<ReaderSettings>) => {
-    setSettings((old) => {
-      const next = { ...old, ...patch };
-      localStorage.setItem(KEY, JSON.stringify(next));
-      return next;
-    });
-  }, []);
-  return [settings, update];
+  return [usePreferences(), useCallback((patch: Partial<ReaderSettings>) => changePreferences(patch), [])];
 }
 
 /** CSS custom properties the reader stylesheet reads; changing them re-flows without re-rendering chapters. */
@@ -51,4 +25,9 @@ export function settingsStyle(s: ReaderSettings): CSSProperties {
     '--reader-margin': `${s.margin}rem`,
     '--reader-align': s.justify ? 'justify' : 'start',
   } as CSSProperties;
+}
+
+/** The page-turn slide runs only when chosen and when the system does not ask for less motion. */
+export function wantsTurnAnimation(s: ReaderSettings): boolean {
+  return s.pageTurnAnimation && !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createQuote, resolveQuote } from './text-quote';
+import { createQuote, resolveQuote, wordStartAt } from './text-quote';
 
 const text = 'Call me Ishmael. Some years ago — never mind how long precisely — having little or no money in my purse, I thought I would sail about a little and see the watery part of the world.';
 
@@ -45,5 +45,23 @@ describe('text-quote anchoring', () => {
   it('returns null when the quote is gone', () => {
     expect(resolveQuote(text, { exact: 'Queequeg', prefix: '', suffix: '' })).toBeNull();
     expect(resolveQuote(text, { exact: '   ', prefix: '', suffix: '' })).toBeNull();
+  });
+});
+
+describe('word starts for position quotes', () => {
+  it('moves forward to the next word in spaced text, never back', () => {
+    expect(wordStartAt(text, 9)).toBe(17); // inside "Ishmael." → "Some"
+    expect(wordStartAt(text, 8)).toBe(8);
+  });
+
+  it('starts anywhere in Japanese and Chinese (no spaces to look for)', () => {
+    const ja = '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。';
+    expect(wordStartAt(ja, 5)).toBe(5);
+    expect(wordStartAt('在很久很久以前', 3)).toBe(3);
+  });
+
+  it('gives up on an endless word rather than run to the end', () => {
+    const long = `a ${'x'.repeat(200)} b`;
+    expect(wordStartAt(long, 10)).toBe(10);
   });
 });

@@ -82,3 +82,19 @@ export function resolveQuote(raw: string, quote: TextQuote): { start: number; en
   if (best === -1) return null;
   return { start: map[best]!, end: map[best + exact.length - 1]! + 1 };
 }
+
+/** Scripts written without spaces between words: every character is a place a quote may start. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** A word longer than this is not worth walking: start where we are. */
+const MAX_WORD_SKIP = 40;
+
+/**
+ * The first word start at or after `offset` (never before: that word may be on the previous
+ * page). In unspaced scripts (Japanese, Chinese, Thai…) any character is one.
+ */
+export function wordStartAt(text: string, offset: number): number {
+  let start = offset;
+  const inWord = (i: number) => /\S/.test(text[i - 1]!) && !UNSPACED.test(text[i - 1]!) && !UNSPACED.test(text[i]!);
+  while (start > 0 && start < text.length && start - offset < MAX_WORD_SKIP && inWord(start)) start++;
+  return start - offset >= MAX_WORD_SKIP ? offset : start;
+}

@@ -8,6 +8,7 @@ const LINKS = [
   { to: '/settings', label: 'Profile & roles' },
   { to: '/settings/account', label: 'Account & devices' },
   { to: '/settings/notifications', label: 'Notifications' },
+  { to: '/theming', label: 'Theme & reading' },
   { to: '/account-deletion', label: 'Delete account' },
 ] as const;
 
