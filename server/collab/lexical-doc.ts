@@ -110,3 +110,11 @@ export function appendParagraphUpdate(state: Uint8Array, paragraph: string): Uin
     return Y.encodeStateAsUpdate(doc, before);
   });
 }
+
+/** A Yjs update of a new chapter built by `build` inside a Lexical update (tests, seeds). */
+export function chapterUpdateFrom(build: () => void): Uint8Array {
+  return withBoundEditor(null, (editor, doc) => {
+    editor.update(build, { discrete: true });
+    return Y.encodeStateAsUpdate(doc);
+  });
+}
