@@ -4,7 +4,7 @@
  * total work offline and for people who never open the chapter.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { canEditText, chapterDocName, type CollabRole } from '../../../sync/collab/close-codes';
+import { canEditText, chapterDocName, CLOSE_CODES, type CollabRole } from '../../../sync/collab/close-codes';
 import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
 import { Notice } from '../../ui';
 import { ChapterEditor } from './chapter-editor';
@@ -15,6 +15,16 @@ import { useManuscriptCommands } from './use-manuscript-commands';
 import { userColor } from './user-color';
 
 const WORD_COUNT_DELAY_MS = 1500;
+
+/** What a refused socket means for the person, by the server's close code. */
+function RefusedNotice({ code }: { code: number | undefined }) {
+  if (code === CLOSE_CODES.forbidden) {
+    return <Notice tone="error" title="You no longer have access">The owner removed you from this manuscript, so the chapter stopped syncing. Edits you made since then stay only on this device.</Notice>;
+  }
+  if (code === CLOSE_CODES.unauthenticated) return <Notice tone="error" title="Signed out">Sign in again to keep this chapter in sync.</Notice>;
+  if (code === CLOSE_CODES.unknownDocument) return <Notice tone="error" title="Chapter gone">This chapter or its manuscript was deleted.</Notice>;
+  return <Notice tone="error" title="No access">The server refused this chapter.</Notice>;
+}
 
 export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapter; role: CollabRole; user: { id: string; username: string } }) {
   const docName = chapterDocName(chapter.id);
@@ -50,7 +60,7 @@ export function ChapterPane({ chapter, role, user }: { chapter: ManuscriptChapte
       {!editable && (
         <Notice title="Read only">You can read this chapter{role === 'commenter' ? ' and comment on it' : ''}; only the owner and editors change its text.</Notice>
       )}
-      {connection.status === 'refused' && <Notice tone="error" title="No access">The server refused this chapter: you may have been removed, or need to sign in again.</Notice>}
+      {connection.status === 'refused' && <RefusedNotice code={connection.closeCode} />}
       <ChapterEditor
         key={chapter.id}
         label={`Text of ${chapter.title || 'this chapter'}`}
