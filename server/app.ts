@@ -26,6 +26,7 @@ import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
 import { userRoutes } from './users/routes';
+import { invitationRoutes } from './editor/invitation-routes';
 
 function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
@@ -62,6 +63,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/dev', devRoutes(ctx))
     .route('/api/library', libraryRoutes(ctx))
     .route('/api/lists', listRoutes(ctx))
+    .route('/api/manuscripts', invitationRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
     .route('/api/users', userRoutes(ctx))
