@@ -45,11 +45,12 @@ function safeHref(href: string | null): string | null {
 
 /** Word's list paragraphs: `class="MsoListParagraph…"` or a `mso-list: l0 level2 lfo1` style. */
 function wordListInfo(el: Element): { level: number; list: string } | null {
-  if (el.tagName !== 'P' && !/^H[1-6]$/.test(el.tagName)) return null;
+  // Numbered headings carry mso-list too, but stay headings.
+  if (el.tagName !== 'P') return null;
   const msoList = parseStyle(el).get('mso-list');
   const isListClass = /MsoListParagraph/i.test(el.getAttribute('class') ?? '');
   if (!msoList && !isListClass) return null;
-  if (msoList === 'ignore') return null;
+  if (msoList === 'ignore' || msoList === 'none') return null;
   const level = Number(/level(\d+)/.exec(msoList ?? '')?.[1] ?? '1');
   const list = /\b(l\d+)\b/.exec(msoList ?? '')?.[1] ?? 'l0';
   return { level: Math.min(Math.max(level, 1), 6), list };
