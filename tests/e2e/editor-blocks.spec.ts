@@ -1,9 +1,10 @@
 /**
  * Writing blocks: a scene break from the toolbar and from `***` + Enter, a Word-style HTML paste
  * that arrives clean, chapters reordered by dragging (and the order kept after a reload), and
- * inviting a co-author by e-mail with a pending invitation the owner can revoke.
+ * inviting a co-author by e-mail with a pending invitation the owner can revoke, and a removed
+ * co-author's open chapter told at once that it stopped syncing.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, signIn, uniqueEmail } from './fixtures';
 
 const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><style>p.MsoNormal{font-family:"Calibri"}</style></head><body>
@@ -29,6 +30,13 @@ async function createManuscript(page: Page, title: string) {
   await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/);
   await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
   await expect(chapterText(page)).toBeEditable();
+}
+
+async function signedIn(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
 }
 
 async function typeAtEnd(page: Page, text: string) {
@@ -129,5 +137,31 @@ test.describe('editor blocks', () => {
 
     await dialog.getByRole('button', { name: `Revoke the invitation of ${address}` }).click();
     await expect(pending).toHaveCount(0);
+  });
+
+  test('a removed co-author’s open chapter stops syncing at once and says why', async ({ browser }) => {
+    const author = await signedIn(browser, DEMO.author);
+    const reader = await signedIn(browser, DEMO.reader);
+    const title = `Removal ${Date.now()}`;
+    await createManuscript(author.page, title);
+    await typeAtEnd(author.page, 'Shared words.');
+
+    await author.page.getByRole('button', { name: /Co-authors/ }).click();
+    const dialog = author.page.getByRole('dialog', { name: 'Co-authors' });
+    await dialog.getByLabel('Username').fill('reader');
+    await dialog.getByLabel('Role', { exact: true }).selectOption('editor');
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await expect(dialog.getByText('@reader')).toBeVisible();
+
+    await reader.page.goto('/editor');
+    await reader.page.getByRole('link', { name: new RegExp(title) }).click({ timeout: 15_000 });
+    await expect(chapterText(reader.page)).toHaveText('Shared words.');
+    await expect(reader.page.getByTestId('chapter-sync')).toHaveText('Synced');
+
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(reader.page.getByRole('alert').filter({ hasText: 'You no longer have access' })).toBeVisible();
+    await expect(reader.page.getByTestId('chapter-sync')).toHaveText('No access');
+    await author.context.close();
+    await reader.context.close();
   });
 });
