@@ -87,6 +87,13 @@ test.describe('editor blocks', () => {
     await expect(chapterText(page).locator('h2')).toHaveText('Pasted heading');
     await expect(chapterText(page).locator('ul > li')).toHaveCount(2);
     await expectAccessible(page);
+
+    // A click selects a break; Backspace removes it.
+    const afterReload = chapterText(page).getByRole('separator', { name: 'Scene break' });
+    await afterReload.first().click();
+    await expect(afterReload.first()).toHaveClass(/is-selected/);
+    await page.keyboard.press('Backspace');
+    await expect(afterReload).toHaveCount(1);
   });
 
   test('drag a chapter to a new place; the move is announced and kept after a reload', async ({ page }) => {
