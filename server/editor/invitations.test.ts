@@ -12,6 +12,7 @@ import { buildSignedInUser } from '../admin/test-helpers';
 import { latestCode, mailsTo, post, uniqueUser } from '../auth/test-helpers';
 import { applyPush } from '../sync/push';
 import { readDoc } from '../sync/store';
+import { claimInvitations } from './invitations';
 import { buildTestContext, type TestContext } from '../test/test-context';
 
 let t: TestContext;
@@ -88,6 +89,19 @@ describe('inviting co-authors by e-mail', () => {
     await t.ctx.db.updateTable('users').set({ emailVerifiedAt: 1 }).where('email', '=', user.email).execute();
     expect((await post(t, '/sign-in', { email: user.email, password: user.password })).status).toBe(200);
     expect((await manuscript(manuscriptId)).members.map((m) => m.role)).toEqual(['viewer']);
+  });
+
+  it('does not add an account whose address is unverified until it is proven', async () => {
+    const { owner, manuscriptId } = await ownManuscript();
+    const squatter = await buildSignedInUser(t.ctx, { email: 'someone@example.test', emailVerifiedAt: null });
+    expect((await invite(manuscriptId, owner.cookie, { email: 'someone@example.test', role: 'editor' })).status).toBe(202);
+    expect((await manuscript(manuscriptId)).members).toEqual([]);
+    const { invitations } = (await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json()) as { invitations: unknown[] };
+    expect(invitations).toHaveLength(1);
+    // Proving the address (a sign-in link counts) claims it.
+    await t.ctx.db.updateTable('users').set({ emailVerifiedAt: 1 }).where('id', '=', squatter.user.id).execute();
+    expect(await claimInvitations(t.ctx, squatter.user.id)).toBe(1);
+    expect((await manuscript(manuscriptId)).memberIds).toEqual([squatter.user.id]);
   });
 
   it('lets only the owner invite, list and revoke', async () => {

@@ -27,11 +27,13 @@ export async function inviteByEmail(ctx: AppContext, inviter: { id: string }, ma
   if (!manuscript) return;
   const account = await ctx.db
     .selectFrom('users')
-    .select(['id', 'username', 'status'])
+    .select(['id', 'username', 'status', 'emailVerifiedAt'])
     .where('email', '=', email)
     .where('status', '!=', 'deleted')
     .executeTakeFirst();
-  if (account) {
+  // An unverified account may belong to someone who typed another person's address: it joins
+  // only once the address is proven, through the pending invitation below.
+  if (account && account.emailVerifiedAt !== null) {
     if (account.status !== 'active') return; // suspended: silently nothing, same answer
     const result = await addMember(ctx, manuscriptId, { userId: account.id, username: account.username, role });
     if (result === 'added') await tellNewMember(ctx, account.id, manuscript, role);
