@@ -1,7 +1,7 @@
 /**
  * The Lexical editor, in its own chunk (chapter-editor.tsx loads it lazily): rich text, lists,
- * links and scene breaks, with word-processor paste cleaned, bound to the chapter's Yjs document when `collab` is given, or a local document with undo
- * history otherwise (/debug/editor). Undo history is off in collaboration because Lexical's
+ * links and scene breaks, with word-processor paste cleaned (paste/), bound to the chapter's Yjs
+ * document when `collab` is given, or a local document with undo history otherwise (/debug/editor). Undo history is off in collaboration because Lexical's
  * CollaborationPlugin brings a Yjs undo manager that only undoes one's own changes.
  */
 import { LexicalCollaboration } from '@lexical/react/LexicalCollaborationContext';
