@@ -27,6 +27,7 @@ import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
 import { userRoutes } from './users/routes';
+import { invitationRoutes } from './editor/invitation-routes';
 import { versionRoutes } from './versions/routes';
 
 function clientIp(c: Context, trustProxy: boolean): string {
@@ -66,6 +67,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/library', libraryRoutes(ctx))
     .route('/api/lists', listRoutes(ctx))
     .route('/api/manuscripts', manuscriptImportRoutes(ctx))
+    .route('/api/manuscripts', invitationRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
     .route('/api/users', userRoutes(ctx))

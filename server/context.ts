@@ -4,6 +4,7 @@ import type { DB } from './db/connection';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { SessionUser } from './auth/sessions';
+import type { DocEvents } from './sync/doc-events';
 import type { SyncPubSub } from './sync/pubsub';
 
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   mail: Mailer;
   /** Change hints for the sync stream (server/sync/pubsub.ts). */
   pubsub: SyncPubSub;
+  /** Replicated documents written on this server, for features that react to them (server/sync/doc-events.ts). */
+  docEvents: DocEvents;
   /** Milliseconds since the epoch; tests replace it to move time. */
   now(): number;
   startedAt: number;

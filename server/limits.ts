@@ -27,6 +27,8 @@ export const RATE_LIMITS = {
   clientReportsPerIp: { points: 60, windowSeconds: 60 },
   /** Exact-username lookups ("New message", co-author invites): plenty for a person typing names. */
   userLookupPerAccount: { points: 30, windowSeconds: 60 },
+  /** Co-author invites by e-mail: each may send a mail to a stranger, so fewer than look-ups. */
+  coAuthorInvitesPerAccount: { points: 20, windowSeconds: 60 * 60 },
 } as const;
 
 export const ACCOUNT_DELETION_GRACE = 14 * DAY;

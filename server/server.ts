@@ -19,6 +19,7 @@ import { JobWorker } from './jobs/worker';
 import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
 import { mountClient } from './static';
+import { createDocEvents } from './sync/doc-events';
 import { createInProcessPubSub } from './sync/pubsub';
 
 export interface RunningServer {
@@ -35,7 +36,7 @@ export async function buildContext(config: Config, now: () => number = Date.now)
   await migrate(handle.db);
   const queue = new JobQueue(handle.db, now);
   const mail = new Mailer(handle.db, queue, config, now);
-  const ctx: AppContext = { config, db: handle.db, queue, mail, pubsub: createInProcessPubSub(), now, startedAt: Date.now() };
+  const ctx: AppContext = { config, db: handle.db, queue, mail, pubsub: createInProcessPubSub(), docEvents: createDocEvents(), now, startedAt: Date.now() };
   const worker = new JobWorker(queue);
   worker.register(MAIL_JOB, (p: { id: string }) => mail.deliver(p.id));
   registerAccountJobs(worker, ctx);

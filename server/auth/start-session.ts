@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import type { Me } from '../../sync/api/session';
 import type { AppContext, AppEnv } from '../context';
+import { claimInvitations } from '../editor/invitations';
 import { loadMe } from './present';
 import { createSession, invalidateSession, setSessionCookie } from './sessions';
 
@@ -16,5 +17,7 @@ export async function startSession(ctx: AppContext, c: Context<AppEnv>, userId: 
     ip: c.get('ip'),
   });
   setSessionCookie(c, token, expiresAt);
+  // Co-author invitations sent to this address before the account existed (server/editor).
+  await claimInvitations(ctx, userId);
   return loadMe(ctx.db, userId);
 }

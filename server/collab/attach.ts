@@ -18,6 +18,7 @@ import { ConnectionLimit } from './connection-limit';
 import type { DocRegistry } from './doc-registry';
 import { COLLAB_MAX_CONNECTIONS_PER_USER, COLLAB_MAX_MESSAGE_BYTES, COLLAB_PING_INTERVAL } from './limits';
 import type { CollabLog } from './log';
+import { watchMembership, type LiveConnection } from './membership-watch';
 import type { RenderScheduler } from './render-scheduler';
 import { collabServices } from './services';
 import type { CollabConnection } from './shared-doc';
@@ -56,6 +57,8 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
   const limit = new ConnectionLimit(options.maxConnectionsPerUser ?? COLLAB_MAX_CONNECTIONS_PER_USER);
   const wss = new WebSocketServer({ noServer: true, maxPayload: COLLAB_MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
+  const live = new Set<LiveConnection>();
+  const unwatch = watchMembership(ctx, access, () => live, log);
   // A rotated session token rides on the 101 response, as it would on any HTTP response.
   const cookies = new WeakMap<IncomingMessage, string>();
   wss.on('headers', (headers, req) => {
@@ -78,6 +81,8 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
       },
       close: (code, reason) => ws.close(code, reason),
     };
+    const entry: LiveConnection = { conn, docName };
+    live.add(entry);
     let shared: Awaited<ReturnType<DocRegistry['acquire']>> | null = null;
     let closed = false;
     const early: Uint8Array[] = []; // messages that arrive while the document loads
@@ -96,6 +101,7 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
     });
     ws.on('close', () => {
       closed = true;
+      live.delete(entry);
       clearInterval(ping);
       limit.release(userId);
       log('closed', { doc: docName, user: userId });
@@ -169,6 +175,7 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
     limit,
     async close() {
       server.off('upgrade', onUpgrade);
+      unwatch();
       await Promise.all(
         [...sockets].map(
           (ws) =>

@@ -139,3 +139,11 @@ export function replaceContentUpdate(current: Uint8Array, version: Uint8Array): 
     return Y.encodeStateAsUpdate(doc, before);
   });
 }
+
+/** A Yjs update of a new chapter built by `build` inside a Lexical update (tests, seeds). */
+export function chapterUpdateFrom(build: () => void): Uint8Array {
+  return withBoundEditor(null, (editor, doc) => {
+    editor.update(build, { discrete: true });
+    return Y.encodeStateAsUpdate(doc);
+  });
+}

@@ -12,7 +12,8 @@ import { decodeMessage, encodeAwareness, encodeSyncStep1, encodeSyncStep2, encod
 
 export interface CollabConnection {
   readonly userId: string;
-  readonly role: CollabRole;
+  /** Changes while open when the owner re-roles the person (membership-watch.ts). */
+  role: CollabRole;
   send(message: Uint8Array): void;
   close(code: number, reason: string): void;
 }

@@ -6,6 +6,7 @@ import * as m002 from './migrations/002-sync';
 import * as m003 from './migrations/003-book-import';
 import * as m004 from './migrations/004-collab';
 import * as m006 from './migrations/006-versions';
+import * as m009 from './migrations/009-invitations';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003-book-import': m003,
   '004-collab': m004,
   '006-versions': m006,
+  '009-invitations': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

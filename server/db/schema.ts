@@ -256,6 +256,15 @@ export interface ManuscriptChaptersTable {
   title: string;
   ord: number;
 }
+/** Co-author invitations to an address without an account yet; see migration 009. */
+export interface ManuscriptInvitationsTable {
+  id: string;
+  manuscriptId: string;
+  inviterId: string;
+  email: string;
+  role: CollabRoleColumn;
+  createdAt: number;
+}
 export interface CollabUpdatesTable {
   docName: string;
   seq: number;
@@ -314,6 +323,7 @@ export interface Database {
   manuscripts: ManuscriptsTable;
   manuscriptMembers: ManuscriptMembersTable;
   manuscriptChapters: ManuscriptChaptersTable;
+  manuscriptInvitations: ManuscriptInvitationsTable;
   collabUpdates: CollabUpdatesTable;
   collabSnapshots: CollabSnapshotsTable;
   collabRenders: CollabRendersTable;

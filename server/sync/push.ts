@@ -13,7 +13,7 @@ import type { DB } from '../db/connection';
 import { fieldErrors } from '../http/validate';
 import { nextChangeTime, readDoc, toWire, writeDoc } from './store';
 
-type Outcome = { kind: 'written'; audience: string[]; checkpoint: Checkpoint } | { kind: 'unchanged' } | { kind: 'conflict'; master: WireDoc } | { kind: 'rejected'; row: RejectedRow };
+type Outcome = { kind: 'written'; audience: string[]; checkpoint: Checkpoint; doc: Record<string, unknown> & { id: string }; deleted: boolean } | { kind: 'unchanged' } | { kind: 'conflict'; master: WireDoc } | { kind: 'rejected'; row: RejectedRow };
 
 function splitDeleted(doc: WireDoc): { fields: Record<string, unknown>; deleted: boolean } {
   const { _deleted, ...fields } = doc;
@@ -66,7 +66,7 @@ async function applyRow(db: DB, collection: CollectionDefinition, userId: string
   await writeDoc(db, collection.name, doc, newDocumentState._deleted, serverUpdatedAt, audience);
   // Former readers hear about the change too (their next pull simply finds nothing new).
   const former = previous ? collection.visibility.audience(previous) : [];
-  return { kind: 'written', audience: [...audience, ...former], checkpoint: { updatedAt: serverUpdatedAt, id: doc.id } };
+  return { kind: 'written', audience: [...audience, ...former], checkpoint: { updatedAt: serverUpdatedAt, id: doc.id }, doc, deleted: newDocumentState._deleted };
 }
 
 export async function applyPush(ctx: AppContext, collection: CollectionDefinition, userId: string, rows: PushRow[]): Promise<PushResponse> {
@@ -78,7 +78,10 @@ export async function applyPush(ctx: AppContext, collection: CollectionDefinitio
     const outcome = await ctx.db.transaction().execute((trx) => applyRow(trx, collection, userId, row, ctx.now()));
     if (outcome.kind === 'conflict') response.conflicts.push(outcome.master);
     else if (outcome.kind === 'rejected') response.rejected.push(outcome.row);
-    else if (outcome.kind === 'written') for (const reader of outcome.audience) hints.set(reader, outcome.checkpoint);
+    else if (outcome.kind === 'written') {
+      for (const reader of outcome.audience) hints.set(reader, outcome.checkpoint);
+      ctx.docEvents.emit({ collection: collection.name, id: outcome.doc.id, doc: outcome.doc, deleted: outcome.deleted });
+    }
   }
   for (const [reader, checkpoint] of hints) ctx.pubsub.publish([reader], { collection: collection.name, checkpoint });
   return response;

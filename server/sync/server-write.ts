@@ -17,4 +17,5 @@ export async function writeServerDoc<S extends z.ZodObject>(ctx: AppContext, col
     return { updatedAt: serverUpdatedAt, id: value.id };
   });
   ctx.pubsub.publish(audience, { collection: collection.name, checkpoint });
+  ctx.docEvents.emit({ collection: collection.name, id: value.id, doc: value, deleted: false });
 }

@@ -2,7 +2,7 @@
  * Which automatic versions to drop as they age, so a chapter edited daily for years keeps a
  * useful, bounded history. Named versions are never passed in: they are kept forever.
  *
- * The rule (docs/decisions/009-version-history.md):
+ * The rule (docs/decisions/011-version-history.md):
  * - younger than 2 days: every automatic version is kept;
  * - 2 to 30 days old: the newest one of each day (UTC) is kept;
  * - older than 30 days: the newest one of each week (7-day buckets since the epoch) is kept.

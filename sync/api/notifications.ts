@@ -39,6 +39,12 @@ export const NOTIFICATION_EVENTS = [
     defaults: { in_app: true, email: false },
   },
   {
+    id: 'co_authoring',
+    label: 'Co-writing',
+    description: 'When someone adds you as a co-author of their manuscript.',
+    defaults: { in_app: true, email: true },
+  },
+  {
     id: 'price_drops',
     label: 'Price drops',
     description: 'A book on your wishlist gets cheaper.',

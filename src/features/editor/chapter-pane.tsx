@@ -4,7 +4,7 @@
  * so the sidebar and the manuscript total work offline and for people who never open the chapter.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { canEditText, chapterDocName, type CollabRole } from '../../../sync/collab/close-codes';
+import { canEditText, chapterDocName, CLOSE_CODES, type CollabRole } from '../../../sync/collab/close-codes';
 import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
 import type { ManuscriptComment } from '../../../sync/collections/manuscript-comments';
 import type { Manuscript } from '../../../sync/collections/manuscripts';
@@ -20,6 +20,16 @@ import { useManuscriptCommands } from './use-manuscript-commands';
 import { userColor } from './user-color';
 
 const WORD_COUNT_DELAY_MS = 1500;
+
+/** What a refused socket means for the person, by the server's close code. */
+function RefusedNotice({ code }: { code: number | undefined }) {
+  if (code === CLOSE_CODES.forbidden) {
+    return <Notice tone="error" title="You no longer have access">The owner removed you from this manuscript, so the chapter stopped syncing. Edits you made since then stay only on this device.</Notice>;
+  }
+  if (code === CLOSE_CODES.unauthenticated) return <Notice tone="error" title="Signed out">Sign in again to keep this chapter in sync.</Notice>;
+  if (code === CLOSE_CODES.unknownDocument) return <Notice tone="error" title="Chapter gone">This chapter or its manuscript was deleted.</Notice>;
+  return <Notice tone="error" title="No access">The server refused this chapter.</Notice>;
+}
 
 interface Props {
   chapter: ManuscriptChapter;
@@ -70,7 +80,7 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
       {!editable && (
         <Notice title="Read only">You can read this chapter{role === 'commenter' ? ' and comment on it' : ''}; only the owner and editors change its text.</Notice>
       )}
-      {connection.status === 'refused' && <Notice tone="error" title="No access">The server refused this chapter: you may have been removed, or need to sign in again.</Notice>}
+      {connection.status === 'refused' && <RefusedNotice code={connection.closeCode} />}
       <div className="chapter-body">
         <ChapterEditor
           key={chapter.id}

@@ -1,15 +1,16 @@
 /**
- * Co-authors of a manuscript: the owner invites by username with a role (looked up online), changes
- * roles and removes people; everyone else sees the list. The change is a local write that the sync
+ * Co-authors of a manuscript: the owner adds people by username with a role (looked up online) or
+ * invites them by e-mail (invite-by-email.tsx), changes roles and removes people; everyone else
+ * sees the list. The change is a local write that the sync
  * engine carries to the server, which then admits or refuses their chapter sockets accordingly.
  */
 import { useState, type FormEvent } from 'react';
 import { MEMBER_ROLES, type Manuscript, type MemberRole } from '../../../sync/collections/manuscripts';
 import { api, ApiRequestError } from '../../app/api';
 import { Badge, Button, Dialog, FormError, SelectField, TextField, useOnline } from '../../ui';
+import { InviteByEmail } from './invite-by-email';
+import { ROLE_LABELS } from './role-labels';
 import { useManuscriptCommands } from './use-manuscript-commands';
-
-const ROLE_LABELS: Record<MemberRole, string> = { editor: 'Editor — writes', commenter: 'Commenter — reads and comments', viewer: 'Viewer — reads' };
 
 interface LookedUp {
   id: string;
@@ -63,6 +64,7 @@ export function CoAuthorsDialog({ manuscript, isOwner, open, onClose }: { manusc
           </li>
         ))}
       </ul>
+      {isOwner && <h3 className="invite-title">Invite by username</h3>}
       {isOwner && (
         <form className="inline-form" onSubmit={(e) => void handleInvite(e)}>
           <TextField label="Username" value={username} required maxLength={64} autoComplete="off" onChange={(e) => setUsername(e.target.value)} />
@@ -74,6 +76,7 @@ export function CoAuthorsDialog({ manuscript, isOwner, open, onClose }: { manusc
       )}
       {isOwner && !online && <p className="field-hint">Inviting needs a connection to find the account.</p>}
       <FormError>{error}</FormError>
+      {isOwner && open && <InviteByEmail manuscriptId={manuscript.id} online={online} />}
     </Dialog>
   );
 }

@@ -17,6 +17,8 @@ export interface ChapterConnection {
   status: ChapterSyncStatus;
   /** People with the chapter open, this device included. */
   peers: { clientId: number; name: string; color: string; self: boolean }[];
+  /** Why the server refused or ended the socket (sync/collab/close-codes.ts), once refused. */
+  closeCode?: number;
 }
 
 interface Entry {
@@ -26,6 +28,7 @@ interface Entry {
   /** Local edits made while not connected and synced: shown as "waiting". */
   unsent: boolean;
   refused: boolean;
+  closeCode?: number;
   snapshot: ChapterConnection;
 }
 
@@ -43,7 +46,7 @@ function snapshotOf(entry: Entry): ChapterConnection {
   const peers = [...provider.awareness.getStates()].flatMap(([clientId, state]) =>
     typeof state.name === 'string' ? [{ clientId, name: state.name as string, color: String(state.color ?? '#6d28d9'), self: clientId === provider.awareness.clientID }] : [],
   );
-  return { status, peers };
+  return { status, peers, closeCode: entry.refused ? entry.closeCode : undefined };
 }
 
 function refresh(entry: Entry): void {
@@ -92,8 +95,9 @@ export function chapterProviderFactory(storagePrefix: string) {
       if (synced) entry.unsent = false;
       refresh(entry);
     });
-    provider.on('closed', () => {
+    provider.on('closed', (event: { code: number }) => {
       entry.refused = true;
+      entry.closeCode = event.code;
       refresh(entry);
     });
     provider.awareness.on('change', () => refresh(entry));

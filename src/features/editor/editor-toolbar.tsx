@@ -10,6 +10,7 @@ import { $createHeadingNode, $createQuoteNode, $isHeadingNode, $isQuoteNode } fr
 import { $setBlocksType } from '@lexical/selection';
 import { $createParagraphNode, $getSelection, $isRangeSelection, FORMAT_TEXT_COMMAND, type TextFormatType } from 'lexical';
 import { useEffect, useState } from 'react';
+import { INSERT_SCENE_BREAK_COMMAND } from '../../../sync/collab/scene-break-node';
 
 type Block = 'paragraph' | 'h1' | 'h2' | 'h3' | 'quote' | 'ul' | 'ol';
 
@@ -91,6 +92,9 @@ export function EditorToolbar() {
       {blockButton('quote', 'Block quote', '❝')}
       {blockButton('ul', 'Bulleted list', '•')}
       {blockButton('ol', 'Numbered list', '1.')}
+      <button type="button" className="ed-tool" aria-label="Scene break" title="Scene break (or type *** then Enter)" onClick={() => editor.dispatchCommand(INSERT_SCENE_BREAK_COMMAND, undefined)}>
+        ⁂
+      </button>
       <button type="button" className="ed-tool" aria-label={state.link ? 'Remove link' : 'Link'} title="Link" aria-pressed={state.link} onClick={toggleLink}>
         Link
       </button>

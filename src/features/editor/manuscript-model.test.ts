@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manuscripts } from '../../../sync/collections/manuscripts';
 import { manuscriptChapters } from '../../../sync/collections/manuscript-chapters';
-import { buildChapter, buildManuscript, countWords, inOrder, moveChapter, withMember, withoutMember } from './manuscript-model';
+import { buildChapter, buildManuscript, countWords, inOrder, moveChapter, moveChapterTo, withMember, withoutMember } from './manuscript-model';
 
 describe('manuscript model', () => {
   it('builds documents the collections accept from their owner', () => {
@@ -30,8 +30,19 @@ describe('manuscript model', () => {
       { id: 'c', position: 1, createdAt: 2 },
     ];
     expect(inOrder(rows).map((r) => r.id)).toEqual(['a', 'b', 'c']);
-    expect(moveChapter(rows, 'c', -1)).toEqual([{ id: 'c', position: 1 }, { id: 'b', position: 2 }]);
+    // c already has position 1; only b needs writing to come after it.
+    expect(moveChapter(rows, 'c', -1)).toEqual([{ id: 'b', position: 2 }]);
     expect(moveChapter(rows, 'a', -1)).toEqual([]);
+  });
+
+  it('moves a chapter to any place (drag and drop), writing only the positions that change', () => {
+    const rows = ['a', 'b', 'c', 'd'].map((id, position) => ({ id, position, createdAt: 1 }));
+    const apply = (changes: { id: string; position: number }[]) => inOrder(rows.map((r) => ({ ...r, position: changes.find((c) => c.id === r.id)?.position ?? r.position }))).map((r) => r.id).join('');
+    expect(apply(moveChapterTo(rows, 'a', 2))).toBe('bcad');
+    expect(apply(moveChapterTo(rows, 'd', 0))).toBe('dabc');
+    expect(moveChapterTo(rows, 'c', 3)).toEqual([{ id: 'd', position: 2 }, { id: 'c', position: 3 }]);
+    expect(moveChapterTo(rows, 'b', 1)).toEqual([]);
+    expect(moveChapterTo(rows, 'b', 9)).toEqual([]);
   });
 
   it('counts words', () => {

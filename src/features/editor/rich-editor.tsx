@@ -1,7 +1,7 @@
 /**
- * The Lexical editor, in its own chunk (chapter-editor.tsx loads it lazily): rich text, lists and
- * links, bound to the chapter's Yjs document when `collab` is given, or a local document with undo
- * history otherwise (/debug/editor). Undo history is off in collaboration because Lexical's
+ * The Lexical editor, in its own chunk (chapter-editor.tsx loads it lazily): rich text, lists,
+ * links and scene breaks, with word-processor paste cleaned (paste/), bound to the chapter's Yjs
+ * document when `collab` is given, or a local document with undo history otherwise (/debug/editor). Undo history is off in collaboration because Lexical's
  * CollaborationPlugin brings a Yjs undo manager that only undoes one's own changes.
  */
 import { LexicalCollaboration } from '@lexical/react/LexicalCollaborationContext';
@@ -21,6 +21,8 @@ import { chapterProviderFactory, releaseChapter } from './collab-provider';
 import { CommentAnchorsPlugin, type CommentAnchorOptions } from './comment-anchors-plugin';
 import { EditorToolbar } from './editor-toolbar';
 import { EDITOR_THEME } from './editor-theme';
+import { SceneBreakPlugin } from './nodes/scene-break-plugin';
+import { CleanPastePlugin } from './paste/clean-paste-plugin';
 import { countWords } from './manuscript-model';
 import './editor.css';
 
@@ -92,6 +94,8 @@ export default function RichEditor({ label, editable, collab, onWordCount, treeV
           </div>
         </div>
         <ListPlugin />
+        <SceneBreakPlugin />
+        <CleanPastePlugin />
         <LinkPlugin validateUrl={(url) => /^(https?:|mailto:)/i.test(url)} />
         <EditablePlugin editable={editable} />
         {onWordCount && <WordCountPlugin onWordCount={onWordCount} />}

@@ -8,7 +8,7 @@ import type { Manuscript, ManuscriptMember } from '../../../sync/collections/man
 import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
 import { useCollection } from '../../db/use-live-docs';
 import { rememberCreatedHere } from './created-here';
-import { buildChapter, buildManuscript, chapterAccess, moveChapter, withMember, withoutMember } from './manuscript-model';
+import { buildChapter, buildManuscript, chapterAccess, moveChapter, moveChapterTo, withMember, withoutMember } from './manuscript-model';
 
 export function useManuscriptCommands() {
   const manuscripts = useCollection('manuscripts');
@@ -60,6 +60,9 @@ export function useManuscriptCommands() {
       setWordCount: (id: string, wordCount: number) => patchChapter(id, { wordCount }),
       async moveChapter(all: ManuscriptChapter[], id: string, by: -1 | 1) {
         for (const change of moveChapter(all, id, by)) await patchChapter(change.id, { position: change.position });
+      },
+      async moveChapterTo(all: ManuscriptChapter[], id: string, to: number) {
+        for (const change of moveChapterTo(all, id, to)) await patchChapter(change.id, { position: change.position });
       },
       /** Deletes and returns a function that puts the chapter back (the undo of the toast). */
       async deleteChapter(id: string): Promise<() => Promise<void>> {

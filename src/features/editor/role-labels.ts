@@ -1,0 +1,4 @@
+import type { MemberRole } from '../../../sync/collections/manuscripts';
+
+/** How each co-author role is offered in the dialog's role pickers. */
+export const ROLE_LABELS: Record<MemberRole, string> = { editor: 'Editor — writes', commenter: 'Commenter — reads and comments', viewer: 'Viewer — reads' };
