@@ -20,6 +20,7 @@ import { devRoutes } from './dev/routes';
 import { libraryRoutes } from './library/routes';
 import { ApiError, notFound } from './http/errors';
 import { listRoutes } from './lists/routes';
+import { manuscriptBookRoutes } from './manuscripts/book-routes';
 import { newDigest } from './http/ids';
 import { sameOriginOnly } from './http/origin';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
@@ -62,6 +63,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/dev', devRoutes(ctx))
     .route('/api/library', libraryRoutes(ctx))
     .route('/api/lists', listRoutes(ctx))
+    .route('/api/manuscripts', manuscriptBookRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
     .route('/api/users', userRoutes(ctx))
