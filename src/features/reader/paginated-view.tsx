@@ -51,7 +51,7 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
         place();
         return;
       }
-      loadChapter(book.id, t.chapterId).then(
+      loadChapter(book, t.chapterId).then(
         (ch) => {
           target.current = t;
           setChapter({ id: ch.id, xhtml: ch.xhtml });

@@ -1,5 +1,6 @@
 /**
- * `/books/{bookId}` (paginated) and `/books/{bookId}/flow` (one scroll): the reader shell —
+ * `/books/{bookId}` (paginated) and `/books/{bookId}/flow` (one scroll), and the same under
+ * `/books/manuscript/{id}` for a manuscript one owns or co-writes: the reader shell —
  * toolbar, progress, drawers, selection toolbar — around the view. Resumes at the replicated
  * position and follows a newer position from another device until the reader turns a page.
  */
@@ -15,22 +16,28 @@ import { AnnotationsPanel, Drawer, SearchPanel, SettingsPanel, TocPanel } from '
 import { settingsStyle, useReaderSettings } from './reader-settings';
 import { SelectionToolbar, type Selected } from './selection-toolbar';
 import type { Position, Target, ViewHandle } from './types';
-import { useBook } from './use-book';
+import { readerPath, useBook, isManuscript, type BookKind } from './use-book';
 import { useAnnotations, useProgress } from './use-reading-state';
 import { BookStylesheets } from './book-content';
 import './reader.css';
 
 export function ReaderPage() {
-  return <Reader mode="paginated" />;
+  return <Reader mode="paginated" kind="book" />;
 }
 export function FlowReaderPage() {
-  return <Reader mode="flow" />;
+  return <Reader mode="flow" kind="book" />;
+}
+export function ManuscriptReaderPage() {
+  return <Reader mode="paginated" kind="manuscript" />;
+}
+export function ManuscriptFlowReaderPage() {
+  return <Reader mode="flow" kind="manuscript" />;
 }
 
-function Reader({ mode }: { mode: 'paginated' | 'flow' }) {
+function Reader({ mode, kind }: { mode: 'paginated' | 'flow'; kind: BookKind }) {
   const { bookId = '' } = useParams();
   const { user } = useSession();
-  const book = useBook(bookId);
+  const book = useBook(bookId, kind);
   const { progress, loading } = useProgress(user?.id ?? '', bookId);
   usePageTitle(book.data?.title ?? 'Reader');
   if (book.error) {
@@ -117,7 +124,8 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
           <button type="button" onClick={() => toggle('notes')} aria-expanded={panel === 'notes'}>Notes</button>
           <button type="button" onClick={() => toggle('settings')} aria-expanded={panel === 'settings'} aria-label="Reader settings">Aa</button>
           <button type="button" onClick={() => position && void add({ kind: 'bookmark', chapterId: position.chapterId, quote: position.quote })} disabled={!position}>Bookmark</button>
-          <button type="button" onClick={() => void flush().then(() => navigate(mode === 'flow' ? `/books/${book.id}` : `/books/${book.id}/flow`))}>{mode === 'flow' ? 'Pages' : 'Scroll'}</button>
+          <button type="button" onClick={() => void flush().then(() => navigate(mode === 'flow' ? readerPath(book) : `${readerPath(book)}/flow`))}>{mode === 'flow' ? 'Pages' : 'Scroll'}</button>
+          {book.access === 'full' && !isManuscript(book) && <Link to={`/printable/${book.id}`} className="reader-action-link">Print</Link>}
         </nav>
       </header>
       <div className="reader-main">
