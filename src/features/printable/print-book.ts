@@ -94,6 +94,7 @@ export function printableCss(book: Pick<BookDetailResponse, 'title'>, trim: Trim
 .pp-cover { page: cover; break-after: page; height: ${inch(trim.height)}; display: flex; align-items: center; justify-content: center; }
 .pp-cover img { max-width: 100%; max-height: 100%; object-fit: contain; }
 .pp-title-page, .pp-toc { page: front; break-after: page; }
+.pp-title-page, .pp-toc { font-family: Georgia, 'Times New Roman', serif; }
 .pp-title-page { text-align: center; padding-top: 30%; }
 .pp-book-title { font-size: 24pt; line-height: 1.2; margin: 0 0 0.3in; string-set: booktitle content(text); }
 .pp-subtitle { font-size: 13pt; font-style: italic; margin: 0 0 0.6in; }

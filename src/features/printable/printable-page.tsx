@@ -32,7 +32,7 @@ export function PrintablePage() {
   if (r.kind === 'refused') {
     return (
       <EmptyState level={1} title="You can't print this book" action={<LinkButton to="/books">Back to your library</LinkButton>}>
-        <p>{r.message} Printing is for people who own the book, and for its authors.</p>
+        <p>{r.message} Buy or claim it to add it to your library, then print it from there.</p>
       </EmptyState>
     );
   }
