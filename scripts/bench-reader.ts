@@ -183,7 +183,14 @@ async function main() {
       const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 800 } });
       await context.addInitScript({ content: FIRST_PAGE_PROBE });
       const first = await context.newPage();
+      const timeline: string[] = [];
+      if (process.env.BENCH_PROFILE && run === 0) {
+        const t0 = Date.now();
+        first.on('requestfinished', (req) => timeline.push(`${String(Date.now() - t0).padStart(5)} ms  ${req.method()} ${new URL(req.url()).pathname}`));
+        first.on('console', (m) => timeline.push(`${String(Date.now() - t0).padStart(5)} ms  console ${m.text()}`));
+      }
       cold.push(await firstPage(first, readerUrl));
+      if (timeline.length) console.log(`cold visit timeline (request finished):\n${timeline.join('\n')}`);
       await first.waitForTimeout(1500); // the service worker installs, progress is written
       await first.close();
       const second = await context.newPage();

@@ -54,24 +54,25 @@ function PrintLayout({ data, offline }: { data: PrintableBookResponse; offline: 
   const [params, setParams] = useSearchParams();
   const trim = trimById(params.get('trim'));
   const pagesRef = useRef<HTMLDivElement>(null);
-  const [progress, setProgress] = useState<{ pages: number; done: boolean; error?: string }>({ pages: 0, done: false });
+  // Tagged with the trim it belongs to, so a new trim never shows the previous one's count.
+  const [state, setProgress] = useState<{ trimId: string; pages: number; done: boolean; error?: string }>({ trimId: trim.id, pages: 0, done: false });
+  const progress = state.trimId === trim.id ? state : { pages: 0, done: false, error: undefined };
 
   useEffect(() => {
     const into = pagesRef.current!;
     const words = book.chapters.reduce((n, c) => n + c.wordCount, 0);
     let job: ReturnType<typeof typeset> | null = null;
     let stopped = false;
-    setProgress({ pages: 0, done: false });
     void (async () => {
       const sheets = await bookStylesheets(book);
       if (stopped) return;
       const css = [...sheets, { 'quire-print.css': printableCss(book, trim, marginsFor(trim, words)) }];
-      job = typeset(printableHtml(data), css, into, (pages) => setProgress({ pages, done: false }));
+      job = typeset(printableHtml(data), css, into, (pages) => setProgress({ trimId: trim.id, pages, done: false }));
       try {
         const total = await job.done;
-        if (!stopped) setProgress({ pages: total, done: true });
+        if (!stopped) setProgress({ trimId: trim.id, pages: total, done: true });
       } catch (err) {
-        if (!stopped && !isCancelled(err)) setProgress({ pages: 0, done: true, error: err instanceof Error ? err.message : String(err) });
+        if (!stopped && !isCancelled(err)) setProgress({ trimId: trim.id, pages: 0, done: true, error: err instanceof Error ? err.message : String(err) });
       }
     })();
     return () => {

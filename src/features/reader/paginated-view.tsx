@@ -9,7 +9,7 @@ import { bookContainerProps, ChapterSection, selectionIn } from './book-content'
 import { chapterFraction, columnsFor, spreadAt, spreadCount, spreadForFraction, translateFor } from './pagination';
 import { createQuote } from './text-quote';
 import { isVertical, type Target, type ViewHandle, type ViewProps } from './types';
-import { loadChapter } from './use-book';
+import { loadChapter, prefetchNeighbours } from './use-book';
 
 const SWIPE_PX = 50;
 
@@ -55,6 +55,7 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
         (ch) => {
           target.current = t;
           setChapter({ id: ch.id, xhtml: ch.xhtml });
+          prefetchNeighbours(book, ch.id);
         },
         (err: Error) => setError(err.message),
       );

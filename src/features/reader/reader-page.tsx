@@ -17,7 +17,7 @@ import { settingsStyle, useReaderSettings } from './reader-settings';
 import { SelectionToolbar, type Selected } from './selection-toolbar';
 import type { Position, Target, ViewHandle } from './types';
 import { readerPath, useBook, isManuscript, type BookKind } from './use-book';
-import { useAnnotations, useProgress } from './use-reading-state';
+import { rememberedPosition, useAnnotations, useProgress } from './use-reading-state';
 import { BookStylesheets } from './book-content';
 import './reader.css';
 
@@ -49,10 +49,12 @@ function Reader({ mode, kind }: { mode: 'paginated' | 'flow'; kind: BookKind }) 
       </div>
     );
   }
-  if (!book.data || loading || !user) return <Spinner label="Opening the book…" />;
+  // The local database is not waited for: the reader opens at this device's remembered place
+  // and follows the replicated position if it is newer (see ReaderShell).
+  if (!book.data || !user) return <Spinner label="Opening the book…" />;
   const first = book.data.chapters.find((c) => c.readable);
   if (!first) return <p className="reader-message">Nothing in this book is readable yet.</p>;
-  const saved = progress?.position;
+  const saved = progress?.position ?? (loading ? rememberedPosition(user.id, bookId) : null);
   const initial: Target = saved && book.data.chapters.some((c) => c.id === saved.chapterId && c.readable) ? { chapterId: saved.chapterId, quote: saved.quote, fraction: saved.chapterFraction } : { chapterId: first.id, fraction: 0 };
   return <ReaderShell key={mode} mode={mode} book={book.data} userId={user.id} initial={initial} />;
 }
@@ -80,6 +82,9 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
     (p: Position) => {
       setPosition(p);
       reported.current = p;
+      // Only a place the reader moved to is saved: the position shown on opening (the start,
+      // before the replicated one arrives) must never overwrite another device's newer one.
+      if (!interacted.current) return;
       const i = book.chapters.findIndex((c) => c.id === p.chapterId);
       save({ chapterId: p.chapterId, quote: p.quote, chapterFraction: p.chapterFraction, progress: bookProgress(book.chapters.map((c) => (c.readable ? c.wordCount : 0)), i, p.chapterFraction) });
     },

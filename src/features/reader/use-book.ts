@@ -49,6 +49,13 @@ export function loadChapter(book: BookRef, chapterId: string): Promise<ChapterRe
   return p;
 }
 
+/** Load the readable chapters either side of `chapterId`, so crossing into them is a page turn, not a fetch. */
+export function prefetchNeighbours(book: Pick<BookDetailResponse, 'id' | 'status' | 'chapters'>, chapterId: string): void {
+  const readable = book.chapters.filter((c) => c.readable);
+  const i = readable.findIndex((c) => c.id === chapterId);
+  for (const neighbour of [readable[i + 1], readable[i - 1]]) if (neighbour) void loadChapter(book, neighbour.id).catch(() => undefined);
+}
+
 /** Every readable chapter, a few at a time (flow mode and search). */
 export async function loadAllChapters(book: BookDetailResponse): Promise<ChapterResponse[]> {
   const ids = book.chapters.filter((c) => c.readable).map((c) => c.id);
