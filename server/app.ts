@@ -21,6 +21,7 @@ import { libraryRoutes } from './library/routes';
 import { ApiError, notFound } from './http/errors';
 import { listRoutes } from './lists/routes';
 import { manuscriptImportRoutes } from './manuscripts/import/routes';
+import { manuscriptBookRoutes } from './manuscripts/book-routes';
 import { newDigest } from './http/ids';
 import { sameOriginOnly } from './http/origin';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
@@ -68,6 +69,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/lists', listRoutes(ctx))
     .route('/api/manuscripts', manuscriptImportRoutes(ctx))
     .route('/api/manuscripts', invitationRoutes(ctx))
+    .route('/api/manuscripts', manuscriptBookRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
     .route('/api/users', userRoutes(ctx))

@@ -10,7 +10,7 @@ import type { AppContext, AppEnv } from '../context';
 import { BlobStore } from '../files/blob-store';
 import { forbidden, notFound, unauthenticated } from '../http/errors';
 import { requireUser } from '../http/guard';
-import { accessToBook } from './access';
+import { accessToBook, type BookForReading } from './access';
 import { assetUrl } from './epub/assets';
 import { coverUrl } from './queries';
 
@@ -33,42 +33,7 @@ export function readingRoutes(ctx: AppContext) {
     .get('/:id', async (c) => {
       const found = await accessToBook(ctx, c.req.param('id'), c.get('user'));
       if (!found || found.access === 'none') throw notFound('No such book.');
-      const id = found.book.id;
-      const [row, contributors, chapters, cover] = await Promise.all([
-        ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-        ctx.db.selectFrom('bookContributors').select(['name', 'role']).where('bookId', '=', id).orderBy('ord').execute(),
-        ctx.db.selectFrom('bookChapters').select(['id', 'title', 'linear', 'wordCount']).where('bookId', '=', id).orderBy('ord').execute(),
-        ctx.db.selectFrom('bookAssets').select('blobHash').where('bookId', '=', id).where('path', '=', found.book.coverPath ?? '').executeTakeFirst(),
-      ]);
-      const body: BookDetailResponse = {
-        id,
-        slug: row.slug,
-        title: row.title,
-        subtitle: row.subtitle,
-        description: row.description,
-        language: row.language,
-        contributors,
-        publisher: row.publisherName,
-        status: row.status,
-        priceCents: row.priceCents,
-        currency: row.currency,
-        coverUrl: coverUrl(id, cover?.blobHash ?? null),
-        direction: row.direction,
-        writingMode: row.writingMode,
-        accessibility: JSON.parse(row.accessibility),
-        toc: JSON.parse(row.toc),
-        stylesheets: (JSON.parse(row.stylesheets) as string[]).map((p) => assetUrl(id, p)),
-        access: found.access,
-        sampleChapterId: found.sampleChapterId ?? null,
-        chapters: chapters.map((ch) => ({
-          id: ch.id,
-          title: ch.title,
-          linear: ch.linear === 1,
-          wordCount: ch.wordCount,
-          readable: found.access === 'full' || ch.id === found.sampleChapterId,
-        })),
-      };
-      return c.json(body);
+      return c.json(await bookDetail(ctx, found));
     })
     .get('/:id/chapters/:chapterId', async (c) => {
       const user = c.get('user');
@@ -111,6 +76,45 @@ export function readingRoutes(ctx: AppContext) {
         .execute();
       return c.json({ bookId: found.book.id, inLibrary: true });
     });
+}
+
+/** The reader's view of a book: metadata, contents and which chapters this viewer may open. */
+export async function bookDetail(ctx: AppContext, found: BookForReading): Promise<BookDetailResponse> {
+  const id = found.book.id;
+  const [row, contributors, chapters, cover] = await Promise.all([
+    ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('bookContributors').select(['name', 'role']).where('bookId', '=', id).orderBy('ord').execute(),
+    ctx.db.selectFrom('bookChapters').select(['id', 'title', 'linear', 'wordCount']).where('bookId', '=', id).orderBy('ord').execute(),
+    ctx.db.selectFrom('bookAssets').select('blobHash').where('bookId', '=', id).where('path', '=', found.book.coverPath ?? '').executeTakeFirst(),
+  ]);
+  return {
+    id,
+    slug: row.slug,
+    title: row.title,
+    subtitle: row.subtitle,
+    description: row.description,
+    language: row.language,
+    contributors,
+    publisher: row.publisherName,
+    status: row.status,
+    priceCents: row.priceCents,
+    currency: row.currency,
+    coverUrl: coverUrl(id, cover?.blobHash ?? null),
+    direction: row.direction,
+    writingMode: row.writingMode,
+    accessibility: JSON.parse(row.accessibility),
+    toc: JSON.parse(row.toc),
+    stylesheets: (JSON.parse(row.stylesheets) as string[]).map((p) => assetUrl(id, p)),
+    access: found.access,
+    sampleChapterId: found.sampleChapterId ?? null,
+    chapters: chapters.map((ch) => ({
+      id: ch.id,
+      title: ch.title,
+      linear: ch.linear === 1,
+      wordCount: ch.wordCount,
+      readable: found.access === 'full' || ch.id === found.sampleChapterId,
+    })),
+  };
 }
 
 /** The cover, presentation files and the images of the sample chapter are open to sample readers. */

@@ -1,5 +1,5 @@
 /**
- * /api/books: the home page's rows, book covers, EPUB import and reading (sub-routers). Covers are content-addressed, so they are
+ * /api/books: the home page's rows, book covers, EPUB import, reading and printing (sub-routers). Covers are content-addressed, so they are
  * served with a year-long immutable cache and the blob hash as ETag.
  */
 import { Hono } from 'hono';
@@ -9,6 +9,7 @@ import { BlobStore } from '../files/blob-store';
 import { notFound } from '../http/errors';
 import { importRoutes } from './import-routes';
 import { findCover, homeBooks } from './queries';
+import { printableRoutes } from './printable-routes';
 import { readingRoutes } from './reading-routes';
 
 const COVER_CACHE = 'public, max-age=31536000, immutable';
@@ -38,5 +39,6 @@ export function bookRoutes(ctx: AppContext) {
       return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': cover.mediaType });
     })
     .route('/', importRoutes(ctx))
+    .route('/', printableRoutes(ctx))
     .route('/', readingRoutes(ctx));
 }

@@ -72,3 +72,14 @@ export interface BookImportResponse {
   createdAt: number;
   finishedAt: number | null;
 }
+
+/**
+ * GET /api/books/:id/printable — the whole book for typesetting: only for those with full access
+ * (owners, the book's contributors, admins); 403 for someone who may only see the sample, 404
+ * when the book is hidden. GET /api/manuscripts/:id/book presents a manuscript in the same
+ * BookDetailResponse shape (status "manuscript") for its owner and co-authors.
+ */
+export interface PrintableBookResponse {
+  book: BookDetailResponse;
+  chapters: ChapterResponse[];
+}

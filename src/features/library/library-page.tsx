@@ -1,6 +1,7 @@
 /**
  * `/books`: my library. The list comes from /api/library (kept in the Cache API so it shows
- * offline); progress and "last read" come from the replicated library-progress documents.
+ * offline); progress and "last read" come from the replicated library-progress documents. My
+ * manuscripts follow the books (manuscript-shelf.tsx). Every owned book can be printed.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -10,6 +11,7 @@ import { useLiveDocs } from '../../db/use-live-docs';
 import { usePreferences } from '../theming/preferences-store';
 import { EmptyState, LinkButton, Page, Skeleton, Notice, formatRelative, usePageTitle } from '../../ui';
 import { DownloadControl } from './download-control';
+import { ManuscriptShelf } from './manuscript-shelf';
 import { fetchLibraryCached } from './offline-books';
 import './library.css';
 
@@ -52,6 +54,9 @@ export function LibraryPage() {
                   <p className="library-meta">
                     {pct}% read{p ? ` · last read ${formatRelative(p.updatedAt)}` : ' · not started'}
                   </p>
+                  <p className="library-links">
+                    <Link to={`/printable/${book.id}`} aria-label={`Print ${book.title}`}>Print / PDF</Link>
+                  </p>
                   <DownloadControl bookId={book.id} title={book.title} />
                 </div>
               </li>
@@ -59,6 +64,7 @@ export function LibraryPage() {
           })}
         </ul>
       )}
+      {user && <ManuscriptShelf userId={user.id} progress={byBook} />}
     </Page>
   );
 }

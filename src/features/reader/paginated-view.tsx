@@ -10,7 +10,7 @@ import { chapterFraction, columnsFor, pageGeometry, slideFrom, spreadAt, spreadC
 import { wantsTurnAnimation } from './reader-settings';
 import { createQuote } from './text-quote';
 import type { Target, ViewHandle, ViewProps } from './types';
-import { loadChapter } from './use-book';
+import { loadChapter, prefetchNeighbours } from './use-book';
 
 const SWIPE_PX = 50;
 
@@ -57,10 +57,11 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
         place();
         return;
       }
-      loadChapter(book.id, t.chapterId).then(
+      loadChapter(book, t.chapterId).then(
         (ch) => {
           target.current = t;
           setChapter({ id: ch.id, xhtml: ch.xhtml });
+          prefetchNeighbours(book, ch.id);
         },
         (err: Error) => setError(err.message),
       );

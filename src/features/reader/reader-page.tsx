@@ -1,5 +1,6 @@
 /**
- * `/books/{bookId}` (paginated) and `/books/{bookId}/flow` (one scroll): the reader shell —
+ * `/books/{bookId}` (paginated) and `/books/{bookId}/flow` (one scroll), and the same under
+ * `/books/manuscript/{id}` for a manuscript one owns or co-writes: the reader shell —
  * toolbar, progress, drawers, selection toolbar — around the view. Resumes at the replicated
  * position and follows a newer position from another device until the reader turns a page.
  */
@@ -15,22 +16,28 @@ import { AnnotationsPanel, Drawer, SearchPanel, SettingsPanel, TocPanel } from '
 import { settingsStyle, useReaderSettings } from './reader-settings';
 import { SelectionToolbar, type Selected } from './selection-toolbar';
 import type { Position, Target, ViewHandle } from './types';
-import { useBook } from './use-book';
-import { useAnnotations, useProgress } from './use-reading-state';
+import { readerPath, useBook, isManuscript, type BookKind } from './use-book';
+import { rememberedPosition, useAnnotations, useProgress } from './use-reading-state';
 import { BookStylesheets } from './book-content';
 import './reader.css';
 
 export function ReaderPage() {
-  return <Reader mode="paginated" />;
+  return <Reader mode="paginated" kind="book" />;
 }
 export function FlowReaderPage() {
-  return <Reader mode="flow" />;
+  return <Reader mode="flow" kind="book" />;
+}
+export function ManuscriptReaderPage() {
+  return <Reader mode="paginated" kind="manuscript" />;
+}
+export function ManuscriptFlowReaderPage() {
+  return <Reader mode="flow" kind="manuscript" />;
 }
 
-function Reader({ mode }: { mode: 'paginated' | 'flow' }) {
+function Reader({ mode, kind }: { mode: 'paginated' | 'flow'; kind: BookKind }) {
   const { bookId = '' } = useParams();
   const { user } = useSession();
-  const book = useBook(bookId);
+  const book = useBook(bookId, kind);
   const { progress, loading } = useProgress(user?.id ?? '', bookId);
   usePageTitle(book.data?.title ?? 'Reader');
   if (book.error) {
@@ -42,10 +49,12 @@ function Reader({ mode }: { mode: 'paginated' | 'flow' }) {
       </div>
     );
   }
-  if (!book.data || loading || !user) return <Spinner label="Opening the book…" />;
+  // The local database is not waited for: the reader opens at this device's remembered place
+  // and follows the replicated position if it is newer (see ReaderShell).
+  if (!book.data || !user) return <Spinner label="Opening the book…" />;
   const first = book.data.chapters.find((c) => c.readable);
   if (!first) return <p className="reader-message">Nothing in this book is readable yet.</p>;
-  const saved = progress?.position;
+  const saved = progress?.position ?? (loading ? rememberedPosition(user.id, bookId) : null);
   const initial: Target = saved && book.data.chapters.some((c) => c.id === saved.chapterId && c.readable) ? { chapterId: saved.chapterId, quote: saved.quote, fraction: saved.chapterFraction } : { chapterId: first.id, fraction: 0 };
   return <ReaderShell key={mode} mode={mode} book={book.data} userId={user.id} initial={initial} />;
 }
@@ -73,6 +82,9 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
     (p: Position) => {
       setPosition(p);
       reported.current = p;
+      // Only a place the reader moved to is saved: the position shown on opening (the start,
+      // before the replicated one arrives) must never overwrite another device's newer one.
+      if (!interacted.current) return;
       const i = book.chapters.findIndex((c) => c.id === p.chapterId);
       save({ chapterId: p.chapterId, quote: p.quote, chapterFraction: p.chapterFraction, progress: bookProgress(book.chapters.map((c) => (c.readable ? c.wordCount : 0)), i, p.chapterFraction) });
     },
@@ -117,7 +129,8 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
           <button type="button" onClick={() => toggle('notes')} aria-expanded={panel === 'notes'}>Notes</button>
           <button type="button" onClick={() => toggle('settings')} aria-expanded={panel === 'settings'} aria-label="Reader settings">Aa</button>
           <button type="button" onClick={() => position && void add({ kind: 'bookmark', chapterId: position.chapterId, quote: position.quote })} disabled={!position}>Bookmark</button>
-          <button type="button" onClick={() => void flush().then(() => navigate(mode === 'flow' ? `/books/${book.id}` : `/books/${book.id}/flow`))}>{mode === 'flow' ? 'Pages' : 'Scroll'}</button>
+          <button type="button" onClick={() => void flush().then(() => navigate(mode === 'flow' ? readerPath(book) : `${readerPath(book)}/flow`))}>{mode === 'flow' ? 'Pages' : 'Scroll'}</button>
+          {book.access === 'full' && !isManuscript(book) && <Link to={`/printable/${book.id}`} className="reader-action-link">Print</Link>}
         </nav>
       </header>
       <div className="reader-main">

@@ -1,24 +1,59 @@
-/** The book's detail and its chapters, from the network or (offline) the book's download cache. */
+/**
+ * The book's detail and its chapters, from the network or (offline) the book's download cache.
+ * A manuscript comes in the same shape from /api/manuscripts/:id/book (status "manuscript"); its
+ * chapters are fetched from there and never cached across visits, since its text keeps changing.
+ */
 import { useQuery } from '@tanstack/react-query';
 import type { BookDetailResponse, ChapterResponse } from '../../../sync/api/books';
 import { bookCacheName, bookUrl, chapterUrl, fetchJsonCached } from '../library/offline-books';
 
-export function useBook(bookId: string) {
-  return useQuery({ queryKey: ['reader-book', bookId], queryFn: () => fetchJsonCached<BookDetailResponse>(bookUrl(bookId), bookCacheName(bookId)), retry: false, staleTime: 60_000 });
+export type BookKind = 'book' | 'manuscript';
+type BookRef = Pick<BookDetailResponse, 'id' | 'status'>;
+
+export const MANUSCRIPT_STATUS = 'manuscript';
+export const isManuscript = (book: BookRef) => book.status === MANUSCRIPT_STATUS;
+const manuscriptBookUrl = (id: string) => `/api/manuscripts/${encodeURIComponent(id)}/book`;
+
+/** Where the reader for this book lives: `/books/{id}` or `/books/manuscript/{id}`. */
+export const readerPath = (book: BookRef) => (isManuscript(book) ? `/books/manuscript/${book.id}` : `/books/${book.id}`);
+
+export function useBook(bookId: string, kind: BookKind = 'book') {
+  return useQuery({
+    queryKey: ['reader-book', kind, bookId],
+    queryFn: () => {
+      if (kind === 'book') return fetchJsonCached<BookDetailResponse>(bookUrl(bookId), bookCacheName(bookId));
+      forget(bookId);
+      return fetchJsonCached<BookDetailResponse>(manuscriptBookUrl(bookId), bookCacheName(bookId));
+    },
+    retry: false,
+    staleTime: kind === 'book' ? 60_000 : 0,
+  });
 }
 
 /** Chapters are loaded once per page visit: turning pages and switching modes never refetch. */
 const memo = new Map<string, Promise<ChapterResponse>>();
 
-export function loadChapter(bookId: string, chapterId: string): Promise<ChapterResponse> {
-  const key = `${bookId}/${chapterId}`;
+function forget(bookId: string) {
+  for (const key of memo.keys()) if (key.startsWith(`${bookId}/`)) memo.delete(key);
+}
+
+export function loadChapter(book: BookRef, chapterId: string): Promise<ChapterResponse> {
+  const key = `${book.id}/${chapterId}`;
   let p = memo.get(key);
   if (!p) {
-    p = fetchJsonCached<ChapterResponse>(chapterUrl(bookId, chapterId), bookCacheName(bookId));
+    const url = isManuscript(book) ? `${manuscriptBookUrl(book.id)}/chapters/${encodeURIComponent(chapterId)}` : chapterUrl(book.id, chapterId);
+    p = fetchJsonCached<ChapterResponse>(url, bookCacheName(book.id));
     p.catch(() => memo.delete(key));
     memo.set(key, p);
   }
   return p;
+}
+
+/** Load the readable chapters either side of `chapterId`, so crossing into them is a page turn, not a fetch. */
+export function prefetchNeighbours(book: Pick<BookDetailResponse, 'id' | 'status' | 'chapters'>, chapterId: string): void {
+  const readable = book.chapters.filter((c) => c.readable);
+  const i = readable.findIndex((c) => c.id === chapterId);
+  for (const neighbour of [readable[i + 1], readable[i - 1]]) if (neighbour) void loadChapter(book, neighbour.id).catch(() => undefined);
 }
 
 /** Every readable chapter, a few at a time (flow mode and search). */
@@ -29,7 +64,7 @@ export async function loadAllChapters(book: BookDetailResponse): Promise<Chapter
   const worker = async () => {
     while (next < ids.length) {
       const i = next++;
-      out[i] = await loadChapter(book.id, ids[i]!);
+      out[i] = await loadChapter(book, ids[i]!);
     }
   };
   await Promise.all(Array.from({ length: 6 }, worker));

@@ -10,6 +10,30 @@ import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 
 const SAVE_DELAY_MS = 600;
 
+/**
+ * This device's last position in a book, kept in localStorage too: the reader opens there at
+ * once instead of waiting for the local database (hundreds of ms on a cold start), and follows
+ * the replicated position when that turns out to be newer (another device).
+ */
+const rememberKey = (userId: string, bookId: string) => `quire-reader-position:${userId}:${bookId}`;
+
+export function rememberedPosition(userId: string, bookId: string): LibraryProgress['position'] | null {
+  try {
+    const raw = localStorage.getItem(rememberKey(userId, bookId));
+    return raw ? (JSON.parse(raw) as LibraryProgress['position']) : null;
+  } catch {
+    return null; // storage disabled or a damaged entry: open at the start
+  }
+}
+
+function remember(userId: string, bookId: string, position: LibraryProgress['position']) {
+  try {
+    localStorage.setItem(rememberKey(userId, bookId), JSON.stringify(position));
+  } catch {
+    // Full or disabled storage only costs the instant resume.
+  }
+}
+
 export function useProgress(userId: string, bookId: string) {
   const id = progressId(userId, bookId);
   const { docs, loading } = useLiveDocs('library-progress', { selector: { id } });
@@ -19,8 +43,12 @@ export function useProgress(userId: string, bookId: string) {
   const flush = useCallback(async () => {
     clearTimeout(timer.current);
     const position = pending.current;
+    if (!position) return;
+    remember(userId, bookId, position);
+    // Before the database opens the position waits here; the effect below writes it then.
+    if (!collection) return;
     pending.current = null;
-    if (position) await collection?.upsert({ id, ownerId: userId, bookId, position, updatedAt: Date.now() });
+    await collection.upsert({ id, ownerId: userId, bookId, position, updatedAt: Date.now() });
   }, [collection, id, userId, bookId]);
   const save = useCallback(
     (position: LibraryProgress['position']) => {
@@ -30,6 +58,9 @@ export function useProgress(userId: string, bookId: string) {
     },
     [flush],
   );
+  useEffect(() => {
+    if (collection && pending.current) void flush();
+  }, [collection, flush]);
   // Leaving the reader writes the last position rather than dropping it.
   useEffect(() => () => void flush(), [flush]);
   return { progress: docs[0] ?? null, loading: loading || !collection, save, flush };

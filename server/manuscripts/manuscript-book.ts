@@ -1,0 +1,102 @@
+/**
+ * A manuscript presented in the canonical book shape, so the reader reads it like a book. The
+ * manuscript and its chapters are the replicated documents (sync_docs) the editor writes; the
+ * text is each chapter's server rendering (collab_renders), re-rendered here when the stored Yjs
+ * log is newer than the rendering (a chapter typed a second ago, or never rendered). The
+ * rendering is Lexical's HTML, which is not trusted: it goes through the EPUB sanitiser, the one
+ * allowlist every chapter the reader shows has passed.
+ */
+import { sql } from 'kysely';
+import * as Y from 'yjs';
+import type { BookDetailResponse, ChapterResponse } from '../../sync/api/books';
+import { chapterDocName } from '../../sync/collab/close-codes';
+import { manuscriptRole, type Manuscript } from '../../sync/collections/manuscripts';
+import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
+import { sanitizeChapter } from '../books/epub/sanitize';
+import { renderChapterState } from '../collab/lexical-doc';
+import { CollabStore } from '../collab/store';
+import type { AppContext } from '../context';
+import { readDoc } from '../sync/store';
+
+/** Images the editor inserts come from the person's files; nothing else may be loaded. */
+const FILE_URL = /^api\/files\/[A-Za-z0-9_\-/.]+$/;
+
+/** The manuscript when `userId` is its owner or a co-author; null otherwise (even if it exists). */
+export async function manuscriptForMember(ctx: AppContext, manuscriptId: string, userId: string): Promise<Manuscript | null> {
+  if (manuscriptId.length > 64) return null;
+  const stored = await readDoc(ctx.db, 'manuscripts', manuscriptId);
+  if (!stored || stored.deleted) return null;
+  const manuscript = stored.doc as Manuscript;
+  return manuscriptRole(manuscript, userId) ? manuscript : null;
+}
+
+export async function manuscriptChapters(ctx: AppContext, manuscriptId: string): Promise<ManuscriptChapter[]> {
+  const rows = await ctx.db
+    .selectFrom('syncDocs')
+    .select('doc')
+    .where('collection', '=', 'manuscript-chapters')
+    .where('deleted', '=', 0)
+    .where(sql<string>`json_extract(doc, '$.manuscriptId')`, '=', manuscriptId)
+    .execute();
+  return rows.map((r) => JSON.parse(r.doc) as ManuscriptChapter).sort((a, b) => a.position - b.position || a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+}
+
+const chapterTitle = (c: ManuscriptChapter, i: number) => c.title.trim() || `Chapter ${i + 1}`;
+
+export function manuscriptAsBook(m: Manuscript, chapters: ManuscriptChapter[]): BookDetailResponse {
+  return {
+    id: m.id,
+    slug: 'manuscript',
+    title: m.title,
+    subtitle: '',
+    description: '',
+    language: 'en',
+    contributors: [{ name: m.ownerName, role: 'author' }, ...m.members.filter((x) => x.role === 'editor').map((x) => ({ name: x.username, role: 'co-author' }))],
+    publisher: '',
+    status: 'manuscript',
+    priceCents: 0,
+    currency: 'USD',
+    coverUrl: null,
+    direction: 'ltr',
+    writingMode: 'horizontal-tb',
+    accessibility: { accessModes: ['textual'], accessModesSufficient: [], features: [], hazards: [], summary: '', conformsTo: [] },
+    toc: chapters.map((c, i) => ({ title: chapterTitle(c, i), chapterId: c.id, children: [] })),
+    stylesheets: [],
+    access: 'full',
+    sampleChapterId: null,
+    chapters: chapters.map((c, i) => ({ id: c.id, title: chapterTitle(c, i), linear: true, wordCount: c.wordCount, readable: true })),
+  };
+}
+
+/** The chapter's HTML as of its latest stored edit. */
+async function currentHtml(ctx: AppContext, chapterId: string): Promise<string> {
+  const docName = chapterDocName(chapterId);
+  const store = new CollabStore(ctx.db, ctx.now);
+  const [render, snapshot, latestUpdate] = await Promise.all([
+    store.getRender(docName),
+    ctx.db.selectFrom('collabSnapshots').select('updatedAt').where('docName', '=', docName).executeTakeFirst(),
+    ctx.db.selectFrom('collabUpdates').select((eb) => eb.fn.max('createdAt').as('at')).where('docName', '=', docName).executeTakeFirst(),
+  ]);
+  const changedAt = Math.max(snapshot?.updatedAt ?? 0, Number(latestUpdate?.at ?? 0));
+  if (render && render.updatedAt >= changedAt) return render.html;
+  if (changedAt === 0) return '';
+  const stored = await store.load(docName);
+  const parts = [...(stored.snapshot ? [stored.snapshot] : []), ...stored.updates];
+  const rendered = renderChapterState(Y.mergeUpdates(parts));
+  await store.saveRender(docName, rendered);
+  return rendered.html;
+}
+
+export async function manuscriptChapter(ctx: AppContext, m: Manuscript, chapters: ManuscriptChapter[], chapterId: string): Promise<ChapterResponse | null> {
+  const index = chapters.findIndex((c) => c.id === chapterId);
+  const chapter = chapters[index];
+  if (!chapter) return null;
+  const html = await currentHtml(ctx, chapter.id);
+  const { xhtml } = sanitizeChapter(`<body>${html}</body>`, {
+    chapterId: chapter.id,
+    path: 'chapter.xhtml',
+    chapterIdOf: () => undefined,
+    assetUrlOf: (path) => (FILE_URL.test(path) ? `/${path}` : undefined),
+  });
+  return { id: chapter.id, bookId: m.id, ord: index, title: chapterTitle(chapter, index), linear: true, xhtml };
+}

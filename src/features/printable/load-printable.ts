@@ -1,0 +1,46 @@
+/**
+ * The book to print: /api/books/:id/printable online. Offline, a downloaded book is put together
+ * from its download cache (detail + chapters, the same data the reader reads offline). The
+ * book's stylesheets are read as text here so Paged.js never has to fetch them itself.
+ */
+import type { BookDetailResponse, ChapterResponse, PrintableBookResponse } from '../../../sync/api/books';
+import { ApiRequestError, api } from '../../app/api';
+import { bookCacheName, bookUrl, chapterUrl, fetchJsonCached, isDownloaded } from '../library/offline-books';
+
+export type PrintableResult =
+  | { kind: 'ok'; data: PrintableBookResponse; offline: boolean }
+  | { kind: 'refused'; message: string }
+  | { kind: 'missing' }
+  | { kind: 'offline' };
+
+async function fromDownload(bookId: string): Promise<PrintableResult> {
+  if (!(await isDownloaded(bookId))) return { kind: 'offline' };
+  const cache = bookCacheName(bookId);
+  const book = await fetchJsonCached<BookDetailResponse>(bookUrl(bookId), cache);
+  if (book.access !== 'full') return { kind: 'refused', message: "Only the book's owners and authors can print it." };
+  const chapters = await Promise.all(book.chapters.filter((c) => c.readable).map((c) => fetchJsonCached<ChapterResponse>(chapterUrl(bookId, c.id), cache)));
+  return { kind: 'ok', data: { book, chapters }, offline: true };
+}
+
+export async function loadPrintable(bookId: string): Promise<PrintableResult> {
+  try {
+    return { kind: 'ok', data: await api.get<PrintableBookResponse>(`/api/books/${encodeURIComponent(bookId)}/printable`), offline: false };
+  } catch (err) {
+    if (!(err instanceof ApiRequestError)) throw err;
+    if (err.status === 403) return { kind: 'refused', message: err.message };
+    if (err.status === 404) return { kind: 'missing' };
+    if (!err.isNetwork) throw err;
+    return fromDownload(bookId);
+  }
+}
+
+/** Stylesheet texts keyed by URL, from the network or the download cache; a missing one is skipped. */
+export async function bookStylesheets(book: BookDetailResponse): Promise<Record<string, string>[]> {
+  const out: Record<string, string>[] = [];
+  for (const href of book.stylesheets) {
+    let res = await fetch(href, { credentials: 'same-origin' }).catch(() => undefined);
+    if (!res?.ok && typeof caches !== 'undefined') res = await (await caches.open(bookCacheName(book.id))).match(href);
+    if (res?.ok) out.push({ [href]: await res.text() });
+  }
+  return out;
+}
