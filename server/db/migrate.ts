@@ -5,12 +5,14 @@ import * as m001 from './migrations/001-foundation';
 import * as m002 from './migrations/002-sync';
 import * as m003 from './migrations/003-book-import';
 import * as m004 from './migrations/004-collab';
+import * as m005 from './migrations/005-files';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
   '002-sync': m002,
   '003-book-import': m003,
   '004-collab': m004,
+  '005-files': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
