@@ -110,3 +110,11 @@ export function appendParagraphUpdate(state: Uint8Array, paragraph: string): Uin
     return Y.encodeStateAsUpdate(doc, before);
   });
 }
+
+/** The Yjs update of an empty chapter document after `build` ran in a Lexical update (tests, seeds). */
+export function chapterUpdateFrom(build: () => void): Uint8Array {
+  return withBoundEditor(null, (editor, doc) => {
+    editor.update(build, { discrete: true });
+    return Y.encodeStateAsUpdate(doc);
+  });
+}

@@ -57,3 +57,8 @@ export function formatBytes(bytes: number): string {
   }
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
+
+/** True for the content URL of a Quire file: the only image source a chapter may hold. */
+export function isFileContentUrl(src: string): boolean {
+  return /^\/api\/files\/[a-z2-7]{24}\/content$/.test(src);
+}

@@ -5,5 +5,6 @@
 import { LinkNode } from '@lexical/link';
 import { ListItemNode, ListNode } from '@lexical/list';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
+import { ImageNode } from './image-node';
 
-export const CHAPTER_NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode];
+export const CHAPTER_NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, ImageNode];

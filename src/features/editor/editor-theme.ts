@@ -7,5 +7,6 @@ export const EDITOR_THEME: EditorThemeClasses = {
   heading: { h1: 'ed-h1', h2: 'ed-h2', h3: 'ed-h3' },
   list: { ul: 'ed-ul', ol: 'ed-ol', listitem: 'ed-li', nested: { listitem: 'ed-li-nested' } },
   link: 'ed-link',
+  image: 'ed-image',
   text: { bold: 'ed-bold', italic: 'ed-italic', underline: 'ed-underline', strikethrough: 'ed-strike', underlineStrikethrough: 'ed-underline-strike' },
 };

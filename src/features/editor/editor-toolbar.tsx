@@ -10,6 +10,7 @@ import { $createHeadingNode, $createQuoteNode, $isHeadingNode, $isQuoteNode } fr
 import { $setBlocksType } from '@lexical/selection';
 import { $createParagraphNode, $getSelection, $isRangeSelection, FORMAT_TEXT_COMMAND, type TextFormatType } from 'lexical';
 import { useEffect, useState } from 'react';
+import { ImageToolButton } from './image-tool';
 
 type Block = 'paragraph' | 'h1' | 'h2' | 'h3' | 'quote' | 'ul' | 'ol';
 
@@ -94,6 +95,7 @@ export function EditorToolbar() {
       <button type="button" className="ed-tool" aria-label={state.link ? 'Remove link' : 'Link'} title="Link" aria-pressed={state.link} onClick={toggleLink}>
         Link
       </button>
+      <ImageToolButton />
     </div>
   );
 }

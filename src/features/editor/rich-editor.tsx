@@ -20,6 +20,7 @@ import { CHAPTER_NODES } from '../../../sync/collab/chapter-nodes';
 import { chapterProviderFactory, releaseChapter } from './collab-provider';
 import { EditorToolbar } from './editor-toolbar';
 import { EDITOR_THEME } from './editor-theme';
+import { ImagePlugin } from './nodes/image-node';
 import { countWords } from './manuscript-model';
 import './editor.css';
 
@@ -89,6 +90,7 @@ export default function RichEditor({ label, editable, collab, onWordCount, treeV
           </div>
         </div>
         <ListPlugin />
+        <ImagePlugin />
         <LinkPlugin validateUrl={(url) => /^(https?:|mailto:)/i.test(url)} />
         <EditablePlugin editable={editable} />
         {onWordCount && <WordCountPlugin onWordCount={onWordCount} />}
