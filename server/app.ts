@@ -17,6 +17,7 @@ import type { AppContext, AppEnv } from './context';
 import { debugRoutes } from './debug/routes';
 import { recordFailure } from './debug/record';
 import { devRoutes } from './dev/routes';
+import { fileRoutes } from './files/routes';
 import { libraryRoutes } from './library/routes';
 import { ApiError, notFound } from './http/errors';
 import { listRoutes } from './lists/routes';
@@ -65,6 +66,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/chapters', versionRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))
     .route('/api/dev', devRoutes(ctx))
+    .route('/api/files', fileRoutes(ctx))
     .route('/api/library', libraryRoutes(ctx))
     .route('/api/lists', listRoutes(ctx))
     .route('/api/manuscripts', manuscriptImportRoutes(ctx))

@@ -3,6 +3,7 @@
  * `npm start` works on a bare machine.
  */
 import path from 'node:path';
+import { FILE_MAX_BYTES, FILE_QUOTA_BYTES } from './limits';
 
 export interface Config {
   port: number;
@@ -23,6 +24,9 @@ export interface Config {
   trustProxy: boolean;
   /** Where the built client lives (served statically). */
   clientDir: string;
+  /** /files: largest single upload and per-account storage, in bytes. */
+  fileMaxBytes: number;
+  fileQuotaBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,5 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitScale: Number(env.QUIRE_RATE_LIMIT_SCALE ?? 1) || 1,
     trustProxy: env.TRUST_PROXY === '1',
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist'),
+    fileMaxBytes: Number(env.QUIRE_FILE_MAX_BYTES) || FILE_MAX_BYTES,
+    fileQuotaBytes: Number(env.QUIRE_FILE_QUOTA_BYTES) || FILE_QUOTA_BYTES,
   };
 }

@@ -57,3 +57,12 @@ export const EPUB_MAX_COMPRESSION_RATIO = 100;
 export const EPUB_RATIO_FREE_BYTES = 1024 * 1024;
 export const EPUB_MAX_CHAPTERS = 2_000;
 export const EPUB_MAX_CHAPTER_CHARS = 2_000_000;
+
+/**
+ * /files: per-file and per-account storage (defaults; Config.fileMaxBytes / fileQuotaBytes may
+ * override them). A manuscript DOCX or an illustrated EPUB fits well under the per-file cap.
+ */
+export const FILE_MAX_BYTES = 25 * 1024 * 1024;
+export const FILE_QUOTA_BYTES = 250 * 1024 * 1024;
+/** Zip entries looked at to tell a DOCX from an EPUB; a real one has a few dozen to thousands. */
+export const FILE_SNIFF_MAX_ZIP_ENTRIES = 20_000;

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'not_found', // 404
   'conflict', // 409 duplicate or stale
   'payload_too_large', // 413
+  'quota_exceeded', // 413 the account's storage quota would be exceeded
+  'unsupported_media_type', // 415 a file type Quire does not accept
   'validation_failed', // 422 well-formed but breaks a rule; `fields` says which
   'rate_limited', // 429 with retryAfter seconds
   'internal', // 500 with a digest; details are only in the server log

@@ -5,6 +5,7 @@ import * as m001 from './migrations/001-foundation';
 import * as m002 from './migrations/002-sync';
 import * as m003 from './migrations/003-book-import';
 import * as m004 from './migrations/004-collab';
+import * as m005 from './migrations/005-files';
 import * as m006 from './migrations/006-versions';
 import * as m009 from './migrations/009-invitations';
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-sync': m002,
   '003-book-import': m003,
   '004-collab': m004,
+  '005-files': m005,
   '006-versions': m006,
   '009-invitations': m009,
 };

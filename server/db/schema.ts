@@ -165,6 +165,18 @@ export interface BlobsTable {
   mediaType: string;
   createdAt: number;
 }
+export interface FilesTable {
+  id: string;
+  ownerId: string;
+  blobHash: string;
+  name: string;
+  kind: 'image' | 'docx' | 'markdown' | 'epub';
+  mediaType: string;
+  size: number;
+  /** Markdown only: the first lines, for the preview. */
+  excerpt: string | null;
+  createdAt: number;
+}
 export interface BooksTable {
   id: string;
   slug: string;
@@ -314,6 +326,7 @@ export interface Database {
   jobs: JobsTable;
   debugReports: DebugReportsTable;
   blobs: BlobsTable;
+  files: FilesTable;
   books: BooksTable;
   bookContributors: BookContributorsTable;
   bookChapters: BookChaptersTable;

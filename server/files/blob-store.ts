@@ -11,6 +11,27 @@ import type { DB } from '../db/connection';
 
 const HASH = /^[0-9a-f]{64}$/;
 
+/**
+ * Per-hash critical sections, process-wide: storing bytes plus recording the row that references
+ * them must not interleave with releasing the same hash, or a release could delete a file that an
+ * upload just decided to reuse. One server process owns the data directory, so memory suffices.
+ */
+const locks = new Map<string, Promise<unknown>>();
+function withHashLock<T>(hash: string, f: () => Promise<T>): Promise<T> {
+  const previous = locks.get(hash) ?? Promise.resolve();
+  const run = previous.then(f, f);
+  const tail = run.catch(() => {});
+  locks.set(hash, tail);
+  void tail.then(() => {
+    if (locks.get(hash) === tail) locks.delete(hash);
+  });
+  return run;
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 export interface BlobInfo {
   hash: string;
   size: number;
@@ -37,9 +58,20 @@ export class BlobStore {
     return path.join(this.root, hash.slice(0, 2), hash);
   }
 
-  /** Store bytes; returns their hash. Idempotent: known bytes are neither rewritten nor re-rowed. */
-  async put(bytes: Uint8Array, mediaType: string): Promise<string> {
+  /**
+   * Store bytes; returns their hash. Idempotent: known bytes are neither rewritten nor re-rowed.
+   * `reference` runs before anyone may release the hash again: insert the row that uses it there.
+   */
+  async put(bytes: Uint8Array, mediaType: string, reference?: (hash: string) => Promise<void>): Promise<string> {
     const hash = BlobStore.hashOf(bytes);
+    return withHashLock(hash, async () => {
+      await this.store(hash, bytes, mediaType);
+      if (reference) await reference(hash);
+      return hash;
+    });
+  }
+
+  private async store(hash: string, bytes: Uint8Array, mediaType: string): Promise<void> {
     const file = this.fileOf(hash);
     if (!fs.existsSync(file)) {
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -53,7 +85,26 @@ export class BlobStore {
       .values({ hash, size: bytes.byteLength, mediaType, createdAt: this.now() })
       .onConflict((oc) => oc.column('hash').doNothing())
       .execute();
-    return hash;
+  }
+
+  /**
+   * Delete the blob if nothing references it any more; returns whether it was deleted. "Nothing"
+   * is decided by the foreign keys every referencing table declares on blobs(hash): deleting the
+   * row fails while one remains, so a new kind of reference needs no change here.
+   */
+  async release(hash: string): Promise<boolean> {
+    if (!HASH.test(hash)) return false;
+    return withHashLock(hash, async () => {
+      try {
+        const result = await this.db.deleteFrom('blobs').where('hash', '=', hash).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) return false;
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return false;
+        throw error;
+      }
+      await fs.promises.rm(this.fileOf(hash), { force: true });
+      return true;
+    });
   }
 
   async info(hash: string): Promise<BlobInfo | null> {

@@ -19,6 +19,7 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/lists', label: 'Lists', permission: 'account:use' },
   { to: '/my-wishlist', label: 'Wishlist', permission: 'account:use' },
   { to: '/editor', label: 'Write', permission: 'manuscripts:write' },
+  { to: '/files', label: 'Files', permission: 'manuscripts:write' },
   { to: '/messages', label: 'Messages', permission: 'account:use', badge: 'unread-messages' },
 ];
 

@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            element: <RequirePermission permission="manuscripts:write" />,
+            children: [{ path: 'files', lazy: page(() => import('../features/files/files-page'), 'FilesPage') }],
+          },
+          {
             path: 'admin',
             element: <RequirePermission permission="admin:access" />,
             children: [

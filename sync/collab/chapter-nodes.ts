@@ -5,6 +5,7 @@
 import { LinkNode } from '@lexical/link';
 import { ListItemNode, ListNode } from '@lexical/list';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
+import { ImageNode } from './image-node';
 import { SceneBreakNode } from './scene-break-node';
 
-export const CHAPTER_NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, SceneBreakNode];
+export const CHAPTER_NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, SceneBreakNode, ImageNode];

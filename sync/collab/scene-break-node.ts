@@ -7,7 +7,6 @@
  */
 import {
   $applyNodeReplacement,
-  $getDocument,
   createCommand,
   DecoratorNode,
   type DOMConversionMap,
@@ -17,22 +16,13 @@ import {
   type LexicalNode,
   type SerializedLexicalNode,
 } from 'lexical';
+import { createElement } from './dom';
 
 export const SCENE_BREAK_CLASS = 'scene-break';
 /** Shown in the editor; export keeps only the semantic `<hr>`. */
 export const SCENE_BREAK_ORNAMENT = '* * *';
 
 export const INSERT_SCENE_BREAK_COMMAND: LexicalCommand<void> = createCommand('INSERT_SCENE_BREAK_COMMAND');
-
-// sync/ is also type-checked for the service worker, without the DOM library: name what is used.
-interface MinimalElement {
-  className: string;
-  textContent: string | null;
-  setAttribute(name: string, value: string): void;
-}
-function createElement(tag: string): MinimalElement & HTMLElement {
-  return ($getDocument() as unknown as { createElement(tag: string): MinimalElement & HTMLElement }).createElement(tag);
-}
 
 export type SerializedSceneBreakNode = SerializedLexicalNode;
 

@@ -8,5 +8,6 @@ export const EDITOR_THEME: EditorThemeClasses = {
   list: { ul: 'ed-ul', ol: 'ed-ol', listitem: 'ed-li', nested: { listitem: 'ed-li-nested' } },
   link: 'ed-link',
   sceneBreak: 'ed-scene-break',
+  image: 'ed-image',
   text: { bold: 'ed-bold', italic: 'ed-italic', underline: 'ed-underline', strikethrough: 'ed-strike', underlineStrikethrough: 'ed-underline-strike' },
 };

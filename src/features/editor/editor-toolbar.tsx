@@ -11,6 +11,7 @@ import { $setBlocksType } from '@lexical/selection';
 import { $createParagraphNode, $getSelection, $isRangeSelection, FORMAT_TEXT_COMMAND, type TextFormatType } from 'lexical';
 import { useEffect, useState } from 'react';
 import { INSERT_SCENE_BREAK_COMMAND } from '../../../sync/collab/scene-break-node';
+import { ImageToolButton } from './image-tool';
 
 type Block = 'paragraph' | 'h1' | 'h2' | 'h3' | 'quote' | 'ul' | 'ol';
 
@@ -98,6 +99,7 @@ export function EditorToolbar() {
       <button type="button" className="ed-tool" aria-label={state.link ? 'Remove link' : 'Link'} title="Link" aria-pressed={state.link} onClick={toggleLink}>
         Link
       </button>
+      <ImageToolButton />
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { EditorToolbar } from './editor-toolbar';
 import { EDITOR_THEME } from './editor-theme';
 import { SceneBreakPlugin } from './nodes/scene-break-plugin';
 import { CleanPastePlugin } from './paste/clean-paste-plugin';
+import { ImagePlugin } from './nodes/image-node';
 import { countWords } from './manuscript-model';
 import './editor.css';
 
@@ -96,6 +97,7 @@ export default function RichEditor({ label, editable, collab, onWordCount, treeV
         <ListPlugin />
         <SceneBreakPlugin />
         <CleanPastePlugin />
+        <ImagePlugin />
         <LinkPlugin validateUrl={(url) => /^(https?:|mailto:)/i.test(url)} />
         <EditablePlugin editable={editable} />
         {onWordCount && <WordCountPlugin onWordCount={onWordCount} />}

@@ -1,0 +1,64 @@
+/** Wire types of /api/files: an author's uploads (images, DOCX, Markdown, EPUB). */
+export const FILE_KINDS = ['image', 'docx', 'markdown', 'epub'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+export interface FileItem {
+  id: string;
+  name: string;
+  kind: FileKind;
+  mediaType: string;
+  size: number;
+  /** Markdown only: the first lines. */
+  excerpt: string | null;
+  /** Where the bytes are served (an unguessable capability URL, see docs/decisions). */
+  url: string;
+  createdAt: number;
+}
+
+/** GET /api/files */
+export interface FilesResponse {
+  files: FileItem[];
+  /** Bytes counted against the quota: each distinct content once. */
+  usedBytes: number;
+  quotaBytes: number;
+  maxFileBytes: number;
+}
+
+/** POST /api/files?name=… (raw body) → 201 */
+export interface FileUploadResponse {
+  file: FileItem;
+  usedBytes: number;
+}
+
+export const FILE_NAME_MAX = 200;
+
+/** Why a file name is not acceptable, or null. Shared so the inline rename validates as the API does. */
+export function fileNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Give the file a name.';
+  if (trimmed.length > FILE_NAME_MAX) return `A file name may be at most ${FILE_NAME_MAX} characters.`;
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\\/\u0000-\u001f\u007f]/.test(trimmed)) return 'A file name cannot contain slashes or control characters.';
+  return null;
+}
+
+/** The URL an image's bytes are served at; also what the editor's image node stores. */
+export const fileContentUrl = (id: string) => `/api/files/${id}/content`;
+
+/** "1.4 MB": sizes for people (binary units, one decimal below 10). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** True for the content URL of a Quire file: the only image source a chapter may hold. */
+export function isFileContentUrl(src: string): boolean {
+  return /^\/api\/files\/[a-z2-7]{24}\/content$/.test(src);
+}
