@@ -3,7 +3,7 @@
  * so the browser's XMLHttpRequest reports progress on exactly the bytes) with the name in the
  * query; the type is sniffed from the bytes. The content URL is a capability: whoever holds the
  * unguessable file id may read the bytes, which is what lets an image in a chapter show for every
- * co-author and reader (docs/decisions/009-files-and-images.md).
+ * co-author and reader (docs/decisions/013-files-and-images.md).
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
