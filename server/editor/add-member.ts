@@ -5,9 +5,9 @@
  * written as server documents so every device of the audience pulls it at once.
  */
 import { MAX_MEMBERS, manuscripts, type Manuscript, type ManuscriptMember } from '../../sync/collections/manuscripts';
-import { manuscriptChapters, type ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
-import { sql } from 'kysely';
+import { manuscriptChapters } from '../../sync/collections/manuscript-chapters';
 import type { AppContext } from '../context';
+import { chaptersOfManuscript } from '../manuscripts/manuscript-book';
 import { readDoc } from '../sync/store';
 import { writeServerDoc } from '../sync/server-write';
 
@@ -32,15 +32,7 @@ export async function addMember(ctx: AppContext, manuscriptId: string, member: M
   await writeServerDoc(ctx, manuscripts, next);
   const memberIds = next.memberIds;
   const editorIds = members.filter((x) => x.role === 'editor').map((x) => x.userId);
-  const chapters = await ctx.db
-    .selectFrom('syncDocs')
-    .select('doc')
-    .where('collection', '=', 'manuscript-chapters')
-    .where('deleted', '=', 0)
-    .where(sql<string>`json_extract(doc, '$.manuscriptId')`, '=', manuscriptId)
-    .execute();
-  for (const row of chapters) {
-    const chapter = JSON.parse(row.doc) as ManuscriptChapter;
+  for (const chapter of await chaptersOfManuscript(ctx, manuscriptId)) {
     await writeServerDoc(ctx, manuscriptChapters, { ...chapter, memberIds, editorIds, updatedAt: Math.max(now, chapter.updatedAt + 1) });
   }
   return 'added';

@@ -6,13 +6,13 @@ import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { notFound } from '../http/errors';
 import { requireUser } from '../http/guard';
-import { manuscriptAsBook, manuscriptChapter, manuscriptChapters, manuscriptForMember } from './manuscript-book';
+import { manuscriptAsBook, manuscriptChapter, chaptersOfManuscript, manuscriptForMember } from './manuscript-book';
 
 export function manuscriptBookRoutes(ctx: AppContext) {
   const load = async (manuscriptId: string, userId: string) => {
     const manuscript = await manuscriptForMember(ctx, manuscriptId, userId);
     if (!manuscript) throw notFound('No such manuscript.');
-    return { manuscript, chapters: await manuscriptChapters(ctx, manuscript.id) };
+    return { manuscript, chapters: await chaptersOfManuscript(ctx, manuscript.id) };
   };
   return new Hono<AppEnv>()
     .get('/:id/book', async (c) => {

@@ -30,7 +30,8 @@ export async function manuscriptForMember(ctx: AppContext, manuscriptId: string,
   return manuscriptRole(manuscript, userId) ? manuscript : null;
 }
 
-export async function manuscriptChapters(ctx: AppContext, manuscriptId: string): Promise<ManuscriptChapter[]> {
+/** The live chapters of a manuscript, in reading order. */
+export async function chaptersOfManuscript(ctx: AppContext, manuscriptId: string): Promise<ManuscriptChapter[]> {
   const rows = await ctx.db
     .selectFrom('syncDocs')
     .select('doc')

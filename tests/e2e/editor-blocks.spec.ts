@@ -4,8 +4,9 @@
  * inviting a co-author by e-mail with a pending invitation the owner can revoke, and a removed
  * co-author's open chapter told at once that it stopped syncing.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, signIn, uniqueEmail } from './fixtures';
+import { chapterText, createManuscript, signedIn, typeAtEnd } from './editor-helpers';
 
 const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><style>p.MsoNormal{font-family:"Calibri"}</style></head><body>
 <!--StartFragment--><h2 style="mso-list:none"><span style="font-family:Garamond;color:#1F3864">Pasted heading<o:p></o:p></span></h2>
@@ -15,34 +16,8 @@ const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head
 <p class=MsoListParagraphCxSpLast style="text-indent:-18.0pt;mso-list:l0 level1 lfo1"><![if !supportLists]><span style="font-family:Symbol"><span style="mso-list:Ignore">·<span style="font:7.0pt 'Times New Roman'">&nbsp;&nbsp;</span></span></span><![endif]>Pears<o:p></o:p></p>
 <!--EndFragment--></body></html>`;
 
-function chapterText(page: Page) {
-  return page.getByTestId('chapter-text');
-}
-
 function chapterLinks(page: Page) {
   return page.getByRole('navigation', { name: 'Chapters' }).getByRole('link');
-}
-
-async function createManuscript(page: Page, title: string) {
-  await page.goto('/editor');
-  await page.getByLabel('Title').fill(title);
-  await page.getByRole('button', { name: 'Create manuscript' }).click();
-  await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/);
-  await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
-  await expect(chapterText(page)).toBeEditable();
-}
-
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
-
-async function typeAtEnd(page: Page, text: string) {
-  await chapterText(page).click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.type(text);
 }
 
 test.describe('editor blocks', () => {

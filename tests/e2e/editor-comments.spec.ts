@@ -5,19 +5,15 @@
  * edits the commented words away (the thread detaches) and resolves it; the commenter sees it
  * resolved; the viewer reads without writing.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible } from './fixtures';
+import { chapterText, invite, signedIn } from './editor-helpers';
+
+/** Wide enough for the comments column beside the text. */
+const WIDE = { width: 1400, height: 900 };
 
 const LINE = 'The lighthouse keeper counted ships every night.';
 
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
-
-const chapterText = (page: Page) => page.getByTestId('chapter-text');
 const threads = (page: Page) => page.getByTestId('comment-thread');
 const thread = (page: Page) => threads(page).filter({ hasText: 'counted ships' });
 
@@ -29,16 +25,6 @@ async function createManuscript(page: Page, title: string) {
   await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
   await chapterText(page).click();
   await page.keyboard.type(LINE);
-}
-
-async function invite(page: Page, username: string, role: 'commenter' | 'viewer') {
-  await page.getByRole('button', { name: /Co-authors/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Co-authors' });
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Role', { exact: true }).selectOption(role);
-  await dialog.getByRole('button', { name: 'Invite' }).click();
-  await expect(dialog.getByText(`@${username}`)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
 }
 
 async function openShared(page: Page, title: string) {
@@ -71,9 +57,9 @@ async function select(page: Page, phrase: string) {
 const painted = (page: Page) => page.evaluate(() => (CSS.highlights.get('quire-comment')?.size ?? 0) + (CSS.highlights.get('quire-comment-active')?.size ?? 0));
 
 test('comment threads: a commenter comments, the owner replies live and resolves, a viewer reads', async ({ browser }) => {
-  const owner = await signedIn(browser, DEMO.author);
-  const commenter = await signedIn(browser, DEMO.reader);
-  const viewer = await signedIn(browser, DEMO.publisher);
+  const owner = await signedIn(browser, DEMO.author, WIDE);
+  const commenter = await signedIn(browser, DEMO.reader, WIDE);
+  const viewer = await signedIn(browser, DEMO.publisher, WIDE);
   const title = `Comments ${Date.now()}`;
 
   await createManuscript(owner.page, title);

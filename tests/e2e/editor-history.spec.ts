@@ -3,25 +3,9 @@
  * History dialog, restore it, and see a second browser context on the same chapter converge on
  * the restored text (a restore is a new change on the live document, never a rewind).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
-
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
-
-function chapterText(page: Page) {
-  return page.getByTestId('chapter-text');
-}
-
-async function typeAtEnd(page: Page, text: string) {
-  await chapterText(page).click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.type(text);
-}
+import { expect, test } from '@playwright/test';
+import { DEMO, expectAccessible } from './fixtures';
+import { chapterText, signedIn, typeAtEnd } from './editor-helpers';
 
 test('history: save a named version, read it, restore it, and a second window converges', async ({ browser }) => {
   const first = await signedIn(browser, DEMO.author);

@@ -4,15 +4,9 @@
  * both show the same text, and an offline variant where one side loses its network AND its
  * collaboration socket while both keep typing.
  */
-import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { DEMO, expectAccessible, signIn } from './fixtures';
-
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
+import { chapterText, createManuscript, invite, signedIn, typeAtEnd } from './editor-helpers';
 
 /**
  * Route the page's collaboration sockets through the test so going offline can cut them for
@@ -38,35 +32,6 @@ async function cuttableCollab(page: Page) {
       await page.context().setOffline(false);
     },
   };
-}
-
-function chapterText(page: Page) {
-  return page.getByTestId('chapter-text');
-}
-
-async function createManuscript(page: Page, title: string) {
-  await page.goto('/editor');
-  await page.getByLabel('Title').fill(title);
-  await page.getByRole('button', { name: 'Create manuscript' }).click();
-  await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/);
-  await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
-  await expect(chapterText(page)).toBeEditable();
-}
-
-async function typeAtEnd(page: Page, text: string) {
-  await chapterText(page).click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.type(text);
-}
-
-async function invite(page: Page, username: string, role: 'editor' | 'commenter' | 'viewer') {
-  await page.getByRole('button', { name: /Co-authors/ }).click();
-  const dialog = page.getByRole('dialog', { name: 'Co-authors' });
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Role', { exact: true }).selectOption(role);
-  await dialog.getByRole('button', { name: 'Invite' }).click();
-  await expect(dialog.getByText(`@${username}`)).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
 }
 
 async function openShared(page: Page, title: string) {
