@@ -1,8 +1,8 @@
 /**
- * Every real EPUB in ../shared/fixtures/epub (W3C samples) imports and opens in the reader: the
- * first page shows text or a drawn picture, the contents list every entry of the book's table of contents, and the
- * last entry jumps to its chapter. Without the shared fixtures a small EPUB built here stands in,
- * and the run says so.
+ * Every real EPUB in ../shared/fixtures/epub (W3C samples) imports and opens in the reader
+ * (Moby-Dick in reader.spec.ts, the others here): the first page shows text or a drawn picture,
+ * the contents list every entry of the book's table of contents, and the last entry jumps to its
+ * chapter. Without the shared fixtures a small EPUB built here stands in, and the run says so.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,8 +13,11 @@ import { epub3 } from '../../server/books/epub/test-epubs';
 import { DEMO, signIn } from './fixtures';
 
 const DIR = path.resolve(process.cwd(), '../shared/fixtures/epub');
+// Moby-Dick is read end to end by reader.spec.ts; importing it here too would re-import the same
+// book (same identifier) under that journey while it reads.
+const READ_ELSEWHERE = new Set(['moby-dick.epub']);
 const books: { name: string; bytes: () => Buffer }[] = fs.existsSync(DIR)
-  ? fs.readdirSync(DIR).filter((f) => f.endsWith('.epub')).sort().map((f) => ({ name: f, bytes: () => fs.readFileSync(path.join(DIR, f)) }))
+  ? fs.readdirSync(DIR).filter((f) => f.endsWith('.epub') && !READ_ELSEWHERE.has(f)).sort().map((f) => ({ name: f, bytes: () => fs.readFileSync(path.join(DIR, f)) }))
   : [{ name: 'built.epub', bytes: () => Buffer.from(epub3()) }];
 if (!fs.existsSync(DIR)) console.log(`fixture-books: ${DIR} is absent; opening a small built EPUB instead of the W3C samples`);
 
