@@ -4,21 +4,12 @@
  */
 import type { VersionReason, VersionSummary } from '../../sync/api/versions';
 import type { DB } from '../db/connection';
+import type { ChapterVersionsTable } from '../db/schema';
 import { newId } from '../http/ids';
 import { versionsToThin } from './thinning';
 
-export interface NewVersion {
-  docName: string;
-  kind: 'auto' | 'named';
-  reason: VersionReason;
-  name: string | null;
-  authorId: string | null;
-  state: Uint8Array;
-  html: string;
-  text: string;
-  wordCount: number;
-  createdAt: number;
-}
+/** A version as written: the row without its id, which the store assigns. */
+export type NewVersion = Omit<ChapterVersionsTable, 'id'>;
 
 /** Enough for a person scrolling back; thinning keeps the full list far below it for years. */
 export const VERSION_LIST_LIMIT = 200;
