@@ -8,6 +8,7 @@ import type { BookDetailResponse, ChapterResponse } from '../../sync/api/books';
 import { canClaim, chapterDecision, type ChapterDecision } from '../../sync/books/entitlement';
 import type { AppContext, AppEnv } from '../context';
 import { BlobStore } from '../files/blob-store';
+import { serveBlob } from '../files/serve-blob';
 import { forbidden, notFound, unauthenticated } from '../http/errors';
 import { requireUser } from '../http/guard';
 import { accessToBook, type BookForReading } from './access';
@@ -54,13 +55,8 @@ export function readingRoutes(ctx: AppContext) {
       const asset = await ctx.db.selectFrom('bookAssets').selectAll().where('bookId', '=', found.book.id).where('path', '=', path).executeTakeFirst();
       if (!asset) throw notFound('No such file in this book.');
       if (found.access !== 'full' && !(await isOpenAsset(ctx, found, asset))) refuse(chapterDecision('sample', false, user != null), 'book');
-      const etag = `"${asset.blobHash}"`;
-      const headers = { ...ASSET_HEADERS, ETag: etag, 'Cache-Control': 'private, max-age=86400' };
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-      const bytes = await blobs.read(asset.blobHash);
-      if (!bytes) throw notFound('No such file in this book.');
       const type = asset.mediaType === 'text/css' ? 'text/css; charset=utf-8' : asset.mediaType;
-      return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': type });
+      return serveBlob(c, blobs, { hash: asset.blobHash, mediaType: type }, { ...ASSET_HEADERS, 'Cache-Control': 'private, max-age=86400' }, 'No such file in this book.');
     })
     .post('/:id/claim', async (c) => {
       const user = requireUser(c);

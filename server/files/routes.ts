@@ -17,10 +17,10 @@ import { newId } from '../http/ids';
 import { readJson } from '../http/validate';
 import { BlobStore } from './blob-store';
 import { checkQuota, holdsBlob, usedBytes } from './quota';
+import { IMMUTABLE_CACHE, serveBlob } from './serve-blob';
 import { markdownExcerpt, sniffFile } from './sniff';
 
 /** Content-addressed bytes behind an id that never changes content: cache for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ID = /^[a-z2-7]{24}$/;
 
 const renameSchema = z.object({ name: z.string() });
@@ -116,18 +116,13 @@ export function fileRoutes(ctx: AppContext) {
       const id = c.req.param('id');
       const row = ID.test(id) ? await ctx.db.selectFrom('files').select(['blobHash', 'mediaType', 'kind', 'name']).where('id', '=', id).executeTakeFirst() : undefined;
       if (!row) throw notFound('No such file.');
-      const etag = `"${row.blobHash}"`;
       const headers = {
-        'Cache-Control': IMMUTABLE,
-        ETag: etag,
+        'Cache-Control': IMMUTABLE_CACHE,
         'X-Content-Type-Options': 'nosniff',
         // Defence in depth: even if a browser rendered these bytes as a document, nothing runs.
         'Content-Security-Policy': "default-src 'none'; sandbox",
         'Content-Disposition': contentDisposition(row.kind, row.name),
       };
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-      const bytes = await blobs.read(row.blobHash);
-      if (!bytes) throw notFound('The file’s content is missing.');
-      return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Type': row.mediaType });
+      return serveBlob(c, blobs, { hash: row.blobHash, mediaType: row.mediaType }, headers, 'The file’s content is missing.');
     });
 }
