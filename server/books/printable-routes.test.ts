@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportStartedResponse, PrintableBookResponse } from '../../sync/api/books';
+import type { PrintableBookResponse } from '../../sync/api/books';
 import { buildAdmin, buildSignedInUser } from '../admin/test-helpers';
 import { buildTestContext, type TestContext } from '../test/test-context';
+import { importPublishedBook } from './test-books';
 import { epub3 } from './epub/test-epubs';
 
 let t: TestContext;
@@ -12,11 +13,7 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const author = await buildSignedInUser(t.ctx, { roles: ['author'] });
   authorCookie = author.cookie;
-  const res = await t.request('/api/books/import', { method: 'POST', cookie: authorCookie, headers: { 'content-type': 'application/epub+zip' }, body: epub3() });
-  const { importId } = (await res.json()) as ImportStartedResponse;
-  await t.worker.drain();
-  bookId = (await t.ctx.db.selectFrom('bookImports').select('bookId').where('id', '=', importId).executeTakeFirstOrThrow()).bookId!;
-  await t.ctx.db.updateTable('books').set({ status: 'published' }).where('id', '=', bookId).execute();
+  bookId = await importPublishedBook(t, authorCookie, epub3());
 });
 afterEach(async () => {
   vi.restoreAllMocks();

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportStartedResponse } from '../../sync/api/books';
 import type { LibraryResponse } from '../../sync/api/library';
 import { buildSignedInUser } from '../admin/test-helpers';
 import { epub3 } from '../books/epub/test-epubs';
 import { buildTestContext, type TestContext } from '../test/test-context';
+import { importPublishedBook } from '../books/test-books';
 
 let t: TestContext;
 let bookId: string;
@@ -12,11 +12,7 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const cover = { path: 'images/cover.png', mediaType: 'image/png', bytes: new Uint8Array([137, 80, 78, 71]) };
   const author = await buildSignedInUser(t.ctx, { roles: ['author'] });
-  const res = await t.request('/api/books/import', { method: 'POST', cookie: author.cookie, headers: { 'content-type': 'application/epub+zip' }, body: epub3({ cover }) });
-  const { importId } = (await res.json()) as ImportStartedResponse;
-  await t.worker.drain();
-  bookId = (await t.ctx.db.selectFrom('bookImports').select('bookId').where('id', '=', importId).executeTakeFirstOrThrow()).bookId!;
-  await t.ctx.db.updateTable('books').set({ status: 'published' }).where('id', '=', bookId).execute();
+  bookId = await importPublishedBook(t, author.cookie, epub3({ cover }));
 });
 afterEach(async () => {
   vi.restoreAllMocks();
