@@ -26,7 +26,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
     // The public site info (name, sign-up mode) is cached separately for every page.
-    save.mutate(draft, { onSuccess: () => qc.invalidateQueries({ queryKey: ['site'] }) });
+    save.mutate(draft, { onSuccess: () => void qc.invalidateQueries({ queryKey: ['site'] }) });
   }
 
   return (
