@@ -48,7 +48,7 @@ export async function runBenchServer(totalWords: number, chapters: number) {
 
   const setup: BenchSetup = { url: running.url, ownerCookie: owner.cookie, editorCookie: editor.cookie, docNames: manuscript.docNames, words: totalWords, seedMs };
   process.send!({ type: 'ready', setup });
-  process.on('message', async (request: BenchRequest) => {
+  async function answer(request: BenchRequest) {
     if (request.type === 'memory') {
       for (let i = 0; i < 3; i++) gc?.();
       const { heapUsed, rss } = process.memoryUsage();
@@ -61,5 +61,12 @@ export async function runBenchServer(totalWords: number, chapters: number) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     }
+  }
+  // A failed answer ends the run loudly rather than leaving the parent waiting.
+  process.on('message', (request: BenchRequest) => {
+    answer(request).catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
   });
 }

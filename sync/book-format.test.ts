@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CanonicalBookSchema, countWords, isValidIsbn13, type CanonicalBookInput } from './book-format';
+import { CanonicalBookSchema, isValidIsbn13, type CanonicalBookInput } from './book-format';
 
 function buildBook(overrides: Partial<CanonicalBookInput> = {}): CanonicalBookInput {
   return {
@@ -71,8 +71,3 @@ describe('isValidIsbn13', () => {
   });
 });
 
-describe('countWords', () => {
-  it('counts words in text, not tags', () => {
-    expect(countWords('<h1>The Wall</h1><p>It was <em>very</em> late &mdash; again.</p>')).toBe(7);
-  });
-});

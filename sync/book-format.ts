@@ -148,8 +148,3 @@ export const CanonicalBookSchema = z
 export type CanonicalBook = z.infer<typeof CanonicalBookSchema>;
 export type CanonicalBookInput = z.input<typeof CanonicalBookSchema>;
 
-/** Words in an XHTML fragment: tags stripped, entities dropped (so don&rsquo;t is one word, a lone &mdash; none). */
-export function countWords(xhtml: string): number {
-  const text = xhtml.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, '');
-  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-}

@@ -4,7 +4,8 @@
  * that row (keeping its id) and replaces its parts; saving identical content writes nothing.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { CanonicalBookSchema, countWords, type CanonicalBook, type CanonicalBookInput } from '../../sync/book-format';
+import { CanonicalBookSchema, type CanonicalBook, type CanonicalBookInput } from '../../sync/book-format';
+import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
 import type { Transaction } from 'kysely';
 import type { BookStatus, Database } from '../db/schema';
@@ -96,7 +97,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
           ord,
           title: c.title,
           xhtml: c.xhtml,
-          wordCount: countWords(c.xhtml),
+          wordCount: countWordsInXhtml(c.xhtml),
           linear: c.linear ? 1 : 0,
         })),
       )

@@ -11,6 +11,7 @@ import { createBinding, syncLexicalUpdateToYjs, syncYjsChangesToLexical, type Pr
 import { $createParagraphNode, $createTextNode, $getRoot, $parseSerializedNode, type LexicalEditor } from 'lexical';
 import * as Y from 'yjs';
 import { CHAPTER_NODES } from '../../sync/collab/chapter-nodes';
+import { countWords } from '../../sync/text/words';
 
 /** The rich-text nodes the editor registers (shared with it through sync/). */
 export { CHAPTER_NODES };
@@ -68,10 +69,6 @@ export interface ChapterRendering {
   html: string;
   text: string;
   wordCount: number;
-}
-
-export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
 }
 
 /** HTML and plain text of a chapter document's state (as `Y.encodeStateAsUpdate` gives it). */

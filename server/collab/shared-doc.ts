@@ -70,7 +70,7 @@ export class SharedDoc {
 
   /** Queue a message from `conn`; messages are handled strictly one after another. */
   receive(conn: CollabConnection, data: Uint8Array): void {
-    this.enqueue(() => this.handle(conn, data));
+    void this.enqueue(() => this.handle(conn, data));
   }
 
   enqueue(task: () => Promise<void> | void): Promise<void> {

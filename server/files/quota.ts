@@ -3,8 +3,8 @@
  * bytes again (stored once on disk) costs nothing.
  */
 import { sql } from 'kysely';
-import { formatBytes } from '../../sync/api/files';
 import type { DB } from '../db/connection';
+import { formatBytes } from '../../sync/text/bytes';
 
 export type QuotaDecision = { ok: true; usedAfter: number } | { ok: false; message: string };
 

@@ -8,7 +8,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { fileContentUrl, fileNameProblem, formatBytes, type FileItem, type FilesResponse, type FileUploadResponse } from '../../sync/api/files';
+import { fileContentUrl, fileNameProblem, type FileItem, type FilesResponse, type FileUploadResponse } from '../../sync/api/files';
 import type { AppContext, AppEnv } from '../context';
 import type { FilesTable } from '../db/schema';
 import { ApiError, badRequest, invalid, notFound } from '../http/errors';
@@ -19,6 +19,7 @@ import { BlobStore } from './blob-store';
 import { checkQuota, holdsBlob, usedBytes } from './quota';
 import { IMMUTABLE_CACHE, serveBlob } from './serve-blob';
 import { markdownExcerpt, sniffFile } from './sniff';
+import { formatBytes } from '../../sync/text/bytes';
 
 /** Content-addressed bytes behind an id that never changes content: cache for a year. */
 const ID = /^[a-z2-7]{24}$/;

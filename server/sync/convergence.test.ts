@@ -106,7 +106,7 @@ describe('randomised convergence', () => {
       }
       try {
         for (let step = 0; step < STEPS; step++) {
-          await Promise.all(sims.map((sim) => (rand() < 0.5 ? randomStep(sim, rand, step) : undefined)));
+          await Promise.all(sims.map((sim) => (rand() < 0.5 ? randomStep(sim, rand, step) : Promise.resolve())));
         }
         const rounds = await finalSync(sims);
         if (rounds > 2) console.warn(`seed ${seed} settled after ${rounds} rounds`);

@@ -14,7 +14,8 @@ import {
   type VersionResponse,
 } from '../../sync/api/versions';
 import { canEditText, chapterDocName, parseDocName, type CollabRole } from '../../sync/collab/close-codes';
-import { countWords, renderChapterState } from '../collab/lexical-doc';
+import { countWords } from '../../sync/text/words';
+import { renderChapterState } from '../collab/lexical-doc';
 import { collabServices } from '../collab/services';
 import type { AppContext, AppEnv } from '../context';
 import { forbidden, notFound } from '../http/errors';

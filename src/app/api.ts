@@ -24,6 +24,16 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The message to show for a failed request; a generic one for anything that is not an API error. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again.';
+}
+
+/** Field messages of a failed request (422 and 409 carry them), keyed by field name. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiRequestError ? error.fields : {};
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const headers = new Headers(init.headers);
   let body = init.body;

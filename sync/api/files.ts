@@ -45,19 +45,6 @@ export function fileNameProblem(name: string): string | null {
 /** The URL an image's bytes are served at; also what the editor's image node stores. */
 export const fileContentUrl = (id: string) => `/api/files/${id}/content`;
 
-/** "1.4 MB": sizes for people (binary units, one decimal below 10). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
-
 /** True for the content URL of a Quire file: the only image source a chapter may hold. */
 export function isFileContentUrl(src: string): boolean {
   return /^\/api\/files\/[a-z2-7]{24}\/content$/.test(src);

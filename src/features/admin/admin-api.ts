@@ -3,7 +3,7 @@
  * queries it may have changed; a 422 is handed back to the form so it can show field errors.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from '../../app/api';
+import { ApiRequestError, errorMessage } from '../../app/api';
 import { useToast } from '../../ui';
 
 export const ADMIN_KEY = ['admin'] as const;
@@ -15,14 +15,6 @@ export function toQuery(params: Record<string, string | number | undefined>): st
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
   const s = search.toString();
   return s ? `?${s}` : '';
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again.';
-}
-
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  return error instanceof ApiRequestError ? error.fields : {};
 }
 
 /** A mutation that toasts its outcome and refreshes every admin query on success. */

@@ -6,10 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { BIO_MAX, type Profile, type ProfileResponse } from '../../../sync/api/account';
-import { api } from '../../app/api';
+import { api, errorMessage, fieldErrorsOf } from '../../app/api';
 import { SESSION_KEY, useSession } from '../../app/session';
 import { Button, Card, FormError, Page, QueryState, TextArea, TextField, useToast } from '../../ui';
-import { errorMessage, fieldErrorsOf } from './admin-api';
 import { RoleBadges } from './role-badges';
 import './admin.css';
 

@@ -1,9 +1,9 @@
 /** Approve (optional note) or reject (note required) an application: shared by every queue. */
 import { useState } from 'react';
 import { DECISION_NOTE_MAX } from '../../../sync/api/admin';
-import { api } from '../../app/api';
+import { api, fieldErrorsOf } from '../../app/api';
 import { Button, Dialog, TextArea } from '../../ui';
-import { fieldErrorsOf, useAdminAction } from './admin-api';
+import { useAdminAction } from './admin-api';
 
 export interface Decision {
   kind: 'approve' | 'reject';

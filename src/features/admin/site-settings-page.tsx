@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AdminSettingsResponse } from '../../../sync/api/admin';
 import type { SignUpMode, SiteSettings } from '../../../sync/api/site';
-import { api } from '../../app/api';
+import { api, errorMessage, fieldErrorsOf } from '../../app/api';
 import { Badge, Button, Card, FormError, Page, QueryState, TextField } from '../../ui';
-import { adminKey, errorMessage, fieldErrorsOf, useAdminAction } from './admin-api';
+import { adminKey, useAdminAction } from './admin-api';
 import { FeatureFlagsEditor } from './feature-flags-editor';
 import './admin.css';
 
@@ -26,7 +26,7 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
     // The public site info (name, sign-up mode) is cached separately for every page.
-    save.mutate(draft, { onSuccess: () => qc.invalidateQueries({ queryKey: ['site'] }) });
+    save.mutate(draft, { onSuccess: () => void qc.invalidateQueries({ queryKey: ['site'] }) });
   }
 
   return (

@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { GRANTABLE_ROLES, type GrantableRole } from '../../../sync/roles';
 import { SUSPEND_REASON_MAX, type AdminUserRow } from '../../../sync/api/admin';
-import { api } from '../../app/api';
+import { api, errorMessage, fieldErrorsOf } from '../../app/api';
 import { Button, Checkbox, Dialog, FormError, TextArea } from '../../ui';
-import { errorMessage, fieldErrorsOf, useAdminAction } from './admin-api';
+import { useAdminAction } from './admin-api';
 
 const ROLE_HINTS: Record<GrantableRole, string> = {
   author: 'Write manuscripts and submit books.',

@@ -8,7 +8,8 @@ import { useId, useState } from 'react';
 import type { FileItem } from '../../../sync/api/files';
 import { ApiRequestError } from '../../app/api';
 import { Button, Dialog, EmptyState, QueryState, TextField, useOnline } from '../../ui';
-import { formatBytes, uploadFile, useAddUploaded, useFiles } from '../files';
+import { formatBytes } from '../../../sync/text/bytes';
+import { uploadFile, useAddUploaded, useFiles } from '../files';
 import { INSERT_IMAGE_COMMAND } from './nodes/image-node';
 
 function UploadHere({ onUploaded }: { onUploaded: (file: FileItem) => void }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { manuscripts } from '../../../sync/collections/manuscripts';
 import { manuscriptChapters } from '../../../sync/collections/manuscript-chapters';
-import { buildChapter, buildManuscript, countWords, inOrder, moveChapter, moveChapterTo, withMember, withoutMember } from './manuscript-model';
+import { buildChapter, buildManuscript, inOrder, moveChapter, moveChapterTo, withMember, withoutMember } from './manuscript-model';
 
 describe('manuscript model', () => {
   it('builds documents the collections accept from their owner', () => {
@@ -45,9 +45,4 @@ describe('manuscript model', () => {
     expect(moveChapterTo(rows, 'b', 9)).toEqual([]);
   });
 
-  it('counts words', () => {
-    expect(countWords('')).toBe(0);
-    expect(countWords("It's a well-known  fact — 42 times.")).toBe(6);
-    expect(countWords('Élan vital, naïve café')).toBe(4);
-  });
 });

@@ -63,7 +63,3 @@ export function moveChapterTo<T extends Pick<ManuscriptChapter, 'position' | 'cr
   return next.map((c, position) => ({ id: c.id, position, before: c.position })).filter((p) => p.before !== p.position).map(({ id: chapterId, position }) => ({ id: chapterId, position }));
 }
 
-/** Words as a writer counts them: runs of letters, digits and in-word apostrophes or hyphens. */
-export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
-}

@@ -24,7 +24,7 @@ import { EDITOR_THEME } from './editor-theme';
 import { SceneBreakPlugin } from './nodes/scene-break-plugin';
 import { CleanPastePlugin } from './paste/clean-paste-plugin';
 import { ImagePlugin } from './nodes/image-node';
-import { countWords } from './manuscript-model';
+import { countWords } from '../../../sync/text/words';
 import './editor.css';
 
 export interface CollabOptions {

@@ -1,9 +1,10 @@
 /** One file: preview by kind, inline rename (validated as the API does), download and delete. */
 import { useId, useState, type FormEvent } from 'react';
-import { fileNameProblem, formatBytes, type FileItem } from '../../../sync/api/files';
+import { fileNameProblem, type FileItem } from '../../../sync/api/files';
 import { ApiRequestError } from '../../app/api';
 import { Button, Dialog, formatDate } from '../../ui';
 import { useDeleteFile, useRenameFile } from './use-files';
+import { formatBytes } from '../../../sync/text/bytes';
 
 const KIND_LABEL: Record<FileItem['kind'], string> = { image: 'Image', docx: 'DOCX', markdown: 'Markdown', epub: 'EPUB' };
 

@@ -1,4 +1,3 @@
 /** What other features (the editor's image dialog) use of /files. */
 export { useFiles, useAddUploaded } from './use-files';
 export { uploadFile } from './upload';
-export { formatBytes } from '../../../sync/api/files';

@@ -1,6 +1,6 @@
 /** Storage used against the account's quota, as a native <meter> with the numbers in words. */
 import { useId } from 'react';
-import { formatBytes } from '../../../sync/api/files';
+import { formatBytes } from '../../../sync/text/bytes';
 
 export function QuotaMeter({ used, quota }: { used: number; quota: number }) {
   const id = useId();

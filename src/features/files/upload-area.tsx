@@ -1,8 +1,8 @@
 /** The drop zone with its file button, and the list of this visit's uploads with progress. */
 import { useId, useState, type DragEvent } from 'react';
-import { formatBytes } from '../../../sync/api/files';
 import { Button, Notice, useOnline } from '../../ui';
 import type { UploadItem } from './upload-queue';
+import { formatBytes } from '../../../sync/text/bytes';
 
 export const ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.docx,.md,.markdown,.epub,image/png,image/jpeg,image/gif,image/webp';
 

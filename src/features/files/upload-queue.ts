@@ -4,10 +4,11 @@
  * browser is back online (or on Retry). Finished uploads stay listed until cleared.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatBytes, type FileItem } from '../../../sync/api/files';
+import type { FileItem } from '../../../sync/api/files';
 import { ApiRequestError } from '../../app/api';
 import { useOnline } from '../../ui';
 import { uploadFile } from './upload';
+import { formatBytes } from '../../../sync/text/bytes';
 
 export type UploadStatus = 'uploading' | 'waiting' | 'done' | 'failed';
 

@@ -1,7 +1,8 @@
 /** "Available offline" state of one book with its Download / Remove download button and size. */
 import { useEffect, useState } from 'react';
 import { Badge, Button, useOnline } from '../../ui';
-import { bookStorageBytes, downloadBook, formatBytes, isDownloaded, removeDownload } from './offline-books';
+import { bookStorageBytes, downloadBook, isDownloaded, removeDownload } from './offline-books';
+import { formatBytes } from '../../../sync/text/bytes';
 
 export function DownloadControl({ bookId, title }: { bookId: string; title: string }) {
   const online = useOnline();

@@ -6,10 +6,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { DeletionStatusResponse } from '../../../sync/api/account';
-import { api } from '../../app/api';
+import { api, errorMessage, fieldErrorsOf } from '../../app/api';
 import { useRefreshSession } from '../../app/session';
 import { Button, Card, formatDateTime, FormError, Notice, QueryState, TextField, useToast } from '../../ui';
-import { errorMessage, fieldErrorsOf, settingsKey, useDeletionStatus } from './settings-api';
+import { settingsKey, useDeletionStatus } from './settings-api';
 import { SettingsPage } from './settings-nav';
 
 function useDeletionAction<V>(run: (vars: V) => Promise<DeletionStatusResponse>, success: string) {

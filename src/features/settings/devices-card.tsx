@@ -1,9 +1,9 @@
 /** Signed-in devices: where the account is signed in, and signing them out one by one or all. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeviceSession } from '../../../sync/api/auth';
-import { api } from '../../app/api';
+import { api, errorMessage } from '../../app/api';
 import { Badge, Button, Card, formatDateTime, formatRelative, QueryState, Table, useToast, type Column } from '../../ui';
-import { errorMessage, settingsKey, useDevices } from './settings-api';
+import { settingsKey, useDevices } from './settings-api';
 import { describeUserAgent } from './user-agent';
 
 export function DevicesCard() {

@@ -11,9 +11,9 @@ import {
   type NotificationPrefs,
   type NotificationPrefsResponse,
 } from '../../../sync/api/notifications';
-import { api } from '../../app/api';
+import { api, errorMessage } from '../../app/api';
 import { Button, Card, FormError, QueryState, useToast } from '../../ui';
-import { errorMessage, settingsKey, useNotificationPrefs } from './settings-api';
+import { settingsKey, useNotificationPrefs } from './settings-api';
 import { SettingsPage } from './settings-nav';
 
 function PrefsForm({ initial }: { initial: NotificationPrefs }) {

@@ -3,9 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ChangePasswordInput } from '../../../sync/api/auth';
 import { passwordHint } from '../../../sync/password-policy';
-import { api } from '../../app/api';
+import { api, errorMessage, fieldErrorsOf } from '../../app/api';
 import { Button, Card, FormError, TextField, useToast } from '../../ui';
-import { clientFieldErrors, errorMessage, fieldErrorsOf } from './settings-api';
+import { clientFieldErrors } from './settings-api';
 
 export function PasswordCard() {
   const [currentPassword, setCurrent] = useState('');

@@ -2,10 +2,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { BIO_MAX, ProfileUpdateInput, type Profile, type ProfileResponse } from '../../../sync/api/account';
-import { api } from '../../app/api';
+import { api, errorMessage, fieldErrorsOf } from '../../app/api';
 import { useRefreshSession } from '../../app/session';
 import { Button, FormError, SelectField, TextArea, TextField, useToast } from '../../ui';
-import { clientFieldErrors, errorMessage, fieldErrorsOf, settingsKey } from './settings-api';
+import { clientFieldErrors, settingsKey } from './settings-api';
 
 type Draft = Pick<Profile, 'displayName' | 'username' | 'bio' | 'avatarUrl' | 'profileVisibility'>;
 

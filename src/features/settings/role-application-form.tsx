@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { IMPRINT_NAME_MAX, ROLE_MESSAGE_MAX, RoleRequestInput, type RoleRequestCreatedResponse } from '../../../sync/api/account';
 import type { RequestableRole } from '../../../sync/roles';
-import { api } from '../../app/api';
+import { api, errorMessage, fieldErrorsOf } from '../../app/api';
 import { Button, FormError, TextArea, TextField, useToast } from '../../ui';
-import { clientFieldErrors, errorMessage, fieldErrorsOf, settingsKey } from './settings-api';
+import { clientFieldErrors, settingsKey } from './settings-api';
 
 const COPY: Record<RequestableRole, { title: string; button: string; intro: string; prompt: string }> = {
   author: {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { DeletionStatusResponse, ProfileResponse, RoleRequestsResponse } from '../../../sync/api/account';
 import type { SessionsResponse } from '../../../sync/api/auth';
 import type { NotificationPrefsResponse } from '../../../sync/api/notifications';
-import { api, ApiRequestError } from '../../app/api';
+import { api } from '../../app/api';
 
 export const SETTINGS_KEY = ['settings'] as const;
 export const settingsKey = (part: string) => [...SETTINGS_KEY, part] as const;
@@ -20,15 +20,6 @@ export const useNotificationPrefs = () =>
 export const useDeletionStatus = () =>
   useQuery({ queryKey: settingsKey('deletion'), queryFn: () => api.get<DeletionStatusResponse>('/api/account/deletion') });
 export const useDevices = () => useQuery({ queryKey: settingsKey('devices'), queryFn: () => api.get<SessionsResponse>('/api/auth/sessions') });
-
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again.';
-}
-
-/** Field messages of a failed request (422 and 409 carry them), keyed by field name. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  return error instanceof ApiRequestError ? error.fields : {};
-}
 
 /** Check a form with the same schema the server uses; null when it passes. */
 export function clientFieldErrors<S extends z.ZodType>(schema: S, value: unknown): Record<string, string> | null {

@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { VERSION_NAME_MAX, VersionNameSchema } from '../../../../sync/api/versions';
 import { Button, FormError, TextField } from '../../../ui';
-import { errorMessage, fieldErrorsOf, useRenameVersion } from './versions-api';
+import { useRenameVersion } from './versions-api';
+import { errorMessage, fieldErrorsOf } from '../../../app/api';
 
 export function RenameVersionForm({ chapterId, id, name: initial, onDone }: { chapterId: string; id: string; name: string; onDone: () => void }) {
   const [name, setName] = useState(initial);

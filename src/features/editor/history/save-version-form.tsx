@@ -5,7 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { VERSION_NAME_MAX, VersionNameSchema } from '../../../../sync/api/versions';
 import { Button, FormError, TextField, useOnline, useToast } from '../../../ui';
-import { errorMessage, fieldErrorsOf, useSaveVersion } from './versions-api';
+import { useSaveVersion } from './versions-api';
+import { errorMessage, fieldErrorsOf } from '../../../app/api';
 
 export function SaveVersionForm({ chapterId }: { chapterId: string }) {
   const [name, setName] = useState('');

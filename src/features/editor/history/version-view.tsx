@@ -8,7 +8,8 @@ import type { VersionSummary } from '../../../../sync/api/versions';
 import { Button, FormError, Notice, QueryState, formatDateTime, useOnline, useToast } from '../../../ui';
 import { RenameVersionForm } from './rename-version-form';
 import { versionAuthor, versionTitle, words } from './version-labels';
-import { errorMessage, useDeleteVersion, useRestoreVersion, useVersion } from './versions-api';
+import { useDeleteVersion, useRestoreVersion, useVersion } from './versions-api';
+import { errorMessage } from '../../../app/api';
 
 function ChangeSummary({ change }: { change: { added: number; removed: number } | null }) {
   if (!change) return null;

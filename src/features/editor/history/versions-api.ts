@@ -5,18 +5,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VersionDetailResponse, VersionListResponse, VersionResponse } from '../../../../sync/api/versions';
-import { api, ApiRequestError } from '../../../app/api';
+import { api } from '../../../app/api';
 
 const versionsKey = (chapterId: string) => ['chapter-versions', chapterId] as const;
 const base = (chapterId: string) => `/api/chapters/${encodeURIComponent(chapterId)}/versions`;
-
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again.';
-}
-
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  return error instanceof ApiRequestError ? error.fields : {};
-}
 
 export function useVersions(chapterId: string) {
   return useQuery({ queryKey: versionsKey(chapterId), queryFn: () => api.get<VersionListResponse>(base(chapterId)) });
