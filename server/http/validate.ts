@@ -3,11 +3,12 @@
  * but breaks a rule is 422 with a message per field, ready to show next to it.
  */
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodError, $ZodType, output } from 'zod/v4/core';
 import { MAX_JSON_BODY_BYTES } from '../limits';
 import { ApiError, badRequest, invalid } from './errors';
 
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: $ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
@@ -16,8 +17,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+export function parseWith<S extends $ZodType>(schema: S, value: unknown): output<S> {
+  const result = safeParse(schema, value);
   if (!result.success) {
     const fields = fieldErrors(result.error);
     throw invalid(Object.values(fields)[0] ?? 'Please check the form.', fields);
@@ -25,7 +26,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
-export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+export async function readJson<S extends $ZodType>(c: Context, schema: S): Promise<output<S>> {
   const length = Number(c.req.header('content-length') ?? 0);
   if (length > MAX_JSON_BODY_BYTES) throw new ApiError(413, 'payload_too_large', 'The request is too large.');
   let text: string;
@@ -45,6 +46,6 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 }
 
 /** Query-string input, parsed the same way. */
-export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+export function readQuery<S extends $ZodType>(c: Context, schema: S): output<S> {
   return parseWith(schema, c.req.query());
 }

@@ -3,10 +3,11 @@
  * Reading progress is deliberately absent: it is a replicated document, so it works offline.
  */
 import { Hono } from 'hono';
-import type { LibraryBook, LibraryResponse } from '../../sync/api/library';
+import { getLibrary, type LibraryBook } from '../../sync/api/library';
 import { assetUrl } from '../books/epub/assets';
 import { authorNamesByBook } from '../books/queries';
 import type { AppContext, AppEnv } from '../context';
+import { on } from '../http/endpoint';
 import { requireUser } from '../http/guard';
 
 export async function libraryBooks(ctx: AppContext, userId: string): Promise<LibraryBook[]> {
@@ -32,9 +33,5 @@ export async function libraryBooks(ctx: AppContext, userId: string): Promise<Lib
 }
 
 export function libraryRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>().get('/', async (c) => {
-    const user = requireUser(c);
-    const body: LibraryResponse = { books: await libraryBooks(ctx, user.id) };
-    return c.json(body);
-  });
+  return on(new Hono<AppEnv>(), '/api/library', getLibrary, async (c) => ({ books: await libraryBooks(ctx, requireUser(c).id) }));
 }

@@ -7,9 +7,10 @@
  *   everyone but its owner.
  */
 import { Hono } from 'hono';
-import type { UserProfileResponse } from '../../sync/api/lists';
-import { USERNAME_LOOKUP_MAX, type UserLookupResponse } from '../../sync/api/users';
+import { getUserProfile } from '../../sync/api/lists';
+import { lookupUser, USERNAME_LOOKUP_MAX } from '../../sync/api/users';
 import type { AppContext, AppEnv } from '../context';
+import { on } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { requirePermission } from '../http/guard';
 import { buildLimiter, take } from '../http/rate-limit';
@@ -29,29 +30,25 @@ function activeUser(ctx: AppContext, username: string) {
 
 export function userRoutes(ctx: AppContext) {
   const limiter = buildLimiter(ctx, 'user-lookup', RATE_LIMITS.userLookupPerAccount);
-  return new Hono<AppEnv>()
-    .get('/lookup', async (c) => {
-      const me = requirePermission(c, 'account:use');
-      await take(limiter, me.id);
-      const username = (c.req.query('username') ?? '').trim().replace(/^@/, '').toLowerCase();
-      if (!username || username.length > USERNAME_LOOKUP_MAX) throw notFound('No one has that username.');
-      const user = await activeUser(ctx, username);
-      if (!user) throw notFound('No one has that username.');
-      const body: UserLookupResponse = { id: user.id, username: user.username, displayName: user.displayName };
-      return c.json(body);
-    })
-    .get('/:username', async (c) => {
-      const username = c.req.param('username').toLowerCase();
-      const user = username.length <= USERNAME_LOOKUP_MAX ? await activeUser(ctx, username) : undefined;
-      if (!user) throw notFound('No one goes by that name here.');
-      const isOwner = c.get('user')?.id === user.id;
-      let body: UserProfileResponse;
-      if (user.profileVisibility === 'private' && !isOwner) {
-        body = { visibility: 'private', username: user.username, displayName: user.displayName };
-      } else {
-        const lists = await publicLists(ctx.db, { ownerId: user.id, limit: PROFILE_LISTS });
-        body = { visibility: 'public', username: user.username, displayName: user.displayName, bio: user.bio, avatarUrl: user.avatarUrl, lists };
-      }
-      return c.json(body);
-    });
+  const router = new Hono<AppEnv>();
+  on(router, '/api/users', lookupUser, async (c, { query }) => {
+    const me = requirePermission(c, 'account:use');
+    await take(limiter, me.id);
+    const username = (query.username ?? '').trim().replace(/^@/, '').toLowerCase();
+    if (!username || username.length > USERNAME_LOOKUP_MAX) throw notFound('No one has that username.');
+    const user = await activeUser(ctx, username);
+    if (!user) throw notFound('No one has that username.');
+    return { id: user.id, username: user.username, displayName: user.displayName };
+  });
+  on(router, '/api/users', getUserProfile, async (c, { params }) => {
+    const username = params.username.toLowerCase();
+    const user = username.length <= USERNAME_LOOKUP_MAX ? await activeUser(ctx, username) : undefined;
+    if (!user) throw notFound('No one goes by that name here.');
+    if (user.profileVisibility === 'private' && c.get('user')?.id !== user.id) {
+      return { visibility: 'private' as const, username: user.username, displayName: user.displayName };
+    }
+    const lists = await publicLists(ctx.db, { ownerId: user.id, limit: PROFILE_LISTS });
+    return { visibility: 'public' as const, username: user.username, displayName: user.displayName, bio: user.bio, avatarUrl: user.avatarUrl, lists };
+  });
+  return router;
 }

@@ -2,6 +2,8 @@
  * The one way the client calls /api: JSON in and out, errors as ApiRequestError carrying the
  * server's code, field messages, retry time and (for server failures) the digest.
  */
+import { safeParse } from 'zod/mini';
+import { fillPath, toSearch, type CallArgs, type Endpoint, type ResponseOf } from '../../sync/api/contract';
 import type { ApiErrorBody, ErrorCode } from '../../sync/errors';
 
 export class ApiRequestError extends Error {
@@ -64,6 +66,24 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     throw new ApiRequestError(res.status, 'internal', `Request failed (${res.status}).`);
   }
   return data as T;
+}
+
+/**
+ * Call an endpoint of the typed API (sync/api/contract.ts): the URL is built from its path and
+ * params, and the answer is parsed with its response schema, so a server that drifted from the
+ * contract fails here, loudly, rather than deep in a component.
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
+  const url = fillPath(endpoint.path, input?.params) + toSearch(input?.query as Record<string, unknown> | undefined);
+  const init: RequestInit & { json?: unknown } = { method: endpoint.method };
+  if (endpoint.method !== 'GET') init.json = input?.body ?? {};
+  const data = await apiFetch<unknown>(url, init);
+  const parsed = safeParse(endpoint.response, data);
+  if (!parsed.success) {
+    console.error(`${endpoint.method} ${endpoint.path}: the answer does not match the contract`, parsed.error.issues);
+    throw new ApiRequestError(0, 'internal', 'Quire sent an answer this version does not understand. Reload the page to update.');
+  }
+  return parsed.data as ResponseOf<E>;
 }
 
 export const api = {

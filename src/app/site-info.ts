@@ -1,9 +1,9 @@
 /** Public site info (name, sign-up mode, version) from GET /api/site; cached, offline-tolerant. */
 import { useQuery } from '@tanstack/react-query';
-import type { PublicSiteInfo } from '../../sync/api/site';
-import { api } from './api';
+import { getSiteInfo, type PublicSiteInfo } from '../../sync/api/site-info';
+import { call } from './api';
 
 export function useSiteInfo(): PublicSiteInfo | undefined {
-  const q = useQuery({ queryKey: ['site'], queryFn: () => api.get<PublicSiteInfo>('/api/site'), staleTime: 5 * 60_000 });
+  const q = useQuery({ queryKey: ['site'], queryFn: () => call(getSiteInfo), staleTime: 5 * 60_000 });
   return q.data;
 }

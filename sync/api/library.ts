@@ -1,17 +1,18 @@
 /** Wire types of /api/library. Progress is not here: it lives in the replicated library-progress collection. */
+import * as z from 'zod/mini';
+import { endpoint } from './contract';
 
-export interface LibraryBook {
-  id: string;
-  title: string;
-  subtitle: string;
-  authors: string[];
+export const LibraryBookSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  authors: z.array(z.string()),
   /** Readable by the owner even when the book is unpublished (an asset URL, not the public cover). */
-  coverUrl: string | null;
-  source: 'seed' | 'claim' | 'purchase' | 'author';
-  acquiredAt: number;
-}
+  coverUrl: z.nullable(z.string()),
+  source: z.enum(['seed', 'claim', 'purchase', 'author']),
+  acquiredAt: z.number(),
+});
+export type LibraryBook = z.infer<typeof LibraryBookSchema>;
 
-/** GET /api/library */
-export interface LibraryResponse {
-  books: LibraryBook[];
-}
+export const getLibrary = endpoint({ method: 'GET', path: '/api/library', response: z.object({ books: z.array(LibraryBookSchema) }) });
+export type LibraryResponse = z.infer<typeof getLibrary.response>;

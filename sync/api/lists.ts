@@ -1,35 +1,38 @@
 /** Wire types of /api/lists and /api/users: online views of other people's lists and profiles. */
-import type { ReadingList } from '../collections/reading-lists';
+import * as z from 'zod/mini';
+import { ReadingListSchema } from '../collections/reading-lists';
+import { endpoint } from './contract';
 
-export interface ListOwner {
-  username: string;
-  displayName: string;
-}
-
-/** GET /api/lists/:id — a public or unlisted list (or the caller's own), read-only. */
-export interface PublicListResponse {
-  list: ReadingList;
-  owner: ListOwner;
-}
+export const ListOwnerSchema = z.object({ username: z.string(), displayName: z.string() });
+export type ListOwner = z.infer<typeof ListOwnerSchema>;
 
 /** A list on Discover or a profile: no items, just enough for a card. */
-export interface ListSummary {
-  id: string;
-  name: string;
-  description: string;
-  bookCount: number;
+export const ListSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  bookCount: z.number(),
   /** The first few books' copied cards, for the tile's covers. */
-  covers: { bookId: string; title?: string; coverUrl?: string }[];
-  updatedAt: number;
-  owner: ListOwner;
-}
+  covers: z.array(z.object({ bookId: z.string(), title: z.optional(z.string()), coverUrl: z.optional(z.string()) })),
+  updatedAt: z.number(),
+  owner: ListOwnerSchema,
+});
+export type ListSummary = z.infer<typeof ListSummarySchema>;
 
-/** GET /api/lists/discover */
-export interface DiscoverListsResponse {
-  lists: ListSummary[];
-}
+export const getDiscoverLists = endpoint({ method: 'GET', path: '/api/lists/discover', response: z.object({ lists: z.array(ListSummarySchema) }) });
+export type DiscoverListsResponse = z.infer<typeof getDiscoverLists.response>;
 
-/** GET /api/users/:username — a private profile carries the name only. */
-export type UserProfileResponse =
-  | { visibility: 'public'; username: string; displayName: string; bio: string; avatarUrl: string | null; lists: ListSummary[] }
-  | { visibility: 'private'; username: string; displayName: string };
+/** A public or unlisted list (or the caller's own), read-only; a private one is a 404. */
+export const getPublicList = endpoint({ method: 'GET', path: '/api/lists/:id', response: z.object({ list: ReadingListSchema, owner: ListOwnerSchema }) });
+export type PublicListResponse = z.infer<typeof getPublicList.response>;
+
+/** A private profile carries the name only. */
+export const getUserProfile = endpoint({
+  method: 'GET',
+  path: '/api/users/:username',
+  response: z.discriminatedUnion('visibility', [
+    z.object({ visibility: z.literal('public'), username: z.string(), displayName: z.string(), bio: z.string(), avatarUrl: z.nullable(z.string()), lists: z.array(ListSummarySchema) }),
+    z.object({ visibility: z.literal('private'), username: z.string(), displayName: z.string() }),
+  ]),
+});
+export type UserProfileResponse = z.infer<typeof getUserProfile.response>;

@@ -10,12 +10,3 @@ export const SiteSettingsSchema = z.object({
   featureFlags: z.record(z.string(), z.boolean()),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
-
-/** What every visitor may know about the site (GET /api/site). */
-export interface PublicSiteInfo {
-  siteName: string;
-  signUpMode: SignUpMode;
-  currency: string;
-  version: string;
-  development: boolean;
-}

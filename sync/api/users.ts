@@ -1,8 +1,13 @@
-/** GET /api/users/lookup?username= — find a person to write to (the "New message" form). */
+import * as z from 'zod/mini';
+import { endpoint } from './contract';
+
 export const USERNAME_LOOKUP_MAX = 64;
 
-export interface UserLookupResponse {
-  id: string;
-  username: string;
-  displayName: string;
-}
+/** Find a person by exact username (the "New message" form, co-author invites). */
+export const lookupUser = endpoint({
+  method: 'GET',
+  path: '/api/users/lookup',
+  query: z.object({ username: z.optional(z.string()) }),
+  response: z.object({ id: z.string(), username: z.string(), displayName: z.string() }),
+});
+export type UserLookupResponse = z.infer<typeof lookupUser.response>;

@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import type { PublicListResponse } from '../../../sync/api/lists';
-import { api, ApiRequestError } from '../../app/api';
+import { getPublicList } from '../../../sync/api/lists';
+import { ApiRequestError, call } from '../../app/api';
 import { useSession } from '../../app/session';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { EmptyState, LinkButton, QueryState, Skeleton } from '../../ui';
@@ -17,7 +17,7 @@ import './lists.css';
 function OnlineList({ listId }: { listId: string }) {
   const query = useQuery({
     queryKey: ['lists', listId],
-    queryFn: () => api.get<PublicListResponse>(`/api/lists/${encodeURIComponent(listId)}`),
+    queryFn: () => call(getPublicList, { params: { id: listId } }),
     retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2,
   });
   if (query.error instanceof ApiRequestError && query.error.status === 404) {

@@ -3,8 +3,8 @@
  * other people's public lists, an online view that says so when there is no network.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { DiscoverListsResponse } from '../../../sync/api/lists';
-import { api } from '../../app/api';
+import { getDiscoverLists } from '../../../sync/api/lists';
+import { call } from '../../app/api';
 import { useSession } from '../../app/session';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { EmptyState, LinkButton, Page, QueryState, Skeleton } from '../../ui';
@@ -33,7 +33,7 @@ function MyLists({ userId }: { userId: string }) {
 }
 
 function Discover({ excludeOwner }: { excludeOwner?: string }) {
-  const query = useQuery({ queryKey: ['lists', 'discover'], queryFn: () => api.get<DiscoverListsResponse>('/api/lists/discover'), staleTime: 60_000 });
+  const query = useQuery({ queryKey: ['lists', 'discover'], queryFn: () => call(getDiscoverLists), staleTime: 60_000 });
   return (
     <QueryState query={query} what="Public lists">
       {(data) => {

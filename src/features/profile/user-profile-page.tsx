@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import type { UserProfileResponse } from '../../../sync/api/lists';
-import { api, ApiRequestError } from '../../app/api';
+import { getUserProfile, type UserProfileResponse } from '../../../sync/api/lists';
+import { ApiRequestError, call } from '../../app/api';
 import { EmptyState, LinkButton, Notice, QueryState, Skeleton, usePageTitle } from '../../ui';
 import { ListTile } from '../lists/list-tile';
 import '../lists/lists.css';
@@ -67,7 +67,7 @@ export function UserProfilePage() {
   const { username = '' } = useParams();
   const query = useQuery({
     queryKey: ['users', username],
-    queryFn: () => api.get<UserProfileResponse>(`/api/users/${encodeURIComponent(username)}`),
+    queryFn: () => call(getUserProfile, { params: { username } }),
     retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2,
   });
   if (query.error instanceof ApiRequestError && query.error.status === 404) return <NoSuchUser />;
