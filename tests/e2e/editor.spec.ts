@@ -4,42 +4,9 @@
  * both show the same text, and an offline variant where one side loses its network AND its
  * collaboration socket while both keep typing.
  */
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO, expectAccessible, signIn } from './fixtures';
-import { chapterText, createManuscript, invite, signedIn, typeAtEnd } from './editor-helpers';
-
-/**
- * Route the page's collaboration sockets through the test so going offline can cut them for
- * real: Chromium's offline mode alone leaves an open WebSocket untouched.
- */
-async function cuttableCollab(page: Page) {
-  const open = new Set<WebSocketRoute>();
-  let offline = false;
-  await page.routeWebSocket('**/collab/**', (ws) => {
-    if (offline) return void ws.close({ code: 1000, reason: 'offline' });
-    ws.connectToServer();
-    open.add(ws);
-  });
-  return {
-    async goOffline() {
-      offline = true;
-      await page.context().setOffline(true);
-      for (const ws of open) await ws.close({ code: 1000, reason: 'network lost' });
-      open.clear();
-    },
-    async goOnline() {
-      offline = false;
-      await page.context().setOffline(false);
-    },
-  };
-}
-
-async function openShared(page: Page, title: string) {
-  await page.goto('/editor');
-  await page.getByRole('link', { name: new RegExp(title) }).click({ timeout: 15_000 });
-  await expect(chapterText(page)).toBeVisible();
-  await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
-}
+import { chapterText, createManuscript, cuttableCollab, invite, openShared, signedIn, typeAtEnd } from './editor-helpers';
 
 test.describe('editor', () => {
   test('one editor: create a manuscript and chapters, format and type, text survives a reload', async ({ page }) => {

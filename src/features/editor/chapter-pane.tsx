@@ -17,6 +17,7 @@ import { HistoryDialog } from './history/history-dialog';
 import { useChapterConnection } from './use-chapter-connection';
 import { useChapterComments } from './use-chapter-comments';
 import { useManuscriptCommands } from './use-manuscript-commands';
+import { chapterStoragePrefix } from './unsynced-chapters';
 import { userColor } from './user-color';
 
 const WORD_COUNT_DELAY_MS = 1500;
@@ -87,7 +88,7 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
           label={`Text of ${chapter.title || 'this chapter'}`}
           editable={editable}
           onWordCount={handleWordCount}
-          collab={{ docName, name: user.username, color: userColor(user.id), storagePrefix: `quire-${user.id}`, bootstrap: createdHere(chapter.id) }}
+          collab={{ docName, name: user.username, color: userColor(user.id), storagePrefix: chapterStoragePrefix(user.id), bootstrap: createdHere(chapter.id) }}
           comments={comment.anchorOptions}
         />
         <CommentsPanel {...comment.panel} manuscript={manuscript} userId={user.id} role={role} chapterId={chapter.id} loading={commentsLoading} />

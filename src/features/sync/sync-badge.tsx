@@ -1,11 +1,15 @@
 /**
  * The header's sync badge: synced, syncing, offline, N changes waiting, or an error with a way
- * out (retry, sign in again, update Quire). role=status so screen readers hear changes without
- * losing their place; the action sits outside the live region so it is not re-announced.
+ * out (retry, sign in again, update Quire). The changes waiting are database writes and chapters
+ * whose edits the server has not acknowledged yet (kept across reloads). role=status so screen
+ * readers hear changes without losing their place; the action sits outside the live region so it
+ * is not re-announced.
  */
 import { Link } from 'react-router';
+import { useSession } from '../../app/session';
 import { useSyncState } from '../../db/use-database';
 import { useOnline } from '../../ui';
+import { useUnsyncedChapters } from './use-unsynced-chapters';
 import './sync-badge.css';
 
 function changes(n: number) {
@@ -15,12 +19,16 @@ function changes(n: number) {
 export function SyncBadge() {
   const sync = useSyncState();
   const online = useOnline();
-  const status = !online && (sync.status === 'synced' || sync.status === 'syncing') ? 'offline' : sync.status;
+  const { user } = useSession();
+  const chapters = useUnsyncedChapters(user?.id ?? null);
+  const pending = sync.pending + chapters;
+  const database = sync.status === 'synced' && chapters > 0 ? 'syncing' : sync.status;
+  const status = !online && (database === 'synced' || database === 'syncing') ? 'offline' : database;
   const label = {
     synced: 'Synced',
-    syncing: sync.pending > 0 ? changes(sync.pending) : 'Syncing…',
-    offline: sync.pending > 0 ? `Offline · ${changes(sync.pending)}` : 'Offline',
-    error: sync.pending > 0 ? `Sync failed · ${changes(sync.pending)}` : 'Sync failed',
+    syncing: pending > 0 ? changes(pending) : 'Syncing…',
+    offline: pending > 0 ? `Offline · ${changes(pending)}` : 'Offline',
+    error: pending > 0 ? `Sync failed · ${changes(pending)}` : 'Sync failed',
     'signed-out': 'Signed out · changes kept on this device',
     outdated: 'Quire is out of date',
   }[status];
