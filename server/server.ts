@@ -7,6 +7,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
+import { registerAuthJobs } from './auth/mail-links';
 import { registerBookJobs } from './books/epub/import-epub';
 import { createApp } from './app';
 import { attachCollab, type CollabOptions, type CollabServer } from './collab/attach';
@@ -41,6 +42,7 @@ export async function buildContext(config: Config, now: () => number = Date.now)
   worker.register(MAIL_JOB, (p: { id: string }) => mail.deliver(p.id));
   registerAccountJobs(worker, ctx);
   registerAdminJobs(worker);
+  registerAuthJobs(worker, ctx);
   registerBookJobs(worker, ctx);
   return { ctx, worker, handle };
 }

@@ -24,7 +24,7 @@ import { fileBetaRequest } from './beta-request';
 import { endDevice, listDevices } from './devices';
 import { take } from '../http/rate-limit';
 import { buildAuthLimiters } from './limiters';
-import { requestPasswordReset, requestSignInLink } from './mail-links';
+import { requestMailLink } from './mail-links';
 import { changePassword, resetPassword } from './passwords';
 import { toMe } from './present';
 import { redeemCode } from './redeem-code';
@@ -101,7 +101,7 @@ export function authRoutes(ctx: AppContext) {
       await take(limiters.mailIp, c.get('ip'));
       const { email } = await readJson(c, EmailOnlyInput);
       await take(limiters.mailAccount, email);
-      await requestSignInLink(ctx, email);
+      await requestMailLink(ctx, 'signin', email);
       return c.json(CHECK_EMAIL, 202);
     })
 
@@ -109,7 +109,7 @@ export function authRoutes(ctx: AppContext) {
       await take(limiters.mailIp, c.get('ip'));
       const { email } = await readJson(c, EmailOnlyInput);
       await take(limiters.mailAccount, email);
-      await requestPasswordReset(ctx, email);
+      await requestMailLink(ctx, 'reset', email);
       return c.json(CHECK_EMAIL, 202);
     })
 
