@@ -9,6 +9,7 @@ import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
 import { registerAuthJobs } from './auth/mail-links';
 import { registerBookJobs } from './books/epub/import-epub';
+import { registerInvitationJobs } from './editor/invitations';
 import { createApp } from './app';
 import { attachCollab, type CollabOptions, type CollabServer } from './collab/attach';
 import type { Config } from './config';
@@ -44,6 +45,7 @@ export async function buildContext(config: Config, now: () => number = Date.now)
   registerAdminJobs(worker);
   registerAuthJobs(worker, ctx);
   registerBookJobs(worker, ctx);
+  registerInvitationJobs(worker, ctx);
   return { ctx, worker, handle };
 }
 

@@ -6,7 +6,6 @@
 import type { Context } from 'hono';
 import type { Me } from '../../sync/api/session';
 import type { AppContext, AppEnv } from '../context';
-import { claimInvitations } from '../editor/invitations';
 import { rememberDevice } from './known-device';
 import { loadMe } from './present';
 import { createSession, invalidateSession, setSessionCookie } from './sessions';
@@ -19,8 +18,6 @@ export async function startSession(ctx: AppContext, c: Context<AppEnv>, userId: 
     ip: c.get('ip'),
   });
   setSessionCookie(c, token, expiresAt);
-  // Co-author invitations sent to this address before the account existed (server/editor).
-  await claimInvitations(ctx, userId);
   const me = await loadMe(ctx.db, userId);
   await rememberDevice(ctx, c, me.email);
   return me;
