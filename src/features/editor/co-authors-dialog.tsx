@@ -77,7 +77,7 @@ export function CoAuthorsDialog({ manuscript, isOwner, open, onClose }: { manusc
       )}
       {isOwner && !online && <p className="field-hint">Inviting needs a connection to find the account.</p>}
       <FormError>{error}</FormError>
-      {isOwner && open && <InviteByEmail manuscriptId={manuscript.id} online={online} />}
+      {isOwner && open && <InviteByEmail manuscriptId={manuscript.id} memberIds={manuscript.memberIds} online={online} />}
     </Dialog>
   );
 }

@@ -12,9 +12,10 @@ import { api, ApiRequestError } from '../../app/api';
 import { Button, FormError, Notice, SelectField, TextField } from '../../ui';
 import { ROLE_LABELS } from './role-labels';
 
-export function InviteByEmail({ manuscriptId, online }: { manuscriptId: string; online: boolean }) {
+export function InviteByEmail({ manuscriptId, memberIds, online }: { manuscriptId: string; memberIds: string[]; online: boolean }) {
   const qc = useQueryClient();
-  const key = ['manuscript-invitations', manuscriptId];
+  // Someone accepting arrives as a new member list: the pending list is read again then.
+  const key = ['manuscript-invitations', manuscriptId, memberIds.join(',')];
   const pending = useQuery({ queryKey: key, queryFn: () => api.get<PendingInvitationsResponse>(`/api/manuscripts/${manuscriptId}/invitations`), enabled: online });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('editor');
