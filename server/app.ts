@@ -30,6 +30,7 @@ import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
 import { userRoutes } from './users/routes';
 import { invitationRoutes } from './editor/invitation-routes';
+import { myInvitationRoutes } from './editor/my-invitation-routes';
 import { versionRoutes } from './versions/routes';
 
 function clientIp(c: Context, trustProxy: boolean): string {
@@ -71,6 +72,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/lists', listRoutes(ctx))
     .route('/api/manuscripts', manuscriptImportRoutes(ctx))
     .route('/api/manuscripts', invitationRoutes(ctx))
+    .route('/api/invitations', myInvitationRoutes(ctx))
     .route('/api/manuscripts', manuscriptBookRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))

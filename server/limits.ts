@@ -19,8 +19,14 @@ export const EMAIL_CODE_TTL = {
 
 /** Per window; multiplied by Config.rateLimitScale. */
 export const RATE_LIMITS = {
+  /** Free failed sign-ins per IP (an IPv6 /64), over all accounts; more wait (SIGN_IN_BACKOFF). */
   signInPerIp: { points: 30, windowSeconds: 15 * 60 },
+  /** Free failed sign-ins from one IP to one account. */
+  signInPerIpAccount: { points: 5, windowSeconds: 15 * 60 },
+  /** Free failed sign-ins to one account from browsers that never signed in to it (known devices skip it). */
   signInPerAccount: { points: 10, windowSeconds: 15 * 60 },
+  /** Current-password checks of a signed-in account (changing the password). */
+  passwordChecksPerAccount: { points: 10, windowSeconds: 15 * 60 },
   signUpPerIp: { points: 10, windowSeconds: 60 * 60 },
   mailPerIp: { points: 10, windowSeconds: 60 * 60 },
   mailPerAccount: { points: 5, windowSeconds: 60 * 60 },
@@ -30,6 +36,15 @@ export const RATE_LIMITS = {
   /** Co-author invites by e-mail: each may send a mail to a stranger, so fewer than look-ups. */
   coAuthorInvitesPerAccount: { points: 20, windowSeconds: 60 * 60 },
 } as const;
+
+/**
+ * Past its free failures a sign-in key waits baseSeconds, then twice as long after each further
+ * failure, up to maxSeconds. At most maxKeys keys are remembered (the least recently failed go).
+ */
+export const SIGN_IN_BACKOFF = { baseSeconds: 2, maxSeconds: 15 * 60, maxKeys: 100_000 } as const;
+/** A browser that signed in to an account stays "known" to it this long (server/auth/known-device.ts). */
+export const KNOWN_DEVICE_TTL = 365 * DAY;
+export const KNOWN_DEVICE_COOKIE = 'quire_device';
 
 export const ACCOUNT_DELETION_GRACE = 14 * DAY;
 

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
+import { registerAuthJobs } from './auth/mail-links';
 import { registerBookJobs } from './books/epub/import-epub';
+import { registerInvitationJobs } from './editor/invitations';
 import { createApp } from './app';
 import { attachCollab, type CollabOptions, type CollabServer } from './collab/attach';
 import type { Config } from './config';
@@ -41,7 +43,9 @@ export async function buildContext(config: Config, now: () => number = Date.now)
   worker.register(MAIL_JOB, (p: { id: string }) => mail.deliver(p.id));
   registerAccountJobs(worker, ctx);
   registerAdminJobs(worker);
+  registerAuthJobs(worker, ctx);
   registerBookJobs(worker, ctx);
+  registerInvitationJobs(worker, ctx);
   return { ctx, worker, handle };
 }
 

@@ -26,8 +26,8 @@ export async function changePassword(
   sessionId: string | null,
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  // The current-password check is a password guess like any sign-in: same per-account budget.
-  await take(limiters.signInAccount, user.email);
+  // The current-password check is a password guess too, from a signed-in session: its own budget.
+  await take(limiters.passwordChecks, user.id);
   const row = await ctx.db.selectFrom('users').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw invalid(WRONG_CURRENT, { currentPassword: WRONG_CURRENT });

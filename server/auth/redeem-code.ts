@@ -9,7 +9,7 @@ import type { AppContext, AppEnv } from '../context';
 import { forbidden } from '../http/errors';
 import { CodeError } from './code-error';
 import { checkCode, consumeCode, issueCode, type CodeRecord } from './codes';
-import { claimInvitations } from '../editor/invitations';
+import { announceToVerified } from '../editor/invitations';
 import { SUSPENDED } from './sign-in';
 import { startSession } from './start-session';
 import { findUserByEmail, findUserById, markEmailVerified } from './users';
@@ -36,7 +36,8 @@ export async function redeemCode(ctx: AppContext, c: Context<AppEnv>, code: stri
       const record = await consume(ctx, code, 'verify');
       const user = await accountOf(ctx, record);
       await markEmailVerified(ctx.db, user.id, now);
-      await claimInvitations(ctx, user.id);
+      // Co-author invitations sent to this address wait for the owner of the address to accept.
+      await announceToVerified(ctx, user.email);
       return { purpose: 'verify', next: '/auth?verified=1' };
     }
     case 'signin': {

@@ -21,10 +21,11 @@ import type { AppContext, AppEnv } from '../context';
 import { requireUser } from '../http/guard';
 import { readJson } from '../http/validate';
 import { fileBetaRequest } from './beta-request';
+import { isKnownDevice } from './known-device';
 import { endDevice, listDevices } from './devices';
 import { take } from '../http/rate-limit';
-import { buildAuthLimiters } from './limiters';
-import { requestPasswordReset, requestSignInLink } from './mail-links';
+import { buildAuthLimiters, ipBucket } from './limiters';
+import { requestMailLink } from './mail-links';
 import { changePassword, resetPassword } from './passwords';
 import { toMe } from './present';
 import { redeemCode } from './redeem-code';
@@ -46,7 +47,7 @@ export function authRoutes(ctx: AppContext) {
     })
 
     .post('/sign-up', async (c) => {
-      await take(limiters.signUpIp, c.get('ip'));
+      await take(limiters.signUpIp, ipBucket(c.get('ip')));
       const input = await readJson(c, SignUpInput);
       await take(limiters.mailAccount, input.email);
       await signUp(ctx, input);
@@ -55,11 +56,8 @@ export function authRoutes(ctx: AppContext) {
 
     .post('/sign-in', async (c) => {
       const input = await readJson(c, SignInInput);
-      await take(limiters.signInIp, c.get('ip'));
-      await take(limiters.signInAccount, input.email);
-      const account = await checkCredentials(ctx, limiters, input.email, input.password);
-      // A correct password clears the account's failure count; the per-IP count stays.
-      await limiters.signInAccount.delete(input.email);
+      const attempt = { ip: c.get('ip'), email: input.email, knownDevice: await isKnownDevice(ctx, c, input.email) };
+      const account = await checkCredentials(ctx, limiters, attempt, input.password);
       const user = await startSession(ctx, c, account.id);
       return c.json({ user } satisfies SignInResponse);
     })
@@ -98,18 +96,18 @@ export function authRoutes(ctx: AppContext) {
     })
 
     .post('/sign-in-link', async (c) => {
-      await take(limiters.mailIp, c.get('ip'));
+      await take(limiters.mailIp, ipBucket(c.get('ip')));
       const { email } = await readJson(c, EmailOnlyInput);
       await take(limiters.mailAccount, email);
-      await requestSignInLink(ctx, email);
+      await requestMailLink(ctx, 'signin', email);
       return c.json(CHECK_EMAIL, 202);
     })
 
     .post('/password-reset', async (c) => {
-      await take(limiters.mailIp, c.get('ip'));
+      await take(limiters.mailIp, ipBucket(c.get('ip')));
       const { email } = await readJson(c, EmailOnlyInput);
       await take(limiters.mailAccount, email);
-      await requestPasswordReset(ctx, email);
+      await requestMailLink(ctx, 'reset', email);
       return c.json(CHECK_EMAIL, 202);
     })
 
@@ -127,7 +125,7 @@ export function authRoutes(ctx: AppContext) {
     })
 
     .post('/beta-request', async (c) => {
-      await take(limiters.betaIp, c.get('ip'));
+      await take(limiters.betaIp, ipBucket(c.get('ip')));
       const input = await readJson(c, BetaRequestInput);
       await fileBetaRequest(ctx, input);
       return c.json({ status: 'received' as const }, 202);

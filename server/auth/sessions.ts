@@ -157,7 +157,7 @@ export function markRolesChanged(db: DB, userId: string, now: number) {
     .execute();
 }
 
-function secureCookie(c: Context): boolean {
+export function secureCookie(c: Context): boolean {
   return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 }
 

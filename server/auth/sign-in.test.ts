@@ -88,7 +88,7 @@ describe('sign-in', () => {
     for (let i = 0; i <= 10; i++) last = await post(t, '/sign-in', { email: user.email, password: 'wrong password here' }, { ip: `192.0.2.${i + 1}` });
     expect(last!.status).toBe(429);
     expect(last!.headers.get('retry-after')).toBeTruthy();
-    // Even the right password waits: the limit is checked before the password.
+    // Even the right password waits in a browser that never signed in to the account.
     const right = await post(t, '/sign-in', { email: user.email, password: user.password }, { ip: '192.0.2.200' });
     expect(right.status).toBe(429);
   }, 60_000);

@@ -1,13 +1,14 @@
 /**
  * Sign-in with e-mail and password. A wrong e-mail and a wrong password get the same 401 and
- * take the same time (an unknown account is verified against a dummy hash). Only after a
- * correct password do we say the account is suspended or unverified.
+ * take the same time (an unknown account is verified against a dummy hash), and count as a
+ * failure that makes the next attempts wait (limiters.ts). Only after a correct password do we
+ * say the account is suspended or unverified.
  */
 import type { AppContext } from '../context';
 import { ApiError, forbidden } from '../http/errors';
 import { sendVerifyEmail } from './auth-mail';
 import { tryTake } from '../http/rate-limit';
-import type { AuthLimiters } from './limiters';
+import type { AuthLimiters, SignInAttempt } from './limiters';
 import { dummyHash, verifyPassword } from './password';
 import { findUserByEmail, type AccountRow } from './users';
 
@@ -19,13 +20,18 @@ export const UNVERIFIED = "Confirm your e-mail address first. We've sent a confi
 export async function checkCredentials(
   ctx: AppContext,
   limiters: AuthLimiters,
-  email: string,
+  attempt: SignInAttempt,
   password: string,
 ): Promise<AccountRow> {
-  const user = await findUserByEmail(ctx.db, email);
+  limiters.signIn.check(attempt);
+  const user = await findUserByEmail(ctx.db, attempt.email);
   const hash = user?.passwordHash ?? (await dummyHash());
   const matches = await verifyPassword(hash, password);
-  if (!user || !user.passwordHash || !matches) throw new ApiError(401, 'unauthenticated', WRONG_CREDENTIALS);
+  if (!user || !user.passwordHash || !matches) {
+    limiters.signIn.failed(attempt);
+    throw new ApiError(401, 'unauthenticated', WRONG_CREDENTIALS);
+  }
+  limiters.signIn.succeeded(attempt);
   if (user.status === 'suspended') throw forbidden(SUSPENDED);
   if (user.emailVerifiedAt === null) {
     // Re-send, within the per-account mail budget; past it the earlier mail is still valid.

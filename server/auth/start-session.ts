@@ -1,11 +1,12 @@
 /**
  * Start a session after a successful sign-in (password or e-mailed link). The request's old
  * session, if any, ends: the token rotates at every sign-in so a planted cookie is worthless.
+ * The browser becomes a known device of the account (known-device.ts).
  */
 import type { Context } from 'hono';
 import type { Me } from '../../sync/api/session';
 import type { AppContext, AppEnv } from '../context';
-import { claimInvitations } from '../editor/invitations';
+import { rememberDevice } from './known-device';
 import { loadMe } from './present';
 import { createSession, invalidateSession, setSessionCookie } from './sessions';
 
@@ -17,7 +18,7 @@ export async function startSession(ctx: AppContext, c: Context<AppEnv>, userId: 
     ip: c.get('ip'),
   });
   setSessionCookie(c, token, expiresAt);
-  // Co-author invitations sent to this address before the account existed (server/editor).
-  await claimInvitations(ctx, userId);
-  return loadMe(ctx.db, userId);
+  const me = await loadMe(ctx.db, userId);
+  await rememberDevice(ctx, c, me.email);
+  return me;
 }

@@ -10,8 +10,9 @@ export function uniqueUser(prefix = 'user') {
   return { email: `${prefix}${counter}@example.test`, username: `${prefix}${counter}`, password: PASSWORD };
 }
 
-/** The mails sent to `to`, newest first. */
-export function mailsTo(t: TestContext, to: string) {
+/** The mails sent to `to`, newest first, once the jobs that send them (mail-links.ts) have run. */
+export async function mailsTo(t: TestContext, to: string) {
+  await t.worker.drain();
   return t.ctx.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', to).orderBy('createdAt', 'desc').orderBy('id').execute();
 }
 

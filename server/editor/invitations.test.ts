@@ -1,8 +1,9 @@
 /**
- * Co-author invitations by e-mail against a real SQLite file: an existing account becomes a member
- * (and is told), an unknown address gets an invitation that turns into membership when the account
- * is created and verified, the inviter's answer is the same either way, only the owner invites,
- * lists and revokes, and inviting is rate-limited.
+ * Co-author invitations by e-mail against a real SQLite file: every address — with an account or
+ * not — gets a pending invitation, and the inviter sees exactly the same either way (answers,
+ * pending list, replicated manuscript) until the invitee accepts; accepting makes membership,
+ * declining and revoking end the invitation; only the owner invites, lists and revokes, only the
+ * invitee accepts or declines, and inviting is rate-limited.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INVITE_SENT_MESSAGE } from '../../sync/api/invitations';
@@ -10,9 +11,9 @@ import { manuscripts, type Manuscript } from '../../sync/collections/manuscripts
 import { manuscriptChapters, type ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
 import { buildSignedInUser } from '../admin/test-helpers';
 import { latestCode, mailsTo, post, uniqueUser } from '../auth/test-helpers';
+import type { MyInvitationsResponse, PendingInvitationsResponse } from '../../sync/api/invitations';
 import { applyPush } from '../sync/push';
 import { readDoc } from '../sync/store';
-import { claimInvitations } from './invitations';
 import { buildTestContext, type TestContext } from '../test/test-context';
 
 let t: TestContext;
@@ -39,69 +40,126 @@ async function manuscript(id: string) {
 }
 
 describe('inviting co-authors by e-mail', () => {
-  it('adds an existing account at once, with a notification and an e-mail', async () => {
+  /** What the inviter can observe: the answer, the pending list, the replicated documents. */
+  async function inviterView(manuscriptId: string, chapterId: string, cookie: string, email: string) {
+    // Every stored column of both documents and who receives them; the ids that differ between two
+    // manuscripts are left out, and the server's version is compared with its value before.
+    const replicated = async () => {
+      const rows = await t.ctx.db.selectFrom('syncDocs').selectAll().where('id', 'in', [manuscriptId, chapterId]).execute();
+      const audience = await t.ctx.db.selectFrom('syncAudience').select(['collection', 'userId']).where('docId', 'in', [manuscriptId, chapterId]).execute();
+      return ['manuscripts', 'manuscript-chapters'].map((collection) => {
+        const { id: _id, doc, ...row } = rows.find((r) => r.collection === collection)!;
+        const { ownerId: _o, ownerName: _n, id: _i, manuscriptId: _m, ...fields } = JSON.parse(doc) as Record<string, unknown>;
+        return { ...row, doc: fields, audience: audience.filter((x) => x.collection === collection).length };
+      });
+    };
+    const before = await replicated();
+    const res = await invite(manuscriptId, cookie, { email, role: 'commenter' });
+    await t.worker.drain(); // whatever the invitation does later, too
+    const list = (await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie })).json()) as PendingInvitationsResponse;
+    const after = await replicated();
+    return {
+      status: res.status,
+      body: await res.json(),
+      // The address, id and time are the inviter's own input or fresh: everything else must match.
+      invitations: list.invitations.map(({ id, createdAt, email: address, ...rest }) => ({ ...rest, keys: Object.keys({ id, createdAt, email: address, ...rest }).sort(), address })),
+      docs: after.map(({ serverUpdatedAt, ...d }, i) => ({ ...d, unchanged: serverUpdatedAt === before[i]!.serverUpdatedAt })),
+    };
+  }
+
+  it('shows the inviter the same for an address with an account and one without, until they accept', async () => {
+    const existing = await ownManuscript();
+    const fresh = await ownManuscript();
+    await buildSignedInUser(t.ctx, { email: 'ada@example.test', username: 'ada' });
+    const withAccount = await inviterView(existing.manuscriptId, existing.chapterId, existing.owner.cookie, 'ada@example.test');
+    const without = await inviterView(fresh.manuscriptId, fresh.chapterId, fresh.owner.cookie, 'nobody-here@example.test');
+
+    expect(withAccount.status).toBe(202);
+    expect(withAccount.body).toEqual({ message: INVITE_SENT_MESSAGE });
+    expect(without.status).toBe(withAccount.status);
+    expect(without.body).toEqual(withAccount.body);
+    expect(withAccount.invitations).toEqual([{ role: 'commenter', keys: ['createdAt', 'email', 'id', 'role'], address: 'ada@example.test' }]);
+    expect(without.invitations).toEqual([{ ...withAccount.invitations[0], address: 'nobody-here@example.test' }]);
+    // Nothing replicated changed for either: no member, no chapter access, not even a new version.
+    expect(without.docs).toEqual(withAccount.docs);
+    expect(withAccount.docs).toEqual([
+      expect.objectContaining({ unchanged: true, audience: 1, doc: expect.objectContaining({ members: [], memberIds: [], updatedAt: 1 }) }),
+      expect.objectContaining({ unchanged: true, audience: 1, doc: expect.objectContaining({ memberIds: [], editorIds: [], updatedAt: 1 }) }),
+    ]);
+  });
+
+  it('tells an existing account in the app and by e-mail, and makes it a member when it accepts', async () => {
     const { owner, manuscriptId, chapterId } = await ownManuscript();
     const invitee = await buildSignedInUser(t.ctx, { email: 'ada@example.test', username: 'ada' });
-    const res = await invite(manuscriptId, owner.cookie, { email: ' Ada@Example.test ', role: 'commenter' });
-    expect(res.status).toBe(202);
-    expect(await res.json()).toEqual({ message: INVITE_SENT_MESSAGE });
+    expect((await invite(manuscriptId, owner.cookie, { email: ' Ada@Example.test ', role: 'commenter' })).status).toBe(202);
+    expect((await manuscript(manuscriptId)).members).toEqual([]);
+
+    const notes = async () => (await t.ctx.db.selectFrom('syncDocs').select('doc').where('collection', '=', 'notifications').execute()).map((n) => JSON.parse(n.doc));
+    await t.worker.drain();
+    expect(await notes()).toContainEqual(expect.objectContaining({ userId: invitee.user.id, kind: 'co_authoring', link: '/editor' }));
+    expect((await mailsTo(t, 'ada@example.test'))[0]?.subject).toMatch(/invites you to “The Harbour”/);
+
+    const mine = (await (await t.request('/api/invitations', { cookie: invitee.cookie })).json()) as MyInvitationsResponse;
+    expect(mine.invitations).toEqual([expect.objectContaining({ manuscriptId, manuscriptTitle: 'The Harbour', ownerName: owner.user.username, role: 'commenter' })]);
+    const accepted = await t.request(`/api/invitations/${mine.invitations[0]!.id}/accept`, { method: 'POST', cookie: invitee.cookie });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ manuscriptId });
 
     expect((await manuscript(manuscriptId)).members).toEqual([{ userId: invitee.user.id, username: 'ada', role: 'commenter' }]);
     const chapter = (await readDoc(t.ctx.db, 'manuscript-chapters', chapterId))!.doc as ManuscriptChapter;
     expect(chapter).toMatchObject({ memberIds: [invitee.user.id], editorIds: [] });
-    const notes = await t.ctx.db.selectFrom('syncDocs').select('doc').where('collection', '=', 'notifications').execute();
-    expect(notes.map((n) => JSON.parse(n.doc))).toContainEqual(expect.objectContaining({ userId: invitee.user.id, kind: 'co_authoring', link: `/editor/${manuscriptId}` }));
-    expect((await mailsTo(t, 'ada@example.test'))[0]?.subject).toMatch(/added you to “The Harbour”/);
-    // Nothing pending: the account is a member already.
-    const list = await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie });
-    expect(await list.json()).toEqual({ invitations: [] });
+    expect(await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json()).toEqual({ invitations: [] });
+    expect(await (await t.request('/api/invitations', { cookie: invitee.cookie })).json()).toEqual({ invitations: [] });
   });
 
-  it('answers an unknown address the same way, mails a sign-up link, and turns the invitation into membership at verification', async () => {
+  it('mails an unknown address a sign-up link; after sign-up and verification it is still pending until accepted', async () => {
     const { owner, manuscriptId } = await ownManuscript();
     const stranger = uniqueUser('newcomer');
-    const res = await invite(manuscriptId, owner.cookie, { email: stranger.email, role: 'editor' });
-    expect(res.status).toBe(202);
-    expect(await res.json()).toEqual({ message: INVITE_SENT_MESSAGE });
+    expect((await invite(manuscriptId, owner.cookie, { email: stranger.email, role: 'editor' })).status).toBe(202);
     const [mail] = await mailsTo(t, stranger.email);
     expect(mail?.subject).toMatch(/invites you to write “The Harbour”/);
     expect(mail?.textBody).toContain(`http://quire.test/auth?mode=signup&email=${encodeURIComponent(stranger.email)}`);
 
-    const list = await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json();
-    expect(list).toEqual({ invitations: [expect.objectContaining({ email: stranger.email, role: 'editor' })] });
-
-    // Signing up alone is not enough: the address must be proven first.
     expect((await post(t, '/sign-up', stranger)).status).toBe(202);
-    expect((await manuscript(manuscriptId)).members).toEqual([]);
     expect((await post(t, '/callback', { code: await latestCode(t, stranger.email, /Confirm/) })).status).toBe(200);
-    const account = await t.ctx.db.selectFrom('users').select('id').where('email', '=', stranger.email).executeTakeFirstOrThrow();
-    expect((await manuscript(manuscriptId)).members).toEqual([{ userId: account.id, username: stranger.username, role: 'editor' }]);
-    const after = await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json();
-    expect(after).toEqual({ invitations: [] });
-  });
-
-  it('claims an invitation at sign-in for an account that verified its address earlier', async () => {
-    const { owner, manuscriptId } = await ownManuscript();
-    const user = uniqueUser('late');
-    // The invitation row exists before the account (e.g. invited while their sign-up was pending).
-    await t.ctx.db.insertInto('manuscriptInvitations').values({ id: 'inv-1', manuscriptId, inviterId: owner.user.id, email: user.email, role: 'viewer', createdAt: 1 }).execute();
-    await post(t, '/sign-up', user);
-    await t.ctx.db.updateTable('users').set({ emailVerifiedAt: 1 }).where('email', '=', user.email).execute();
-    expect((await post(t, '/sign-in', { email: user.email, password: user.password })).status).toBe(200);
-    expect((await manuscript(manuscriptId)).members.map((m) => m.role)).toEqual(['viewer']);
-  });
-
-  it('does not add an account whose address is unverified until it is proven', async () => {
-    const { owner, manuscriptId } = await ownManuscript();
-    const squatter = await buildSignedInUser(t.ctx, { email: 'someone@example.test', emailVerifiedAt: null });
-    expect((await invite(manuscriptId, owner.cookie, { email: 'someone@example.test', role: 'editor' })).status).toBe(202);
+    const signIn = await post(t, '/sign-in', { email: stranger.email, password: stranger.password });
+    expect(signIn.status).toBe(200);
     expect((await manuscript(manuscriptId)).members).toEqual([]);
-    const { invitations } = (await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json()) as { invitations: unknown[] };
-    expect(invitations).toHaveLength(1);
-    // Proving the address (a sign-in link counts) claims it.
-    await t.ctx.db.updateTable('users').set({ emailVerifiedAt: 1 }).where('id', '=', squatter.user.id).execute();
-    expect(await claimInvitations(t.ctx, squatter.user.id)).toBe(1);
-    expect((await manuscript(manuscriptId)).memberIds).toEqual([squatter.user.id]);
+    const cookie = signIn.headers.getSetCookie().find((h) => h.startsWith('quire_session='))!.split(';')[0]!;
+    await t.worker.drain();
+    const account = await t.ctx.db.selectFrom('users').select('id').where('email', '=', stranger.email).executeTakeFirstOrThrow();
+    const notes = (await t.ctx.db.selectFrom('syncDocs').select('doc').where('collection', '=', 'notifications').execute()).map((n) => JSON.parse(n.doc));
+    expect(notes).toContainEqual(expect.objectContaining({ userId: account.id, kind: 'co_authoring', link: '/editor' }));
+
+    const mine = (await (await t.request('/api/invitations', { cookie })).json()) as MyInvitationsResponse;
+    expect(mine.invitations).toHaveLength(1);
+    expect((await t.request(`/api/invitations/${mine.invitations[0]!.id}/accept`, { method: 'POST', cookie })).status).toBe(200);
+    expect((await manuscript(manuscriptId)).members).toEqual([{ userId: account.id, username: stranger.username, role: 'editor' }]);
+  });
+
+  it('lets the invitee decline; only the invitee, with the address proven, may accept or decline', async () => {
+    const { owner, manuscriptId } = await ownManuscript();
+    const invitee = await buildSignedInUser(t.ctx, { email: 'bea@example.test' });
+    const squatter = await buildSignedInUser(t.ctx, { email: 'cid@example.test', emailVerifiedAt: null });
+    const other = await buildSignedInUser(t.ctx);
+    await invite(manuscriptId, owner.cookie, { email: 'bea@example.test', role: 'editor' });
+    await invite(manuscriptId, owner.cookie, { email: 'cid@example.test', role: 'editor' });
+    const { invitations } = (await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json()) as PendingInvitationsResponse;
+    const bea = invitations.find((i) => i.email === 'bea@example.test')!;
+    const cid = invitations.find((i) => i.email === 'cid@example.test')!;
+
+    for (const action of ['accept', 'decline']) {
+      expect((await t.request(`/api/invitations/${bea.id}/${action}`, { method: 'POST', cookie: other.cookie })).status).toBe(404);
+      expect((await t.request(`/api/invitations/${bea.id}/${action}`, { method: 'POST', cookie: owner.cookie })).status).toBe(404);
+      expect((await t.request(`/api/invitations/${cid.id}/${action}`, { method: 'POST', cookie: squatter.cookie })).status).toBe(404);
+    }
+    expect(await (await t.request('/api/invitations', { cookie: squatter.cookie })).json()).toEqual({ invitations: [] });
+
+    expect((await t.request(`/api/invitations/${bea.id}/decline`, { method: 'POST', cookie: invitee.cookie })).status).toBe(204);
+    expect((await t.request(`/api/invitations/${bea.id}/accept`, { method: 'POST', cookie: invitee.cookie })).status).toBe(404);
+    expect((await manuscript(manuscriptId)).members).toEqual([]);
+    const after = (await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json()) as PendingInvitationsResponse;
+    expect(after.invitations.map((i) => i.email)).toEqual(['cid@example.test']);
   });
 
   it('lets only the owner invite, list and revoke', async () => {
@@ -110,6 +168,8 @@ describe('inviting co-authors by e-mail', () => {
     expect((await invite(manuscriptId, other.cookie, { email: 'x@example.test', role: 'viewer' })).status).toBe(404);
     expect((await invite('no-such-manuscript', owner.cookie, { email: 'x@example.test', role: 'viewer' })).status).toBe(404);
     await invite(manuscriptId, owner.cookie, { email: other.user.email, role: 'editor' });
+    const [offer] = ((await (await t.request('/api/invitations', { cookie: other.cookie })).json()) as MyInvitationsResponse).invitations;
+    expect((await t.request(`/api/invitations/${offer!.id}/accept`, { method: 'POST', cookie: other.cookie })).status).toBe(200);
     // Now a co-author, but still not the owner.
     expect((await invite(manuscriptId, other.cookie, { email: 'x@example.test', role: 'viewer' })).status).toBe(403);
     expect((await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: other.cookie })).status).toBe(403);
@@ -126,10 +186,10 @@ describe('inviting co-authors by e-mail', () => {
     expect((await t.request(path, { method: 'DELETE', cookie: other.cookie })).status).toBe(403);
     expect((await t.request(path, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
     expect((await t.request(path, { method: 'DELETE', cookie: owner.cookie })).status).toBe(404);
-    // A revoked invitation is not claimed by a later sign-up.
-    const user = { ...uniqueUser('revoked'), email: 'pending@example.test' };
-    await post(t, '/sign-up', user);
-    await post(t, '/callback', { code: await latestCode(t, user.email, /Confirm/) });
+    // A revoked invitation is gone for the invitee too, and cannot be accepted.
+    const invitee = await buildSignedInUser(t.ctx, { email: 'pending@example.test' });
+    expect(await (await t.request('/api/invitations', { cookie: invitee.cookie })).json()).toEqual({ invitations: [] });
+    expect((await t.request(`/api/invitations/${invitations[0]!.id}/accept`, { method: 'POST', cookie: invitee.cookie })).status).toBe(404);
     expect((await manuscript(manuscriptId)).members.map((m) => m.userId)).toEqual([other.user.id]);
   });
 

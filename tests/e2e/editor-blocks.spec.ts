@@ -1,8 +1,8 @@
 /**
  * Writing blocks: a scene break from the toolbar and from `***` + Enter, a Word-style HTML paste
  * that arrives clean, chapters reordered by dragging (and the order kept after a reload), and
- * inviting a co-author by e-mail with a pending invitation the owner can revoke, and a removed
- * co-author's open chapter told at once that it stopped syncing.
+ * inviting co-authors by e-mail (pending alike for any address until the invitee accepts, and
+ * revocable), and a removed co-author's open chapter told at once that it stopped syncing.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, signIn, uniqueEmail } from './fixtures';
@@ -91,9 +91,10 @@ test.describe('editor blocks', () => {
     await expect(chapterLinks(page)).toHaveText([/^Chapter 1/, /^Chapter 3/, /^Chapter 2/]);
   });
 
-  test('invite a co-author by e-mail: same answer, pending invitation listed and revoked', async ({ page }, testInfo) => {
+  test('invite a co-author by e-mail: pending alike for any address until accepted, and revoked', async ({ page, browser }, testInfo) => {
     await signIn(page, DEMO.author);
-    await createManuscript(page, `Invite ${Date.now()}`);
+    const title = `Invite ${Date.now()}`;
+    await createManuscript(page, title);
     await page.getByRole('button', { name: /Co-authors/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Co-authors' });
 
@@ -107,15 +108,25 @@ test.describe('editor blocks', () => {
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(dialog.getByRole('status')).toContainText('Invitation sent');
     const pending = dialog.getByRole('list', { name: 'Pending invitations' });
-    await expect(pending).toContainText(address);
-    await expectAccessible(page);
-    await dialog.screenshot({ path: testInfo.outputPath('co-authors-dialog.png') });
+    await expect(pending.getByRole('listitem').filter({ hasText: address })).toContainText('Invited — pending');
 
-    // An existing account (the demo reader) gets the very same answer, and simply joins.
+    // An existing account (the demo reader) gets the very same answer and the same pending entry.
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(DEMO.reader);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(dialog.getByRole('status')).toContainText('Invitation sent');
+    await expect(pending.getByRole('listitem').filter({ hasText: DEMO.reader })).toContainText('Invited — pending');
+    await expect(dialog.getByRole('list', { name: 'People on this manuscript' })).not.toContainText('@reader');
+    await expectAccessible(page);
+    await dialog.screenshot({ path: testInfo.outputPath('co-authors-dialog.png') });
+
+    // The reader accepts under Write, where the invitation's notice leads, and joins.
+    const reader = await signedIn(browser, DEMO.reader);
+    await reader.page.goto('/editor');
+    await reader.page.getByRole('button', { name: `Accept the invitation to “${title}”` }).click();
+    await expect(reader.page.getByRole('status').filter({ hasText: 'You joined' })).toContainText(title);
     await expect(dialog.getByRole('list', { name: 'People on this manuscript' })).toContainText('@reader');
+    await expect(pending.getByRole('listitem').filter({ hasText: DEMO.reader })).toHaveCount(0);
+    await reader.context.close();
 
     await dialog.getByRole('button', { name: `Revoke the invitation of ${address}` }).click();
     await expect(pending).toHaveCount(0);

@@ -1,8 +1,9 @@
 /**
  * Co-authors of a manuscript: the owner adds people by username with a role (looked up online) or
- * invites them by e-mail (invite-by-email.tsx), changes roles and removes people; everyone else
- * sees the list. The change is a local write that the sync
+ * invites them by e-mail (invite-by-email.tsx: pending until they accept), changes roles and
+ * removes people; everyone else sees the list. A change by username is a local write that the sync
  * engine carries to the server, which then admits or refuses their chapter sockets accordingly.
+ * Usernames are public (profiles, bylines), so adding by one reveals nothing an e-mail would.
  */
 import { useState, type FormEvent } from 'react';
 import { MEMBER_ROLES, type Manuscript, type MemberRole } from '../../../sync/collections/manuscripts';
@@ -76,7 +77,7 @@ export function CoAuthorsDialog({ manuscript, isOwner, open, onClose }: { manusc
       )}
       {isOwner && !online && <p className="field-hint">Inviting needs a connection to find the account.</p>}
       <FormError>{error}</FormError>
-      {isOwner && open && <InviteByEmail manuscriptId={manuscript.id} online={online} />}
+      {isOwner && open && <InviteByEmail manuscriptId={manuscript.id} memberIds={manuscript.memberIds} online={online} />}
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * /editor — my manuscripts and those shared with me (from the local database, so offline too),
- * and a form to start one or import one from a file. Starting one needs the author role; a reader sees how to apply, and
+ * co-author invitations to accept or decline, and a form to start one or import one from a file. Starting one needs the author role; a reader sees how to apply, and
  * still reaches the manuscripts others shared with them.
  */
 import { useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { can } from '../../../sync/roles';
 import { useSession } from '../../app/session';
 import { Button, Card, EmptyState, LinkButton, Page, Skeleton, TextField } from '../../ui';
+import { CoAuthorInvitations } from '../notifications/co-author-invitations';
 import { ImportManuscript } from './import-manuscript';
 import { useManuscriptCommands } from './use-manuscript-commands';
 import { useManuscripts } from './use-manuscripts';
@@ -30,6 +31,7 @@ export function EditorHomePage() {
 
   return (
     <Page title="Write" description="Your manuscripts and those shared with you. Everything here works offline.">
+      <CoAuthorInvitations headingLevel="h2" />
       {mayCreate ? (
         <>
           <Card title="Start a manuscript">

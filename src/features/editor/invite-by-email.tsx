@@ -1,8 +1,8 @@
 /**
- * The owner's "Invite by e-mail" part of the co-authors dialog: an address and a role, and the
- * pending invitations (addresses without an account yet) with Revoke. The server answers the same
- * whether or not the address has an account; an existing account simply appears in the list of
- * people once the sync engine brings the manuscript's new member list.
+ * The owner's "Invite by e-mail" part of the co-authors dialog: an address and a role, and every
+ * invitation not yet accepted, marked "Invited — pending", with Revoke. An address with an account
+ * and one without look the same here: the person appears among the co-authors only once they
+ * accept (from their notifications), when the sync engine brings the new member list.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,9 +12,10 @@ import { api, ApiRequestError } from '../../app/api';
 import { Button, FormError, Notice, SelectField, TextField } from '../../ui';
 import { ROLE_LABELS } from './role-labels';
 
-export function InviteByEmail({ manuscriptId, online }: { manuscriptId: string; online: boolean }) {
+export function InviteByEmail({ manuscriptId, memberIds, online }: { manuscriptId: string; memberIds: string[]; online: boolean }) {
   const qc = useQueryClient();
-  const key = ['manuscript-invitations', manuscriptId];
+  // Someone accepting arrives as a new member list: the pending list is read again then.
+  const key = ['manuscript-invitations', manuscriptId, memberIds.join(',')];
   const pending = useQuery({ queryKey: key, queryFn: () => api.get<PendingInvitationsResponse>(`/api/manuscripts/${manuscriptId}/invitations`), enabled: online });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('editor');
@@ -68,11 +69,11 @@ export function InviteByEmail({ manuscriptId, online }: { manuscriptId: string; 
       <FormError>{error}</FormError>
       {invitations.length > 0 && (
         <>
-          <h4 className="invite-title">Waiting to sign up</h4>
+          <h4 className="invite-title">Invited</h4>
           <ul className="member-list" aria-label="Pending invitations">
             {invitations.map((i) => (
               <li key={i.id}>
-                <span>{i.email} <span className="field-hint">· {i.role}</span></span>
+                <span>{i.email} <span className="field-hint">· {i.role} · Invited — pending</span></span>
                 <Button variant="ghost" size="sm" aria-label={`Revoke the invitation of ${i.email}`} disabled={!online} onClick={() => void revoke(i.id)}>Revoke</Button>
               </li>
             ))}

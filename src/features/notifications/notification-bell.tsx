@@ -9,6 +9,7 @@ import type { NotificationDoc } from '../../../sync/collections/notifications';
 import { useSession } from '../../app/session';
 import { Button, formatRelative, Skeleton } from '../../ui';
 import './notifications.css';
+import { CoAuthorInvitations } from './co-author-invitations';
 import { useMarkRead, useNotifications } from './use-notifications';
 
 function Entry({ notice, onOpen }: { notice: NotificationDoc; onOpen: () => void }) {
@@ -72,6 +73,7 @@ function Panel({ id, labelId, onClose }: { id: string; labelId: string; onClose:
           </Button>
         )}
       </div>
+      <CoAuthorInvitations />
       {body}
     </div>
   );
