@@ -1,0 +1,84 @@
+/**
+ * The paginated reader's DOM, as the pagination controller sees it: measuring the chapter's
+ * columns inside the clipping box, locating anchors and quotes, moving the columns and reading
+ * the first words on a page. Elements are read at each call, so an unmounted view measures nothing.
+ */
+import type { RefObject } from 'react';
+import { caretAt, findAnchor, offsetOf, quoteAt, rangeFor, resolveRange } from './chapter-dom';
+import type { PageGeometry } from './pagination';
+import type { PageDom } from './pagination-controller';
+
+/** The first character's box: a collapsed caret after a soft wrap may report the previous line. */
+function firstRect(range: Range): DOMRect | undefined {
+  const first = range.cloneRange();
+  if (first.startContainer.nodeType === Node.TEXT_NODE && first.startOffset < (first.startContainer as Text).length) first.setEnd(first.startContainer, first.startOffset + 1);
+  return [...first.getClientRects(), ...range.getClientRects()].find((r) => r.width > 0 || r.height > 0);
+}
+
+/** Move an offset forward to the first character whose box is inside `box` (the visible page). */
+function firstVisibleOffset(sec: HTMLElement, offset: number, box: DOMRect): number {
+  const text = sec.textContent ?? '';
+  for (let at = offset, tries = 0; at < text.length && tries < 400; at++, tries++) {
+    if (/\s/.test(text[at]!)) continue;
+    const range = rangeFor(sec, at, at + 1);
+    const r = range?.getClientRects()[0];
+    if (r && r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.top <= box.bottom) return at;
+  }
+  return offset;
+}
+
+export function chapterSection(cols: HTMLElement | null): HTMLElement | null {
+  return cols?.querySelector<HTMLElement>('section.reader-chapter') ?? null;
+}
+
+export function createPageDom(clipRef: RefObject<HTMLElement | null>, colsRef: RefObject<HTMLElement | null>, geometry: PageGeometry): PageDom {
+  const { vertical } = geometry;
+  return {
+    measure() {
+      const clip = clipRef.current;
+      const cols = colsRef.current;
+      const sec = chapterSection(cols);
+      if (!clip || !cols || !sec) return null;
+      // A page is the clip's width, or its height for vertical books (columns stack downwards).
+      return {
+        chapterId: sec.dataset.chapterId ?? '',
+        extent: vertical ? clip.clientHeight : clip.clientWidth,
+        gap: parseFloat(getComputedStyle(cols).columnGap) || 0,
+        length: vertical ? cols.scrollHeight : cols.scrollWidth,
+      };
+    },
+    locate(target) {
+      const cols = colsRef.current;
+      const sec = chapterSection(cols);
+      if (!cols || !sec) return undefined;
+      const el = target.anchor ? findAnchor(sec, target.anchor) : null;
+      const range = !el && target.quote ? resolveRange(sec, target.quote) : null;
+      // The quote's first line decides: a quote may run on to the next page.
+      const rect = el?.getBoundingClientRect() ?? (range ? firstRect(range) : undefined);
+      if (!rect || (rect.width <= 0 && rect.height <= 0)) return undefined;
+      const origin = cols.getBoundingClientRect();
+      return vertical ? rect.top - origin.top : geometry.reverse ? origin.right - rect.right : rect.left - origin.left;
+    },
+    show(transform, spread, count) {
+      const cols = colsRef.current;
+      if (!cols) return;
+      cols.style.transform = transform;
+      cols.dataset.spread = String(spread);
+      cols.dataset.spreads = String(count);
+    },
+    slide(fromX) {
+      clipRef.current?.animate([{ transform: `translateX(${fromX}px)`, opacity: 0.35 }, { transform: 'none', opacity: 1 }], { duration: 180, easing: 'ease-out' });
+    },
+    /** The first words on the spread: a caret at the page's top start corner. */
+    quoteInView(fraction) {
+      const clip = clipRef.current;
+      const sec = chapterSection(colsRef.current);
+      if (!clip || !sec) return null;
+      const r = clip.getBoundingClientRect();
+      // Hit-testing the very top of a column can land on the previous column's last line.
+      const caret = caretAt(geometry.progression === 'rtl' || geometry.reverse ? r.right - 8 : r.left + 8, r.top + 8);
+      const guess = caret && sec.contains(caret.node) ? offsetOf(sec, caret.node, caret.offset) : Math.floor((sec.textContent?.length ?? 0) * fraction);
+      return quoteAt(sec, firstVisibleOffset(sec, guess, r));
+    },
+  };
+}
