@@ -31,6 +31,7 @@ export function on<E extends Endpoint>(router: Hono<AppEnv>, prefix: string, end
       const checked = safeParse(endpoint.response, result);
       if (!checked.success) throw new Error(`${endpoint.method} ${endpoint.path} answered outside its contract: ${JSON.stringify(checked.error.issues)}`);
     }
+    if (endpoint.status === 204) return c.body(null, 204);
     return c.json(result as object, endpoint.status ?? 200);
   });
   return router;

@@ -7,12 +7,7 @@
  */
 import { diffWords } from 'diff';
 import { Hono, type Context } from 'hono';
-import {
-  SaveVersionSchema,
-  type VersionDetailResponse,
-  type VersionListResponse,
-  type VersionResponse,
-} from '../../sync/api/versions';
+import { deleteVersion, getVersion, listVersions, renameVersion, restoreVersion, saveVersion, type VersionDetailResponse } from '../../sync/api/versions';
 import { canEditText, chapterDocName, parseDocName, type CollabRole } from '../../sync/collab/close-codes';
 import { countWords } from '../../sync/text/words';
 import { renderChapterState } from '../collab/lexical-doc';
@@ -21,7 +16,7 @@ import type { AppContext, AppEnv } from '../context';
 import { forbidden, notFound } from '../http/errors';
 import { requireUser } from '../http/guard';
 import { buildLimiter, take } from '../http/rate-limit';
-import { readJson } from '../http/validate';
+import { on } from '../http/endpoint';
 import * as Y from 'yjs';
 
 /** Naming and restoring store a full copy of the chapter each time; this bounds a runaway client. */
@@ -63,51 +58,43 @@ export function versionRoutes(ctx: AppContext) {
     return found;
   }
 
-  return new Hono<AppEnv>()
-    .get('/:chapterId/versions', async (c) => {
-      const { docName, role } = await chapter(c);
-      const body: VersionListResponse = { role, ...(await services().versions.store.list(docName)) };
-      return c.json(body);
-    })
-    .post('/:chapterId/versions', async (c) => {
-      const { userId, docName } = await editor(c);
-      const { name } = await readJson(c, SaveVersionSchema);
-      const { registry, versions } = services();
-      const version = await registry.with(docName, (shared) => versions.saveNamed(shared, userId, name));
-      const body: VersionResponse = { version };
-      return c.json(body, 201);
-    })
-    .get('/:chapterId/versions/:id', async (c) => {
-      const { docName } = await chapter(c);
-      const { registry, versions } = services();
-      const id = c.req.param('id');
-      const [summary, content] = await Promise.all([versions.store.summary(docName, id), versions.store.get(docName, id)]);
-      if (!summary || !content) throw notFound('This version does not exist any more.');
-      const current = await registry.with(docName, async (shared) => Y.encodeStateAsUpdate(shared.doc));
-      const body: VersionDetailResponse = { version: summary, html: content.html, change: wordChange(renderChapterState(current).text, content.text) };
-      return c.json(body);
-    })
-    .patch('/:chapterId/versions/:id', async (c) => {
-      const { docName } = await editor(c);
-      const { name } = await readJson(c, SaveVersionSchema);
-      const { store } = services().versions;
-      if (!(await store.rename(docName, c.req.param('id'), name))) throw notFound('Only named versions can be renamed.');
-      const body: VersionResponse = { version: (await store.summary(docName, c.req.param('id')))! };
-      return c.json(body);
-    })
-    .delete('/:chapterId/versions/:id', async (c) => {
-      const { docName } = await editor(c);
-      if (!(await services().versions.store.deleteNamed(docName, c.req.param('id')))) throw notFound('Only named versions can be deleted.');
-      return c.body(null, 204);
-    })
-    .post('/:chapterId/versions/:id/restore', async (c) => {
-      const { userId, docName } = await editor(c);
-      const { registry, versions } = services();
-      const id = c.req.param('id');
-      const [summary, content] = await Promise.all([versions.store.summary(docName, id), versions.store.get(docName, id)]);
-      if (!summary || !content) throw notFound('This version does not exist any more.');
-      await registry.with(docName, (shared) => versions.restore(shared, new Uint8Array(content.state), userId));
-      const body: VersionResponse = { version: summary };
-      return c.json(body);
-    });
+  const router = new Hono<AppEnv>();
+  const at = '/api/chapters';
+  on(router, at, listVersions, async (c) => {
+    const { docName, role } = await chapter(c);
+    return { role, ...(await services().versions.store.list(docName)) };
+  });
+  on(router, at, saveVersion, async (c, { body }) => {
+    const { userId, docName } = await editor(c);
+    const { registry, versions } = services();
+    return { version: await registry.with(docName, (shared) => versions.saveNamed(shared, userId, body.name)) };
+  });
+  on(router, at, getVersion, async (c, { params }) => {
+    const { docName } = await chapter(c);
+    const { registry, versions } = services();
+    const [summary, content] = await Promise.all([versions.store.summary(docName, params.id), versions.store.get(docName, params.id)]);
+    if (!summary || !content) throw notFound('This version does not exist any more.');
+    const current = await registry.with(docName, async (shared) => Y.encodeStateAsUpdate(shared.doc));
+    return { version: summary, html: content.html, change: wordChange(renderChapterState(current).text, content.text) };
+  });
+  on(router, at, renameVersion, async (c, { params, body }) => {
+    const { docName } = await editor(c);
+    const { store } = services().versions;
+    if (!(await store.rename(docName, params.id, body.name))) throw notFound('Only named versions can be renamed.');
+    return { version: (await store.summary(docName, params.id))! };
+  });
+  on(router, at, deleteVersion, async (c, { params }) => {
+    const { docName } = await editor(c);
+    if (!(await services().versions.store.deleteNamed(docName, params.id))) throw notFound('Only named versions can be deleted.');
+    return undefined;
+  });
+  on(router, at, restoreVersion, async (c, { params }) => {
+    const { userId, docName } = await editor(c);
+    const { registry, versions } = services();
+    const [summary, content] = await Promise.all([versions.store.summary(docName, params.id), versions.store.get(docName, params.id)]);
+    if (!summary || !content) throw notFound('This version does not exist any more.');
+    await registry.with(docName, (shared) => versions.restore(shared, new Uint8Array(content.state), userId));
+    return { version: summary };
+  });
+  return router;
 }

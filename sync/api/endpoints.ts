@@ -7,5 +7,6 @@ import { getLibrary } from './library';
 import { getDiscoverLists, getPublicList, getUserProfile } from './lists';
 import { getSiteInfo } from './site-info';
 import { lookupUser } from './users';
+import { deleteVersion, getVersion, listVersions, renameVersion, restoreVersion, saveVersion } from './versions';
 
-export const ENDPOINTS: Record<string, Endpoint> = { getSiteInfo, getLibrary, getDiscoverLists, getPublicList, getUserProfile, lookupUser };
+export const ENDPOINTS: Record<string, Endpoint> = { getSiteInfo, getLibrary, getDiscoverLists, getPublicList, getUserProfile, lookupUser, listVersions, getVersion, saveVersion, renameVersion, deleteVersion, restoreVersion };

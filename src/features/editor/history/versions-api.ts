@@ -4,19 +4,18 @@
  * every write refreshes the chapter's list.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VersionDetailResponse, VersionListResponse, VersionResponse } from '../../../../sync/api/versions';
-import { api } from '../../../app/api';
+import { deleteVersion, getVersion, listVersions, renameVersion, restoreVersion, saveVersion } from '../../../../sync/api/versions';
+import { call } from '../../../app/api';
 
 const versionsKey = (chapterId: string) => ['chapter-versions', chapterId] as const;
-const base = (chapterId: string) => `/api/chapters/${encodeURIComponent(chapterId)}/versions`;
 
 export function useVersions(chapterId: string) {
-  return useQuery({ queryKey: versionsKey(chapterId), queryFn: () => api.get<VersionListResponse>(base(chapterId)) });
+  return useQuery({ queryKey: versionsKey(chapterId), queryFn: () => call(listVersions, { params: { chapterId } }) });
 }
 
 export function useVersion(chapterId: string, id: string) {
   // Always fresh: the word change is measured against the current text.
-  return useQuery({ queryKey: [...versionsKey(chapterId), id], queryFn: () => api.get<VersionDetailResponse>(`${base(chapterId)}/${encodeURIComponent(id)}`), staleTime: 0 });
+  return useQuery({ queryKey: [...versionsKey(chapterId), id], queryFn: () => call(getVersion, { params: { chapterId, id } }), staleTime: 0 });
 }
 
 function useVersionWrite<V>(chapterId: string, run: (vars: V) => Promise<unknown>) {
@@ -25,17 +24,17 @@ function useVersionWrite<V>(chapterId: string, run: (vars: V) => Promise<unknown
 }
 
 export function useSaveVersion(chapterId: string) {
-  return useVersionWrite(chapterId, (name: string) => api.post<VersionResponse>(base(chapterId), { name }));
+  return useVersionWrite(chapterId, (name: string) => call(saveVersion, { params: { chapterId }, body: { name } }));
 }
 
 export function useRestoreVersion(chapterId: string) {
-  return useVersionWrite(chapterId, (id: string) => api.post<VersionResponse>(`${base(chapterId)}/${encodeURIComponent(id)}/restore`));
+  return useVersionWrite(chapterId, (id: string) => call(restoreVersion, { params: { chapterId, id } }));
 }
 
 export function useRenameVersion(chapterId: string) {
-  return useVersionWrite(chapterId, ({ id, name }: { id: string; name: string }) => api.patch<VersionResponse>(`${base(chapterId)}/${encodeURIComponent(id)}`, { name }));
+  return useVersionWrite(chapterId, ({ id, name }: { id: string; name: string }) => call(renameVersion, { params: { chapterId, id }, body: { name } }));
 }
 
 export function useDeleteVersion(chapterId: string) {
-  return useVersionWrite(chapterId, (id: string) => api.delete<void>(`${base(chapterId)}/${encodeURIComponent(id)}`));
+  return useVersionWrite(chapterId, (id: string) => call(deleteVersion, { params: { chapterId, id } }));
 }
