@@ -3,11 +3,10 @@
  * and account deletion. Handlers parse, authorise and call; the rules live in the modules beside.
  */
 import { Hono, type Context } from 'hono';
-import { DeletionRequestInput, ProfileUpdateInput, RoleRequestInput } from '../../sync/api/account';
-import { NotificationPrefsInput } from '../../sync/api/notifications';
+import * as api from '../../sync/api/account';
 import type { AppContext, AppEnv } from '../context';
+import { on } from '../http/endpoint';
 import { requirePermission } from '../http/guard';
-import { readJson } from '../http/validate';
 import { loadPrefs, savePrefs } from '../notifications/prefs';
 import { deletionStatus, scheduleDeletion, undoDeletion } from './deletion';
 import { getProfile, updateProfile } from './profile';
@@ -21,43 +20,22 @@ function requester(c: Context<AppEnv>) {
 }
 
 export function accountRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>()
-    .get('/profile', async (c) => {
-      const user = signedIn(c);
-      return c.json({ profile: await getProfile(ctx.db, user.id) });
-    })
-    .patch('/profile', async (c) => {
-      const user = signedIn(c);
-      const input = await readJson(c, ProfileUpdateInput);
-      return c.json({ profile: await updateProfile(ctx.db, user.id, input, ctx.now()) });
-    })
-    .get('/role-requests', async (c) => {
-      const user = signedIn(c);
-      return c.json({ requests: await listMyRoleRequests(ctx.db, user.id), roles: user.roles });
-    })
-    .post('/role-requests', async (c) => {
-      const user = requirePermission(c, 'role:request');
-      const input = await readJson(c, RoleRequestInput);
-      const request = await applyForRole(ctx.db, user, input, ctx.now(), c.get('ip'));
-      return c.json({ request }, 201);
-    })
-    .get('/notification-prefs', async (c) => {
-      const user = signedIn(c);
-      return c.json({ prefs: await loadPrefs(ctx.db, user.id) });
-    })
-    .put('/notification-prefs', async (c) => {
-      const user = signedIn(c);
-      const input = await readJson(c, NotificationPrefsInput);
-      return c.json({ prefs: await savePrefs(ctx.db, user.id, input.prefs) });
-    })
-    .get('/deletion', async (c) => {
-      const user = signedIn(c);
-      return c.json(await deletionStatus(ctx, user.id));
-    })
-    .post('/deletion', async (c) => {
-      const who = requester(c);
-      const { password } = await readJson(c, DeletionRequestInput);
-      return c.json(await scheduleDeletion(ctx, who, password));
-    })
-    .delete('/deletion', async (c) => c.json(await undoDeletion(ctx, requester(c))));
+  const router = new Hono<AppEnv>();
+  const at = '/api/account';
+  on(router, at, api.getProfile, async (c) => ({ profile: await getProfile(ctx.db, signedIn(c).id) }));
+  on(router, at, api.updateProfile, async (c, { body }) => ({ profile: await updateProfile(ctx.db, signedIn(c).id, body, ctx.now()) }));
+  on(router, at, api.listMyRoleRequests, async (c) => {
+    const user = signedIn(c);
+    return { requests: await listMyRoleRequests(ctx.db, user.id), roles: user.roles };
+  });
+  on(router, at, api.applyForRole, async (c, { body }) => {
+    const user = requirePermission(c, 'role:request');
+    return { request: await applyForRole(ctx.db, user, body, ctx.now(), c.get('ip')) };
+  });
+  on(router, at, api.getNotificationPrefs, async (c) => ({ prefs: await loadPrefs(ctx.db, signedIn(c).id) }));
+  on(router, at, api.saveNotificationPrefs, async (c, { body }) => ({ prefs: await savePrefs(ctx.db, signedIn(c).id, body.prefs) }));
+  on(router, at, api.getDeletionStatus, async (c) => deletionStatus(ctx, signedIn(c).id));
+  on(router, at, api.scheduleDeletion, async (c, { body }) => scheduleDeletion(ctx, requester(c), body.password));
+  on(router, at, api.undoDeletion, async (c) => undoDeletion(ctx, requester(c)));
+  return router;
 }

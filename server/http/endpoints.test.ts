@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('typed API', () => {
-  it.each(Object.entries(ENDPOINTS))('%s is served', (_name, endpoint) => {
+  it.each(ENDPOINTS.map((e) => [`${e.method} ${e.path}`, e] as const))('%s is served', (_name, endpoint) => {
     const served = t.app.routes.some((r) => r.method === endpoint.method && r.path === endpoint.path);
     expect(served, `${endpoint.method} ${endpoint.path}`).toBe(true);
   });

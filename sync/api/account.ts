@@ -3,7 +3,10 @@
  * Limits a person can hit in a form live here so the form and the server agree.
  */
 import { z } from 'zod';
-import type { RequestableRole, Role } from '../roles';
+import * as zm from 'zod/mini';
+import { REQUESTABLE_ROLES, ROLES } from '../roles';
+import { NotificationPrefsInput, NotificationPrefsResponseSchema } from './notifications';
+import { endpoint } from './contract';
 import { DISPLAY_NAME_MAX, UsernameSchema } from './auth';
 
 export const BIO_MAX = 1000;
@@ -44,21 +47,24 @@ export const ProfileUpdateInput = z.object({
 });
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateInput>;
 
-export interface Profile {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  username: string;
-  displayName: string;
-  bio: string;
+const ProfileSchema = zm.object({
+  id: zm.string(),
+  email: zm.string(),
+  emailVerified: zm.boolean(),
+  username: zm.string(),
+  displayName: zm.string(),
+  bio: zm.string(),
   /** '' when there is none. */
-  avatarUrl: string;
-  profileVisibility: (typeof PROFILE_VISIBILITIES)[number];
-  theme: string;
-}
-export interface ProfileResponse {
-  profile: Profile;
-}
+  avatarUrl: zm.string(),
+  profileVisibility: zm.enum(PROFILE_VISIBILITIES),
+  theme: zm.string(),
+});
+export type Profile = zm.infer<typeof ProfileSchema>;
+const ProfileResponseSchema = zm.object({ profile: ProfileSchema });
+export type ProfileResponse = zm.infer<typeof ProfileResponseSchema>;
+
+export const getProfile = endpoint({ method: 'GET', path: '/api/account/profile', response: ProfileResponseSchema });
+export const updateProfile = endpoint({ method: 'PATCH', path: '/api/account/profile', body: ProfileUpdateInput, response: ProfileResponseSchema });
 
 // ---------- role applications ----------
 export const RoleRequestInput = z
@@ -79,25 +85,30 @@ export const RoleRequestInput = z
   });
 export type RoleRequestInput = z.input<typeof RoleRequestInput>;
 
-export interface MyRoleRequest {
-  id: string;
-  role: RequestableRole;
-  imprintName: string | null;
-  message: string;
-  status: 'pending' | 'approved' | 'rejected';
+const MyRoleRequestSchema = zm.object({
+  id: zm.string(),
+  role: zm.enum(REQUESTABLE_ROLES),
+  imprintName: zm.nullable(zm.string()),
+  message: zm.string(),
+  status: zm.enum(['pending', 'approved', 'rejected']),
   /** The administrator's note with the decision. */
-  note: string;
-  createdAt: number;
-  decidedAt: number | null;
-}
-export interface RoleRequestsResponse {
-  /** Newest first. */
-  requests: MyRoleRequest[];
-  roles: Role[];
-}
-export interface RoleRequestCreatedResponse {
-  request: MyRoleRequest;
-}
+  note: zm.string(),
+  createdAt: zm.number(),
+  decidedAt: zm.nullable(zm.number()),
+});
+export type MyRoleRequest = zm.infer<typeof MyRoleRequestSchema>;
+
+/** My applications, newest first, and the roles I hold. */
+export const listMyRoleRequests = endpoint({
+  method: 'GET',
+  path: '/api/account/role-requests',
+  response: zm.object({ requests: zm.array(MyRoleRequestSchema), roles: zm.array(zm.enum(ROLES)) }),
+});
+export type RoleRequestsResponse = zm.infer<typeof listMyRoleRequests.response>;
+export const applyForRole = endpoint({ method: 'POST', path: '/api/account/role-requests', body: RoleRequestInput, response: zm.object({ request: MyRoleRequestSchema }), status: 201 });
+
+export const getNotificationPrefs = endpoint({ method: 'GET', path: '/api/account/notification-prefs', response: NotificationPrefsResponseSchema });
+export const saveNotificationPrefs = endpoint({ method: 'PUT', path: '/api/account/notification-prefs', body: NotificationPrefsInput, response: NotificationPrefsResponseSchema });
 
 // ---------- account deletion ----------
 export const DeletionRequestInput = z.object({
@@ -118,11 +129,17 @@ export const DELETION_KEEPS = [
   'Reviews you published, shown as "Deleted account"',
 ] as const;
 
-export interface DeletionStatusResponse {
-  status: 'active' | 'deleting';
+const DeletionStatusSchema = zm.object({
+  status: zm.enum(['active', 'deleting']),
   /** When the erasure runs; null unless scheduled. */
-  dueAt: number | null;
-  graceDays: number;
-  removes: readonly string[];
-  keeps: readonly string[];
-}
+  dueAt: zm.nullable(zm.number()),
+  graceDays: zm.number(),
+  removes: zm.readonly(zm.array(zm.string())),
+  keeps: zm.readonly(zm.array(zm.string())),
+});
+export type DeletionStatusResponse = zm.infer<typeof DeletionStatusSchema>;
+
+export const getDeletionStatus = endpoint({ method: 'GET', path: '/api/account/deletion', response: DeletionStatusSchema });
+/** Schedules the erasure after the grace period; the password proves it is the owner. */
+export const scheduleDeletion = endpoint({ method: 'POST', path: '/api/account/deletion', body: DeletionRequestInput, response: DeletionStatusSchema });
+export const undoDeletion = endpoint({ method: 'DELETE', path: '/api/account/deletion', response: DeletionStatusSchema });

@@ -4,6 +4,7 @@
  * settings page read the same list, so a new event appears in the matrix the day it is added.
  */
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -86,9 +87,11 @@ export const NotificationPrefsInput = z.object({
 });
 export type NotificationPrefsInput = z.input<typeof NotificationPrefsInput>;
 
-export interface NotificationPrefsResponse {
-  prefs: NotificationPrefs;
-}
+const ChannelPrefsResponse = zm.object({ in_app: zm.boolean(), email: zm.boolean() });
+export const NotificationPrefsResponseSchema = zm.object({
+  prefs: zm.record(zm.enum(NOTIFICATION_EVENT_IDS), ChannelPrefsResponse),
+});
+export type NotificationPrefsResponse = { prefs: NotificationPrefs };
 
 // ---------- the inbox ----------
 // The inbox itself is the replicated `notifications` collection (sync/collections/notifications.ts);

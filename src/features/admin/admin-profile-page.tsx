@@ -5,8 +5,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { BIO_MAX, type Profile, type ProfileResponse } from '../../../sync/api/account';
-import { api, errorMessage, fieldErrorsOf } from '../../app/api';
+import { BIO_MAX, getProfile, updateProfile, type Profile } from '../../../sync/api/account';
+import { call, errorMessage, fieldErrorsOf } from '../../app/api';
 import { SESSION_KEY, useSession } from '../../app/session';
 import { Button, Card, FormError, Page, QueryState, TextArea, TextField, useToast } from '../../ui';
 import { RoleBadges } from './role-badges';
@@ -20,7 +20,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const qc = useQueryClient();
   const toast = useToast();
   const save = useMutation({
-    mutationFn: () => api.patch<ProfileResponse>('/api/account/profile', { displayName, bio }),
+    mutationFn: () => call(updateProfile, { body: { displayName, bio } }),
     onSuccess: async (res) => {
       qc.setQueryData(PROFILE_KEY, res);
       // The header shows the display name from the session.
@@ -48,7 +48,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
 export function AdminProfilePage() {
   const { user } = useSession();
-  const query = useQuery({ queryKey: PROFILE_KEY, queryFn: () => api.get<ProfileResponse>('/api/account/profile') });
+  const query = useQuery({ queryKey: PROFILE_KEY, queryFn: () => call(getProfile) });
   return (
     <Page title="Admin profile" description="How you appear to others on Quire.">
       <QueryState query={query} what="Your profile" lines={4}>

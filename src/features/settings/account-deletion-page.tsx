@@ -5,8 +5,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { DeletionStatusResponse } from '../../../sync/api/account';
-import { api, errorMessage, fieldErrorsOf } from '../../app/api';
+import { scheduleDeletion, undoDeletion, type DeletionStatusResponse } from '../../../sync/api/account';
+import { call, errorMessage, fieldErrorsOf } from '../../app/api';
 import { useRefreshSession } from '../../app/session';
 import { Button, Card, formatDateTime, FormError, Notice, QueryState, TextField, useToast } from '../../ui';
 import { settingsKey, useDeletionStatus } from './settings-api';
@@ -51,7 +51,7 @@ function WhatHappens({ status }: { status: DeletionStatusResponse }) {
 function ConfirmForm() {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
-  const schedule = useDeletionAction((pw: string) => api.post<DeletionStatusResponse>('/api/account/deletion', { password: pw }), 'Your account is scheduled for deletion.');
+  const schedule = useDeletionAction((pw: string) => call(scheduleDeletion, { body: { password: pw } }), 'Your account is scheduled for deletion.');
   const fieldError = missing ? 'Enter your password.' : fieldErrorsOf(schedule.error).password;
   const formError = schedule.error && !fieldErrorsOf(schedule.error).password ? errorMessage(schedule.error) : null;
 
@@ -77,7 +77,7 @@ function ConfirmForm() {
 }
 
 function Scheduled({ dueAt }: { dueAt: number }) {
-  const undo = useDeletionAction(() => api.delete<DeletionStatusResponse>('/api/account/deletion'), 'Deletion cancelled. Your account stays.');
+  const undo = useDeletionAction(() => call(undoDeletion), 'Deletion cancelled. Your account stays.');
   return (
     <Card title="Deletion scheduled">
       <Notice tone="warning" title={`Your account will be erased on ${formatDateTime(dueAt)}`}>

@@ -9,9 +9,9 @@ import {
   type NotificationChannel,
   type NotificationEvent,
   type NotificationPrefs,
-  type NotificationPrefsResponse,
 } from '../../../sync/api/notifications';
-import { api, errorMessage } from '../../app/api';
+import { saveNotificationPrefs } from '../../../sync/api/account';
+import { call, errorMessage } from '../../app/api';
 import { Button, Card, FormError, QueryState, useToast } from '../../ui';
 import { settingsKey, useNotificationPrefs } from './settings-api';
 import { SettingsPage } from './settings-nav';
@@ -21,7 +21,7 @@ function PrefsForm({ initial }: { initial: NotificationPrefs }) {
   const qc = useQueryClient();
   const toast = useToast();
   const save = useMutation({
-    mutationFn: (value: NotificationPrefs) => api.put<NotificationPrefsResponse>('/api/account/notification-prefs', { prefs: value }),
+    mutationFn: (value: NotificationPrefs) => call(saveNotificationPrefs, { body: { prefs: value } }),
     onSuccess: (data) => {
       qc.setQueryData(settingsKey('notification-prefs'), data);
       setPrefs(data.prefs);

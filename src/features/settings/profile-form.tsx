@@ -1,8 +1,8 @@
 /** The profile form: name, username, bio, avatar and visibility, checked by the server's schema. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { BIO_MAX, ProfileUpdateInput, type Profile, type ProfileResponse } from '../../../sync/api/account';
-import { api, errorMessage, fieldErrorsOf } from '../../app/api';
+import { BIO_MAX, ProfileUpdateInput, updateProfile, type Profile } from '../../../sync/api/account';
+import { call, errorMessage, fieldErrorsOf } from '../../app/api';
 import { useRefreshSession } from '../../app/session';
 import { Button, FormError, SelectField, TextArea, TextField, useToast } from '../../ui';
 import { clientFieldErrors, settingsKey } from './settings-api';
@@ -22,7 +22,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const refreshSession = useRefreshSession();
   const toast = useToast();
   const save = useMutation({
-    mutationFn: (input: Draft) => api.patch<ProfileResponse>('/api/account/profile', input),
+    mutationFn: (input: Draft) => call(updateProfile, { body: input }),
     onSuccess: async (data) => {
       qc.setQueryData(settingsKey('profile'), data);
       toast('Saved', { tone: 'success' });

@@ -1,9 +1,9 @@
 /** One "apply to become …" form. Publisher applications also name the imprint. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { IMPRINT_NAME_MAX, ROLE_MESSAGE_MAX, RoleRequestInput, type RoleRequestCreatedResponse } from '../../../sync/api/account';
+import { IMPRINT_NAME_MAX, ROLE_MESSAGE_MAX, RoleRequestInput, applyForRole } from '../../../sync/api/account';
 import type { RequestableRole } from '../../../sync/roles';
-import { api, errorMessage, fieldErrorsOf } from '../../app/api';
+import { call, errorMessage, fieldErrorsOf } from '../../app/api';
 import { Button, FormError, TextArea, TextField, useToast } from '../../ui';
 import { clientFieldErrors, settingsKey } from './settings-api';
 
@@ -30,7 +30,7 @@ export function RoleApplicationForm({ role }: { role: RequestableRole }) {
   const qc = useQueryClient();
   const toast = useToast();
   const apply = useMutation({
-    mutationFn: (input: RoleRequestInput) => api.post<RoleRequestCreatedResponse>('/api/account/role-requests', input),
+    mutationFn: (input: RoleRequestInput) => call(applyForRole, { body: input }),
     onSuccess: async () => {
       setMessage('');
       setImprintName('');

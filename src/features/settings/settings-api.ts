@@ -4,21 +4,20 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { DeletionStatusResponse, ProfileResponse, RoleRequestsResponse } from '../../../sync/api/account';
+import { getDeletionStatus, getNotificationPrefs, getProfile, listMyRoleRequests } from '../../../sync/api/account';
 import type { SessionsResponse } from '../../../sync/api/auth';
-import type { NotificationPrefsResponse } from '../../../sync/api/notifications';
-import { api } from '../../app/api';
+import { api, call } from '../../app/api';
 
 export const SETTINGS_KEY = ['settings'] as const;
 export const settingsKey = (part: string) => [...SETTINGS_KEY, part] as const;
 
-export const useProfile = () => useQuery({ queryKey: settingsKey('profile'), queryFn: () => api.get<ProfileResponse>('/api/account/profile') });
+export const useProfile = () => useQuery({ queryKey: settingsKey('profile'), queryFn: () => call(getProfile) });
 export const useRoleRequests = () =>
-  useQuery({ queryKey: settingsKey('role-requests'), queryFn: () => api.get<RoleRequestsResponse>('/api/account/role-requests') });
+  useQuery({ queryKey: settingsKey('role-requests'), queryFn: () => call(listMyRoleRequests) });
 export const useNotificationPrefs = () =>
-  useQuery({ queryKey: settingsKey('notification-prefs'), queryFn: () => api.get<NotificationPrefsResponse>('/api/account/notification-prefs') });
+  useQuery({ queryKey: settingsKey('notification-prefs'), queryFn: () => call(getNotificationPrefs) });
 export const useDeletionStatus = () =>
-  useQuery({ queryKey: settingsKey('deletion'), queryFn: () => api.get<DeletionStatusResponse>('/api/account/deletion') });
+  useQuery({ queryKey: settingsKey('deletion'), queryFn: () => call(getDeletionStatus) });
 export const useDevices = () => useQuery({ queryKey: settingsKey('devices'), queryFn: () => api.get<SessionsResponse>('/api/auth/sessions') });
 
 /** Check a form with the same schema the server uses; null when it passes. */
