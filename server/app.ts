@@ -19,6 +19,7 @@ import { recordFailure } from './debug/record';
 import { devRoutes } from './dev/routes';
 import { fileRoutes } from './files/routes';
 import { libraryRoutes } from './library/routes';
+import { limitBodies } from './http/body-limit';
 import { ApiError, notFound } from './http/errors';
 import { listRoutes } from './lists/routes';
 import { manuscriptImportRoutes } from './manuscripts/import/routes';
@@ -52,6 +53,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     await next();
   });
   app.use('/api/*', sameOriginOnly(ctx.config.publicUrl));
+  app.use('*', limitBodies()); // before the session: strangers are capped too
   app.use('/api/*', sessionMiddleware(ctx));
   app.use('/api/*', async (c, next) => {
     await next();

@@ -4,8 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { MAX_JSON_BODY_BYTES } from '../limits';
-import { ApiError, badRequest, invalid } from './errors';
+import { badRequest, invalid } from './errors';
 
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -25,16 +24,14 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data;
 }
 
+/** The body is already capped while it streamed in (limitBodies in body-limit.ts). */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const length = Number(c.req.header('content-length') ?? 0);
-  if (length > MAX_JSON_BODY_BYTES) throw new ApiError(413, 'payload_too_large', 'The request is too large.');
   let text: string;
   try {
     text = await c.req.text();
   } catch {
     throw badRequest('The request body could not be read.');
   }
-  if (text.length > MAX_JSON_BODY_BYTES) throw new ApiError(413, 'payload_too_large', 'The request is too large.');
   let body: unknown;
   try {
     body = text === '' ? {} : JSON.parse(text);
