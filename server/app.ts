@@ -1,5 +1,6 @@
 /**
- * The Hono app: client address, same-origin check, session, then the feature routers. Errors
+ * The Hono app: security headers, client address, same-origin check, body cap, session, then the
+ * feature routers. Errors
  * leave as `{ error: { code, message, … } }`; unexpected ones get a digest that is logged with the
  * stack and recorded in debug_reports.
  */
@@ -19,12 +20,14 @@ import { recordFailure } from './debug/record';
 import { devRoutes } from './dev/routes';
 import { fileRoutes } from './files/routes';
 import { libraryRoutes } from './library/routes';
+import { limitBodies } from './http/body-limit';
 import { ApiError, notFound } from './http/errors';
 import { listRoutes } from './lists/routes';
 import { manuscriptImportRoutes } from './manuscripts/import/routes';
 import { manuscriptBookRoutes } from './manuscripts/book-routes';
 import { newDigest } from './http/ids';
 import { sameOriginOnly } from './http/origin';
+import { securityHeaders } from './http/security-headers';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
@@ -48,11 +51,13 @@ function clientIp(c: Context, trustProxy: boolean): string {
 export function createApp(ctx: AppContext, probe: ProbeDeps) {
   const app = new Hono<AppEnv>();
 
+  app.use('*', securityHeaders(ctx.config.publicUrl)); // first, so error answers carry them too
   app.use('*', async (c, next) => {
     c.set('ip', clientIp(c, ctx.config.trustProxy));
     await next();
   });
   app.use('/api/*', sameOriginOnly(ctx.config.publicUrl));
+  app.use('*', limitBodies()); // before the session: strangers are capped too
   app.use('/api/*', sessionMiddleware(ctx));
   app.use('/api/*', async (c, next) => {
     await next();

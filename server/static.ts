@@ -25,6 +25,8 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string) {
     if (!fs.existsSync(indexFile)) {
       return c.text('The client is not built. Run `npm run build` (npm start does it for you).', 503);
     }
+    // /auth/callback?code=… and /auth/reset-password?token=… carry one-time secrets in the URL.
+    if (c.req.path.startsWith('/auth/')) c.header('Referrer-Policy', 'no-referrer');
     return c.html(await fs.promises.readFile(indexFile, 'utf8'));
   });
 }

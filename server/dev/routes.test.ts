@@ -3,6 +3,7 @@ import type { MailOutboxResponse } from '../../sync/api/dev';
 import { createSession } from '../auth/sessions';
 import type { Config } from '../config';
 import { SESSION_COOKIE } from '../limits';
+import { OUTBOX_PAGE_SIZE } from './routes';
 import { seedDemo } from '../seed/seed-demo';
 import { buildTestContext, type TestContext } from '../test/test-context';
 
@@ -52,6 +53,18 @@ describe('GET /api/dev/mail', () => {
     expect(literal.messages.map((m) => m.to)).toEqual(['other_person@example.test']);
     const none = (await (await t.request('/api/dev/mail?to=%25', { cookie })).json()) as MailOutboxResponse;
     expect(none.messages).toEqual([]);
+  });
+
+  it('lists one page of the newest messages, however full the outbox is', async () => {
+    await setup({ development: true });
+    const rows = Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, i) => ({
+      id: `bulk-${i}`, toAddress: 'bulk@example.test', fromAddress: 'quire@example.test', subject: `Bulk ${i}`, textBody: '', htmlBody: null,
+      headers: '{}', status: 'stored' as const, error: null, createdAt: Date.now() + 1000 + i, sentAt: null,
+    }));
+    await t.ctx.db.insertInto('mailOutbox').values(rows).execute();
+    const body = (await (await t.request('/api/dev/mail')).json()) as MailOutboxResponse;
+    expect(body.messages).toHaveLength(OUTBOX_PAGE_SIZE);
+    expect(body.messages[0]!.subject).toBe(`Bulk ${OUTBOX_PAGE_SIZE + 4}`);
   });
 
   it('is open to everyone in a development build', async () => {

@@ -29,7 +29,12 @@ export function devRoutes(ctx: AppContext) {
     })
     .get('/mail', async (c) => {
       const { to } = readQuery(c, MailOutboxQuery);
-      let query = ctx.db.selectFrom('mailOutbox').selectAll().orderBy('createdAt', 'desc').orderBy(sql`rowid`, 'desc') // insertion order within one millisecond.limit(OUTBOX_PAGE_SIZE);
+      let query = ctx.db
+        .selectFrom('mailOutbox')
+        .selectAll()
+        .orderBy('createdAt', 'desc')
+        .orderBy(sql`rowid`, 'desc') // insertion order within one millisecond
+        .limit(OUTBOX_PAGE_SIZE);
       // SQLite's LIKE ignores ASCII case; ESCAPE makes % and _ in the filter literal.
       if (to) query = query.where(sql<boolean>`${sql.ref('toAddress')} LIKE ${containsPattern(to)} ESCAPE '\\'`);
       const rows = await query.execute();

@@ -38,6 +38,7 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
   new ApiError(409, 'conflict', message, fields);
 export const invalid = (message: string, fields?: Record<string, string>) =>
   new ApiError(422, 'validation_failed', message, fields);
+export const payloadTooLarge = (message = 'The request is too large.') => new ApiError(413, 'payload_too_large', message);
 export const rateLimited = (retryAfterSeconds: number) =>
   new ApiError(
     429,

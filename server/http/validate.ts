@@ -5,8 +5,7 @@
 import type { Context } from 'hono';
 import { safeParse } from 'zod/mini';
 import type { $ZodError, $ZodType, output } from 'zod/v4/core';
-import { MAX_JSON_BODY_BYTES } from '../limits';
-import { ApiError, badRequest, invalid } from './errors';
+import { badRequest, invalid } from './errors';
 
 export function fieldErrors(error: $ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -26,16 +25,14 @@ export function parseWith<S extends $ZodType>(schema: S, value: unknown): output
   return result.data;
 }
 
+/** The body is already capped while it streamed in (limitBodies in body-limit.ts). */
 export async function readJson<S extends $ZodType>(c: Context, schema: S): Promise<output<S>> {
-  const length = Number(c.req.header('content-length') ?? 0);
-  if (length > MAX_JSON_BODY_BYTES) throw new ApiError(413, 'payload_too_large', 'The request is too large.');
   let text: string;
   try {
     text = await c.req.text();
   } catch {
     throw badRequest('The request body could not be read.');
   }
-  if (text.length > MAX_JSON_BODY_BYTES) throw new ApiError(413, 'payload_too_large', 'The request is too large.');
   let body: unknown;
   try {
     body = text === '' ? {} : JSON.parse(text);

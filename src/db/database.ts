@@ -1,13 +1,14 @@
 /**
  * The one place that creates the browser database: one RxDB database per account
  * (`quire-<userId>`), so two people on one device never see each other's data; Dexie storage
- * (memory in Node tests and the benchmark) wrapped in ajv schema validation; the collections
+ * (memory in Node tests and the benchmark) wrapped in z-schema validation (ajv compiles schemas
+ * with `new Function`, which the Content-Security-Policy forbids); the collections
  * of sync/collections; replication in the leader tab only.
  */
 import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { wrappedValidateZSchemaStorage } from 'rxdb/plugins/validate-z-schema';
 import { COLLECTION_LIST, type CollectionName } from '../../sync/collections';
 import { deepEqual, resolveConflict } from '../../sync/replication/collection';
 import { startReplication, type ReplicationController } from './replication';
@@ -61,7 +62,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
   const definitions = options.only ? COLLECTION_LIST.filter((d) => options.only!.includes(d.name as CollectionName)) : COLLECTION_LIST;
   const db = await createRxDatabase({
     name: options.name ?? databaseName(options.userId),
-    storage: wrappedValidateAjvStorage({ storage: await baseStorage(options.storage ?? 'dexie') }),
+    storage: wrappedValidateZSchemaStorage({ storage: await baseStorage(options.storage ?? 'dexie') }),
     multiInstance,
     eventReduce: true,
   });
@@ -97,5 +98,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
 
 /** Sign-out "remove local data": delete the account's database from this device. */
 export async function removeLocalData(userId: string): Promise<void> {
-  await removeRxDatabase(databaseName(userId), wrappedValidateAjvStorage({ storage: await baseStorage('dexie') }), true);
+  await removeRxDatabase(databaseName(userId), wrappedValidateZSchemaStorage({ storage: await baseStorage('dexie') }), true);
 }

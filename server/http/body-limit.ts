@@ -1,0 +1,23 @@
+/**
+ * Every request body is capped while it streams in, before the session is looked up, so no
+ * client — signed in or not — can make the server hold more than MAX_JSON_BODY_BYTES of it.
+ * Uploads are the exception: their routes check who is sending before reading a byte, then
+ * stream the body against their own larger cap (hono/body-limit inside each route).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_JSON_BODY_BYTES } from '../limits';
+import { payloadTooLarge } from './errors';
+
+/** Method and exact path; anything else, including a near miss, gets the small cap (fails closed). */
+const UPLOAD_ROUTES = new Set(['POST /api/files', 'POST /api/books/import', 'POST /api/manuscripts/import']);
+
+export function limitBodies(): MiddlewareHandler {
+  const capped = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw payloadTooLarge();
+    },
+  });
+  return (c, next) => (UPLOAD_ROUTES.has(`${c.req.method} ${c.req.path}`) ? next() : capped(c, next));
+}
