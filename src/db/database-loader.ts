@@ -34,8 +34,6 @@ export function loadDatabase(userId: string): Promise<QuireDatabase> {
     const database = await openDatabase({ userId, transport: { baseUrl: '', fetch: (...args) => fetch(...args) }, multiInstance: true });
     performance.measure('quire:db-open', 'quire:db-open:start');
     performance.measure('quire:db-open:import', 'quire:db-open:start', 'quire:db-open:loaded');
-    void database.db.waitForLeadership().then(() => performance.measure('quire:db-leader', 'quire:db-open:start'));
-    void database.replication?.awaitInSync().then(() => performance.measure('quire:db-in-sync', 'quire:db-open:start'));
     entry.channel = shareState(userId, database);
     // Reconnect the moment the browser is back online rather than after the back-off.
     window.addEventListener('online', () => database.replication?.reconnect());

@@ -75,7 +75,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
     multiInstance,
     eventReduce: true,
   });
-  performance.mark('quire:db-created');
   const collections = (await db.addCollections(
     Object.fromEntries(
       definitions.map((definition) => [
@@ -91,7 +90,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
       ]),
     ),
   )) as unknown as Record<CollectionName, RxCollection>;
-  performance.mark('quire:db-collections');
   const replication =
     options.replicate === false
       ? null
