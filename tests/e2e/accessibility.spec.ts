@@ -15,7 +15,7 @@ const READER_PAGES = ['/', '/settings', '/settings/account', '/settings/notifica
 const ADMIN_PAGES = ['/admin', '/admin/users', '/admin/author-requests', '/admin/publisher-requests', '/admin/beta-requests', '/admin/audit', '/admin/settings', '/admin/profile', '/admin/debug-reports', '/admin/test', '/dev', '/dev/mail'];
 
 /** Each page is a full load and an axe run (~2 s, much more on a busy machine): a few per journey, so they run side by side. */
-const PAGES_PER_JOURNEY = 6;
+const PAGES_PER_JOURNEY = 4;
 function inJourneys(pages: string[]): string[][] {
   const journeys: string[][] = [];
   for (let i = 0; i < pages.length; i += PAGES_PER_JOURNEY) journeys.push(pages.slice(i, i + PAGES_PER_JOURNEY));
