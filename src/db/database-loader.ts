@@ -27,8 +27,13 @@ export function loadDatabase(userId: string): Promise<QuireDatabase> {
   const entry: NonNullable<typeof current> = { userId, channel: null, promise: Promise.resolve(null as never) };
   entry.promise = (async () => {
     await closeEntry(previous);
+    // Timed so journeys and probes can read how long the open takes (performance.getEntriesByName).
+    performance.mark('quire:db-open:start');
     const { openDatabase } = await import('./database');
+    performance.mark('quire:db-open:loaded');
     const database = await openDatabase({ userId, transport: { baseUrl: '', fetch: (...args) => fetch(...args) }, multiInstance: true });
+    performance.measure('quire:db-open', 'quire:db-open:start');
+    performance.measure('quire:db-open:import', 'quire:db-open:start', 'quire:db-open:loaded');
     entry.channel = shareState(userId, database);
     // Reconnect the moment the browser is back online rather than after the back-off.
     window.addEventListener('online', () => database.replication?.reconnect());

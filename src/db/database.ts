@@ -1,14 +1,12 @@
 /**
  * The one place that creates the browser database: one RxDB database per account
  * (`quire-<userId>`), so two people on one device never see each other's data; Dexie storage
- * (memory in Node tests and the benchmark) wrapped in z-schema validation (ajv compiles schemas
- * with `new Function`, which the Content-Security-Policy forbids); the collections
- * of sync/collections; replication in the leader tab only.
+ * (memory in Node tests and the benchmark); the collections of sync/collections; replication in
+ * the leader tab only.
  */
 import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { wrappedValidateZSchemaStorage } from 'rxdb/plugins/validate-z-schema';
 import { COLLECTION_LIST, type CollectionName } from '../../sync/collections';
 import { deepEqual, resolveConflict } from '../../sync/replication/collection';
 import { startReplication, type ReplicationController } from './replication';
@@ -52,6 +50,17 @@ async function baseStorage(kind: 'dexie' | 'memory'): Promise<RxStorage<any, any
   return (await import('rxdb/plugins/storage-dexie')).getRxStorageDexie();
 }
 
+/**
+ * Every local write is checked against its schema (ajv) in development and in Node tests only,
+ * as RxDB advises: in a production browser, compiling the validators took about 0.4 s of main
+ * thread on every page load (seconds under load), and the server validates every push anyway.
+ */
+export async function storageFor(kind: 'dexie' | 'memory'): Promise<RxStorage<any, any>> {
+  const storage = await baseStorage(kind);
+  const validate = kind === 'memory' || import.meta.env.DEV;
+  return validate ? (await import('rxdb/plugins/validate-ajv')).wrappedValidateAjvStorage({ storage }) : storage;
+}
+
 function stripMeta(doc: Record<string, any>) {
   const { _rev: _r, _meta: _m, _attachments: _a, ...rest } = doc;
   return rest;
@@ -62,7 +71,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
   const definitions = options.only ? COLLECTION_LIST.filter((d) => options.only!.includes(d.name as CollectionName)) : COLLECTION_LIST;
   const db = await createRxDatabase({
     name: options.name ?? databaseName(options.userId),
-    storage: wrappedValidateZSchemaStorage({ storage: await baseStorage(options.storage ?? 'dexie') }),
+    storage: await storageFor(options.storage ?? 'dexie'),
     multiInstance,
     eventReduce: true,
   });
@@ -98,5 +107,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
 
 /** Sign-out "remove local data": delete the account's database from this device. */
 export async function removeLocalData(userId: string): Promise<void> {
-  await removeRxDatabase(databaseName(userId), wrappedValidateZSchemaStorage({ storage: await baseStorage('dexie') }), true);
+  await removeRxDatabase(databaseName(userId), await baseStorage('dexie'), true);
 }

@@ -14,15 +14,25 @@ const VISITOR_PAGES = ['/', '/auth', '/auth?mode=signup', '/auth?mode=forgot', '
 const READER_PAGES = ['/', '/settings', '/settings/account', '/settings/notifications', '/account-deletion'];
 const ADMIN_PAGES = ['/admin', '/admin/users', '/admin/author-requests', '/admin/publisher-requests', '/admin/beta-requests', '/admin/audit', '/admin/settings', '/admin/profile', '/admin/debug-reports', '/admin/test', '/dev', '/dev/mail'];
 
+/** Each page is a full load and an axe run (~2 s, much more on a busy machine): a few per journey, so they run side by side. */
+const PAGES_PER_JOURNEY = 4;
+function inJourneys(pages: string[]): string[][] {
+  const journeys: string[][] = [];
+  for (let i = 0; i < pages.length; i += PAGES_PER_JOURNEY) journeys.push(pages.slice(i, i + PAGES_PER_JOURNEY));
+  return journeys;
+}
+
 test.describe('accessibility (axe: no serious or critical issues)', () => {
-  test('visitor pages', async ({ page }) => {
-    for (const path of VISITOR_PAGES) {
-      await test.step(path, async () => {
-        await settle(page, path);
-        await expectAccessible(page);
-      });
-    }
-  });
+  for (const pages of inJourneys(VISITOR_PAGES)) {
+    test(`visitor pages ${pages[0]} to ${pages.at(-1)}`, async ({ page }) => {
+      for (const path of pages) {
+        await test.step(path, async () => {
+          await settle(page, path);
+          await expectAccessible(page);
+        });
+      }
+    });
+  }
 
   test('reader pages, light and dark', async ({ page }) => {
     await signIn(page, DEMO.reader);
@@ -37,19 +47,17 @@ test.describe('accessibility (axe: no serious or critical issues)', () => {
     await expectAccessible(page);
   });
 
-  test('admin pages', async ({ page }) => {
-    // Twelve full page loads with an axe run each (~45 s alone); every load also opens the
-    // account's database and pulls each replicated collection, so under a parallel run it
-    // brushed the 60 s limit.
-    test.slow();
-    await signIn(page, DEMO.admin);
-    for (const path of ADMIN_PAGES) {
-      await test.step(path, async () => {
-        await settle(page, path);
-        await expectAccessible(page);
-      });
-    }
-  });
+  for (const pages of inJourneys(ADMIN_PAGES)) {
+    test(`admin pages ${pages[0]} to ${pages.at(-1)}`, async ({ page }) => {
+      await signIn(page, DEMO.admin);
+      for (const path of pages) {
+        await test.step(path, async () => {
+          await settle(page, path);
+          await expectAccessible(page);
+        });
+      }
+    });
+  }
 
   test('a reader sees "no access" on admin pages, a visitor is sent to sign in', async ({ page, browser }) => {
     await signIn(page, DEMO.reader);

@@ -21,7 +21,7 @@ async function createManuscript(page: Page, title: string) {
   await page.goto('/editor');
   await page.getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Create manuscript' }).click();
-  await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/, { timeout: 20_000 }); // a first local database open is slow under parallel load
+  await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/);
   await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
   await chapterText(page).click();
   await page.keyboard.type(LINE);

@@ -13,7 +13,7 @@ test('history: save a named version, read it, restore it, and a second window co
   await page.goto('/editor');
   await page.getByLabel('Title').fill(`History ${Date.now()}`);
   await page.getByRole('button', { name: 'Create manuscript' }).click();
-  await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/, { timeout: 20_000 }); // a first local database open is slow under parallel load
+  await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/);
   await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
   const chapterUrl = new URL(page.url()).pathname;
 
@@ -84,7 +84,7 @@ test('history: a viewer reads the versions but cannot name or restore', async ({
   await page.goto('/editor');
   await page.getByLabel('Title').fill(title);
   await page.getByRole('button', { name: 'Create manuscript' }).click();
-  await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/, { timeout: 20_000 }); // a first local database open is slow under parallel load
+  await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/);
   await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
   const chapterUrl = new URL(page.url()).pathname;
   const chapterId = chapterUrl.split('/').at(-1)!;

@@ -10,20 +10,24 @@ import { DEMO, expectAccessible, signIn } from './fixtures';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test('an author uploads an image, renames it and inserts it into a chapter', async ({ page }) => {
+  // Names of this run only: the demo author keeps the files of earlier runs against this server.
+  const stamp = Date.now().toString(36);
+  const uploaded = `harbour-${stamp}.png`;
+  const renamed = `Harbour at dawn ${stamp}.png`;
   await signIn(page, DEMO.author);
   await page.goto('/files');
   await expect(page.getByRole('heading', { name: 'Files', level: 1 })).toBeVisible();
 
-  await page.locator('input[type=file]').first().setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByRole('region', { name: 'Uploads' })).toContainText('harbour.png');
-  const card = page.getByRole('listitem', { name: 'harbour.png' });
+  await page.locator('input[type=file]').first().setInputFiles({ name: uploaded, mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('region', { name: 'Uploads' })).toContainText(uploaded);
+  const card = page.getByRole('listitem', { name: uploaded });
   await expect(card.locator('img')).toBeVisible();
   expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
-  await card.getByRole('button', { name: 'Rename harbour.png' }).click();
-  await page.getByLabel('New name for harbour.png').fill('Harbour at dawn.png');
+  await card.getByRole('button', { name: `Rename ${uploaded}` }).click();
+  await page.getByLabel(`New name for ${uploaded}`).fill(renamed);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('listitem', { name: 'Harbour at dawn.png' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: renamed })).toBeVisible();
   await expectAccessible(page);
 
   // Not an image, DOCX, Markdown or EPUB: refused with the server's reason.
@@ -42,7 +46,7 @@ test('an author uploads an image, renames it and inserts it into a chapter', asy
 
   await page.getByRole('button', { name: 'Image', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Insert an image' });
-  await dialog.getByText('Harbour at dawn.png').click();
+  await dialog.getByText(renamed).click();
   await dialog.getByLabel('Alt text').fill('Boats in the harbour at dawn');
   await dialog.getByRole('button', { name: 'Insert image' }).click();
   await expect(dialog).toBeHidden();

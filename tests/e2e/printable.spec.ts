@@ -72,7 +72,7 @@ test.describe('printable', () => {
     await page.goto('/editor');
     await page.getByLabel('Title').fill(title);
     await page.getByRole('button', { name: 'Create manuscript' }).click();
-    await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/, { timeout: 20_000 }); // a first local database open is slow under parallel load
+    await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/);
     const manuscriptId = new URL(page.url()).pathname.split('/')[2]!;
     await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
     await page.getByTestId('chapter-text').click();

@@ -37,7 +37,9 @@ export function EditorHomePage() {
           <Card title="Start a manuscript">
             <form className="inline-form" onSubmit={(e) => void handleCreate(e)}>
               <TextField label="Title" value={title} required maxLength={200} onChange={(e) => setTitle(e.target.value)} />
-              <Button type="submit">Create manuscript</Button>
+              <Button type="submit" disabled={!commands.writable}>
+                Create manuscript
+              </Button>
             </form>
           </Card>
           <ImportManuscript />

@@ -37,6 +37,8 @@ export function useManuscriptCommands() {
     }
 
     return {
+      /** False while the local database opens: a form that writes waits (disabled) rather than losing the click. */
+      writable: manuscripts !== null && chapters !== null,
       async createManuscript(owner: { id: string; username: string }, title: string): Promise<{ manuscriptId: string; chapterId: string }> {
         const { manuscripts: ms, chapters: cs } = ready();
         const now = Date.now();
