@@ -9,8 +9,8 @@
  * A chapter carries a copy of its manuscript's co-authors (`memberIds`, `editorIds`) because the
  * audience is a pure function of one document; the copy decides who pulls the chapter's title and
  * nothing else. The owner's device rewrites the copies when the co-author list changes (possibly
- * before the manuscript's own push lands, so the owner's copies are taken as written); an editor's
- * copies must be no wider than the manuscript's co-authors.
+ * before the manuscript's own push lands, so the owner's copies are taken as written); an editor
+ * creates a chapter with copies no wider than the manuscript's co-authors and never changes them.
  */
 import { z } from 'zod';
 import { defineCollection } from '../replication/collection';
@@ -37,7 +37,7 @@ export type ManuscriptChapter = z.infer<typeof ManuscriptChapterSchema>;
 
 /** Fields fixed once a chapter exists: which manuscript it belongs to and whose it is. */
 const FIXED = ['manuscriptId', 'ownerId'] as const;
-/** The audience copies: the owner's are taken as written, an editor's stay within the manuscript's. */
+/** The audience copies: the owner's are taken as written; an editor's start within the manuscript's and never change. */
 const COPIES = ['memberIds', 'editorIds'] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -49,8 +49,7 @@ export function mayWriteChapter(c: ManuscriptChapter, previous: ManuscriptChapte
   const role = manuscriptRole(manuscript, userId);
   if (role === 'owner') return true;
   if (role !== 'editor') return false;
-  // Unchanged copies pass even when stale, so the push reaches conflict handling instead.
-  if (previous && COPIES.every((k) => same(c[k], previous[k]))) return true;
+  if (previous) return COPIES.every((k) => same(c[k], previous[k]));
   const editors = manuscript.members.filter((m) => m.role === 'editor').map((m) => m.userId);
   return c.memberIds.every((id) => manuscript.memberIds.includes(id)) && c.editorIds.every((id) => editors.includes(id));
 }
