@@ -86,6 +86,13 @@ describe('chapters belong to the manuscript whose editor created them', () => {
 });
 
 describe('manuscripts need manuscripts:write', () => {
+  it("refuses an editor's deletion of the owner's manuscript, even an editor who is an author", async () => {
+    await t.ctx.db.insertInto('userRoles').values({ userId: 'editor', role: 'author', grantedAt: 1, grantedBy: null }).execute();
+    await push(t, cookie.owner!, create(SHARED), M);
+    expect(codes(await push(t, cookie.editor!, change(SHARED, { ...SHARED, _deleted: true }), M))).toEqual(['forbidden']);
+    expect(codes(await push(t, cookie.owner!, change(SHARED, { ...SHARED, _deleted: true }), M))).toEqual([]);
+  });
+
   it('refuses a manuscript from a plain reader and accepts it from an author', async () => {
     expect(codes(await push(t, cookie.reader!, create(manuscript('m-r', 'reader')), M))).toEqual(['forbidden']);
     expect(codes(await push(t, cookie.owner!, create(manuscript('m-a', 'owner')), M))).toEqual([]);

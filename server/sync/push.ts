@@ -54,7 +54,8 @@ async function applyRow(db: DB, collection: CollectionDefinition, writer: Writer
   const previous = stored ? (stored.doc as z.output<typeof collection.schema>) : null;
   // Same answer as mayWrite's refusal, so whether an id exists (create vs update) never shows.
   if (!mayPush(writer, collection.name as CollectionName, writeKindOf(previous, newDocumentState._deleted))) return forbidden(newDocumentState.id);
-  const mayDelete = collection.visibility.deletable !== false || !newDocumentState._deleted;
+  const { deletable = true } = collection.visibility;
+  const mayDelete = !newDocumentState._deleted || (typeof deletable === 'function' ? deletable(previous, userId) : deletable);
   const authority = await readAuthority(db, collection, checked.value);
   if (!mayDelete || !collection.visibility.mayWrite(checked.value, previous, userId, authority)) return forbidden(newDocumentState.id);
   const refusal = await collection.visibility.serverCheck?.(checked.value, previous, { writer, authority, account: (id) => readAccount(db, id) });

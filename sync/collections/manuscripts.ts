@@ -93,6 +93,8 @@ export const manuscripts = defineCollection({
       return manuscriptRole(previous, userId) === 'editor' && onlyEditorFieldsChanged(m, previous);
     },
     serverCheck: async (m, previous, { writer }) => ownerWithoutWriteRole(previous ?? m, writer.id, writer),
+    // Only the owner deletes a manuscript; an editor's deletion looks like an unchanged document.
+    deletable: (previous, userId) => previous?.ownerId === userId,
   },
   conflict: 'server-wins',
 });

@@ -64,8 +64,11 @@ export interface VisibilityRule<T> {
    * cannot be trusted with.
    */
   serverCheck?(doc: T, previous: T | null, ctx: ServerCheckContext): Promise<string | null>;
-  /** False: every push with `_deleted: true` is refused (mayWrite never sees the flag). Default true. */
-  deletable?: boolean;
+  /**
+   * Who may push `_deleted: true` (mayWrite never sees the flag): false refuses everyone, a
+   * function decides from the stored document. Default true (whoever mayWrite allows).
+   */
+  deletable?: boolean | ((previous: T | null, userId: string) => boolean);
 }
 
 export type ConflictRule<T> = 'server-wins' | ((input: ConflictInput<T>) => T & { _deleted: boolean });
