@@ -85,6 +85,20 @@ describe('chapters belong to the manuscript whose editor created them', () => {
   });
 });
 
+describe('a new manuscript whose chapter lands first', () => {
+  it("keeps the chapter its author's own until the manuscript arrives, and refuses it to a reader", async () => {
+    const fresh = manuscript('m-new', 'owner');
+    const first = chapter('c-first', fresh);
+    expect(codes(await push(t, cookie.owner!, create(first), C))).toEqual([]);
+    expect(codes(await push(t, cookie.owner!, change(first, { ...first, title: 'Renamed', updatedAt: 2 }), C))).toEqual([]);
+    expect(codes(await push(t, cookie.reader!, create(chapter('c-r', manuscript('m-r', 'reader'))), C))).toEqual(['forbidden']);
+    expect(codes(await push(t, cookie.attacker!, create(chapter('c-shared', manuscript('m-later', 'attacker'), { memberIds: ['owner'] })), C))).toEqual(['forbidden']);
+    expect(await defaultCollabAccess(t.ctx.db).exists(chapterDocName('c-first'))).toBe(false);
+    expect(codes(await push(t, cookie.owner!, create(fresh), M))).toEqual([]);
+    expect(await defaultCollabAccess(t.ctx.db).roleFor('owner', chapterDocName('c-first'))).toBe('owner');
+  });
+});
+
 describe('manuscripts need manuscripts:write', () => {
   it("refuses an editor's deletion of the owner's manuscript, even an editor who is an author", async () => {
     await t.ctx.db.insertInto('userRoles').values({ userId: 'editor', role: 'author', grantedAt: 1, grantedBy: null }).execute();

@@ -4,7 +4,9 @@
  * (`authorisedBy`), never by copies the writer sends: the owner and editors create, change and
  * delete chapters; a chapter never moves to another manuscript (`manuscriptId` and `ownerId` are
  * fixed), so collaboration access and the book view, which follow the chapter to its manuscript,
- * always reach the manuscript whose editor created it.
+ * always reach the manuscript whose editor created it. A chapter pushed before its (new)
+ * manuscript is its writer's own, with an empty audience, until the manuscript lands; manuscript
+ * ids are random, so nobody can wait for someone else's.
  *
  * A chapter carries a copy of its manuscript's co-authors (`memberIds`, `editorIds`) because the
  * audience is a pure function of one document; the copy decides who pulls the chapter's title and
@@ -43,9 +45,12 @@ const COPIES = ['memberIds', 'editorIds'] as const;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function mayWriteChapter(c: ManuscriptChapter, previous: ManuscriptChapter | null, userId: string, manuscript: Manuscript | null): boolean {
-  if (!manuscript || manuscript.id !== c.manuscriptId || manuscript.ownerId !== c.ownerId) return false;
   if (!c.editorIds.every((id) => c.memberIds.includes(id))) return false;
   if (previous && !FIXED.every((k) => same(c[k], previous[k]))) return false;
+  // A new manuscript's first chapters may land before the manuscript (each collection pushes on
+  // its own): until it exists, such a chapter is its writer's alone, seen by nobody else.
+  if (!manuscript) return c.ownerId === userId && c.memberIds.length === 0;
+  if (manuscript.id !== c.manuscriptId || manuscript.ownerId !== c.ownerId) return false;
   const role = manuscriptRole(manuscript, userId);
   if (role === 'owner') return true;
   if (role !== 'editor') return false;
@@ -64,7 +69,8 @@ export const manuscriptChapters = defineCollection({
     audience: (c) => [c.ownerId, ...c.memberIds],
     mayWrite: (c, previous, userId, authority) => mayWriteChapter(c, previous, userId, (authority as Manuscript | null | undefined) ?? null),
     authorisedBy: { collection: 'manuscripts', id: (c) => c.manuscriptId },
-    serverCheck: async (_c, _previous, { writer, authority }) => ownerWithoutWriteRole(authority as Manuscript | null, writer.id, writer),
+    // The writer of a chapter whose manuscript has not landed yet is its owner-to-be.
+    serverCheck: async (c, _previous, { writer, authority }) => ownerWithoutWriteRole((authority as Manuscript | null) ?? { ownerId: c.ownerId, members: [] }, writer.id, writer),
   },
   conflict: 'server-wins',
 });
