@@ -1,4 +1,6 @@
 /** Limits and timings of the server, in one place (ms unless the name says otherwise). */
+import type { CollectionName } from '../sync/collections';
+
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
@@ -81,3 +83,21 @@ export const FILE_MAX_BYTES = 25 * 1024 * 1024;
 export const FILE_QUOTA_BYTES = 250 * 1024 * 1024;
 /** Zip entries looked at to tell a DOCX from an EPUB; a real one has a few dozen to thousands. */
 export const FILE_SNIFF_MAX_ZIP_ENTRIES = 20_000;
+
+/**
+ * Rows one account may push to a replicated collection per window (each row of a batch counts),
+ * scaled by Config.rateLimitScale. Never below the client's push batch (PUSH_BATCH_SIZE, 50), or a
+ * full batch could never pass. Messages reach another person, so they get far fewer.
+ */
+export const SYNC_PUSH_ROW_LIMITS: Record<CollectionName, { points: number; windowSeconds: number }> = {
+  'reading-lists': { points: 1000, windowSeconds: 60 },
+  messages: { points: 60, windowSeconds: 60 },
+  notifications: { points: 1000, windowSeconds: 60 },
+  manuscripts: { points: 1000, windowSeconds: 60 },
+  'manuscript-chapters': { points: 1000, windowSeconds: 60 },
+  'manuscript-comments': { points: 300, windowSeconds: 60 },
+  'library-progress': { points: 1000, windowSeconds: 60 },
+  annotations: { points: 1000, windowSeconds: 60 },
+  wishlist: { points: 1000, windowSeconds: 60 },
+  preferences: { points: 1000, windowSeconds: 60 },
+};

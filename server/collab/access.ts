@@ -5,6 +5,9 @@
  * fed by the sync engine later); a different source only needs another `CollabAccess`.
  */
 import { parseDocName, type CollabRole } from '../../sync/collab/close-codes';
+import { actingRole } from '../../sync/collections/manuscripts';
+import type { Principal } from '../../sync/roles';
+import { loadRoles } from '../auth/sessions';
 import type { DB } from '../db/connection';
 
 export interface CollabAccess {
@@ -12,6 +15,13 @@ export interface CollabAccess {
   roleFor(userId: string, docName: string): Promise<CollabRole | null>;
   /** False when the document does not exist, so the socket can say "unknown" rather than "forbidden". */
   exists(docName: string): Promise<boolean>;
+}
+
+/** The account's roles and status as stored now; null when it does not exist (or is erased). */
+export async function principalOf(db: DB, userId: string): Promise<Principal | null> {
+  const user = await db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+  if (!user || user.status === 'deleted') return null;
+  return { roles: await loadRoles(db, userId), status: user.status };
 }
 
 export function sqliteCollabAccess(db: DB): CollabAccess {
@@ -33,14 +43,15 @@ export function sqliteCollabAccess(db: DB): CollabAccess {
     async roleFor(userId, docName) {
       const manuscript = await chapterManuscript(docName);
       if (!manuscript) return null;
-      if (manuscript.ownerId === userId) return 'owner';
       const member = await db
         .selectFrom('manuscriptMembers')
         .select('role')
         .where('manuscriptId', '=', manuscript.id)
         .where('userId', '=', userId)
         .executeTakeFirst();
-      if (member) return member.role;
+      const members = member ? [{ userId, role: member.role }] : [];
+      const role = actingRole({ ownerId: manuscript.ownerId, members }, userId, await principalOf(db, userId));
+      if (role) return role;
       // Admins may read any manuscript (support, moderation) but never write to it.
       const admin = await db.selectFrom('userRoles').select('role').where('userId', '=', userId).where('role', '=', 'admin').executeTakeFirst();
       return admin ? 'viewer' : null;

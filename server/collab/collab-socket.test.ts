@@ -35,7 +35,7 @@ function connect(...args: Parameters<typeof connectClient>) {
 
 beforeAll(async () => {
   running = await startCollabServer(tempDataDir(), { log: (event, fields) => events.push({ event, fields }) });
-  owner = await buildSignedInUser(running.ctx);
+  owner = await buildSignedInUser(running.ctx, { roles: ['author'] });
   const manuscript = await buildManuscript(running.ctx, owner.user.id);
   docName = manuscript.docNames[0]!;
   await seedChapter(running.ctx, docName, ['It was a bright cold day in April.']);
@@ -86,7 +86,7 @@ describe('the stock y-websocket client', () => {
 
 describe('sessions', () => {
   it('hands a rotated session token to the browser on the 101 response', async () => {
-    const user = await buildSignedInUser(running.ctx);
+    const user = await buildSignedInUser(running.ctx, { roles: ['author'] });
     const { docNames } = await buildManuscript(running.ctx, user.user.id);
     await markRolesChanged(running.ctx.db, user.user.id, running.ctx.now());
     const ws = new WebSocket(`${running.url.replace('http', 'ws')}/collab/${docNames[0]}`, { headers: { cookie: user.cookie, origin: running.url } });

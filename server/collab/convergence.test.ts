@@ -23,7 +23,7 @@ function prng(seed: number) {
 
 it('converges after random edits, disconnects and reconnects', async () => {
   const random = prng(Number(process.env.QUIRE_CONVERGENCE_SEED ?? 42));
-  const owner = await buildSignedInUser(running.ctx);
+  const owner = await buildSignedInUser(running.ctx, { roles: ['author'] });
   const { id, docNames } = await buildManuscript(running.ctx, owner.user.id);
   const name = docNames[0]!;
   const cookies = [owner.cookie];

@@ -35,7 +35,7 @@ describe('collab persistence', () => {
     const dataDir = tempDataDir();
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     let running = await startCollabServer(dataDir);
-    const { user, cookie } = await buildSignedInUser(running.ctx);
+    const { user, cookie } = await buildSignedInUser(running.ctx, { roles: ['author'] });
     const { docNames } = await buildManuscript(running.ctx, user.id);
     const name = docNames[0]!;
     const writer = connectClient(running.url, name, { cookie });
@@ -53,7 +53,7 @@ describe('collab persistence', () => {
 
   it('appends every update, compacts after N of them without losing content', async () => {
     const running = await setup(tempDataDir(), { compactAfter: 3 });
-    const { user, cookie } = await buildSignedInUser(running.ctx);
+    const { user, cookie } = await buildSignedInUser(running.ctx, { roles: ['author'] });
     const { docNames } = await buildManuscript(running.ctx, user.id);
     const name = docNames[0]!;
     const a = connect(running, name, cookie);
@@ -72,7 +72,7 @@ describe('collab persistence', () => {
 
   it('compacts, renders and unloads a document when its last client leaves', async () => {
     const running = await setup(tempDataDir());
-    const { user, cookie } = await buildSignedInUser(running.ctx);
+    const { user, cookie } = await buildSignedInUser(running.ctx, { roles: ['author'] });
     const { docNames } = await buildManuscript(running.ctx, user.id);
     const name = docNames[0]!;
     await seedChapter(running.ctx, name, ['A seeded opening.']);
@@ -102,7 +102,7 @@ describe('collab persistence', () => {
 
   it('keeps the rendering up to date while people type (debounced)', async () => {
     const running = await setup(tempDataDir(), { renderTiming: { debounce: 30, maxWait: 100 } });
-    const { user, cookie } = await buildSignedInUser(running.ctx);
+    const { user, cookie } = await buildSignedInUser(running.ctx, { roles: ['author'] });
     const { docNames } = await buildManuscript(running.ctx, user.id);
     const name = docNames[0]!;
     const a = connect(running, name, cookie);

@@ -2,15 +2,17 @@
  * Collaboration access read from the replicated documents themselves (the sync engine's
  * `sync_docs` rows of `manuscript-chapters` and `manuscripts`), so whoever the owner invites on
  * their device can open the chapter as soon as the push lands — no second copy to keep in step.
- * The chapter only names its manuscript; the role always comes from the manuscript document,
- * whose co-author list only its owner may change (sync/collections/manuscripts.ts).
+ * The chapter only names its manuscript (fixed at creation by an editor of that manuscript); the
+ * role always comes from the manuscript document, whose co-author list only its owner may change
+ * (sync/collections/manuscripts.ts), and from the account: an owner without manuscripts:write
+ * only views (`actingRole`).
  */
-import { manuscriptRole, type Manuscript } from '../../sync/collections/manuscripts';
+import { actingRole, type Manuscript } from '../../sync/collections/manuscripts';
 import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
 import { parseDocName } from '../../sync/collab/close-codes';
 import type { DB } from '../db/connection';
 import { readDoc } from '../sync/store';
-import { sqliteCollabAccess, type CollabAccess } from './access';
+import { principalOf, sqliteCollabAccess, type CollabAccess } from './access';
 
 export function replicatedCollabAccess(db: DB): CollabAccess {
   async function manuscriptOf(docName: string): Promise<Manuscript | null> {
@@ -28,7 +30,7 @@ export function replicatedCollabAccess(db: DB): CollabAccess {
     },
     async roleFor(userId, docName) {
       const manuscript = await manuscriptOf(docName);
-      return manuscript ? manuscriptRole(manuscript, userId) : null;
+      return manuscript ? actingRole(manuscript, userId, await principalOf(db, userId)) : null;
     },
   };
 }

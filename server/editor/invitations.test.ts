@@ -13,6 +13,7 @@ import { buildSignedInUser } from '../admin/test-helpers';
 import { latestCode, mailsTo, post, uniqueUser } from '../auth/test-helpers';
 import type { MyInvitationsResponse, PendingInvitationsResponse } from '../../sync/api/invitations';
 import { applyPush } from '../sync/push';
+import { asWriter } from '../sync/test-helpers';
 import { readDoc } from '../sync/store';
 import { buildTestContext, type TestContext } from '../test/test-context';
 
@@ -23,11 +24,11 @@ beforeEach(async () => {
 afterEach(async () => t.close());
 
 async function ownManuscript() {
-  const owner = await buildSignedInUser(t.ctx, { username: `owner_${Math.random().toString(36).slice(2, 8)}` });
+  const owner = await buildSignedInUser(t.ctx, { username: `owner_${Math.random().toString(36).slice(2, 8)}`, roles: ['author'] });
   const m = { id: `ms-${owner.user.id}`, ownerId: owner.user.id, ownerName: owner.user.username, title: 'The Harbour', members: [], memberIds: [], createdAt: 1, updatedAt: 1, _deleted: false };
   const c = { id: `ch-${owner.user.id}`, manuscriptId: m.id, ownerId: owner.user.id, memberIds: [], editorIds: [], title: 'One', position: 0, wordCount: 0, createdAt: 1, updatedAt: 1, _deleted: false };
-  expect((await applyPush(t.ctx, manuscripts, owner.user.id, [{ assumedMasterState: null, newDocumentState: m } as never])).rejected).toEqual([]);
-  expect((await applyPush(t.ctx, manuscriptChapters, owner.user.id, [{ assumedMasterState: null, newDocumentState: c } as never])).rejected).toEqual([]);
+  expect((await applyPush(t.ctx, manuscripts, asWriter(owner.user), [{ assumedMasterState: null, newDocumentState: m } as never])).rejected).toEqual([]);
+  expect((await applyPush(t.ctx, manuscriptChapters, asWriter(owner.user), [{ assumedMasterState: null, newDocumentState: c } as never])).rejected).toEqual([]);
   return { owner, manuscriptId: m.id, chapterId: c.id };
 }
 

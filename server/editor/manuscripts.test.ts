@@ -18,7 +18,7 @@ let stranger: string;
 
 beforeEach(async () => {
   t = await buildTestContext();
-  owner = await buildUser(t.ctx, 'owner');
+  owner = await buildUser(t.ctx, 'owner', ['author']);
   editor = await buildUser(t.ctx, 'editor');
   stranger = await buildUser(t.ctx, 'stranger');
 });
@@ -58,6 +58,7 @@ describe('manuscripts visibility', () => {
   });
 
   it('lets editors add chapters but not move them to another manuscript; strangers nothing', async () => {
+    await push(t, owner, [{ assumedMasterState: null, newDocumentState: buildManuscript() }], M);
     const c = buildChapter();
     expect((await push(t, editor, [{ assumedMasterState: null, newDocumentState: c }], C)).rejected).toEqual([]);
     const moved = await push(t, editor, [{ assumedMasterState: c, newDocumentState: { ...c, memberIds: [], editorIds: [] } }], C);

@@ -17,10 +17,10 @@ export function buildLimiter(ctx: AppContext, prefix: string, limit: Limit): Rat
   return new RateLimiterMemory({ keyPrefix: prefix, points: Math.max(1, Math.round(limit.points * ctx.config.rateLimitScale)), duration: limit.windowSeconds });
 }
 
-/** Take one point or refuse with 429 and the seconds until the window frees one. */
-export async function take(limiter: RateLimiterMemory, key: string): Promise<void> {
+/** Take `points` (one by default) or refuse with 429 and the seconds until the window frees them. */
+export async function take(limiter: RateLimiterMemory, key: string, points = 1): Promise<void> {
   try {
-    await limiter.consume(key);
+    await limiter.consume(key, points);
   } catch (error) {
     if (error instanceof RateLimiterRes) throw rateLimited(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
     throw error;

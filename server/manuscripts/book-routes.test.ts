@@ -39,7 +39,7 @@ const chapter = (id: string, position: number, title: string): ManuscriptChapter
 
 beforeEach(async () => {
   t = await buildTestContext();
-  for (const id of ['owner', 'member', 'stranger']) cookies[id] = await buildUser(t.ctx, id);
+  for (const id of ['owner', 'member', 'stranger']) cookies[id] = await buildUser(t.ctx, id, id === 'owner' ? ['author'] : []);
   await push(t, cookies.owner!, [{ assumedMasterState: null, newDocumentState: manuscript }], 'manuscripts');
   const rows = [chapter('c2', 1, 'Second'), chapter('c1', 0, '')].map((c) => ({ assumedMasterState: null, newDocumentState: c }));
   expect((await push(t, cookies.owner!, rows, 'manuscript-chapters')).rejected).toEqual([]);

@@ -55,7 +55,7 @@ const pullComments = async (user: string) => (await pull(t, cookies[user]!, null
 
 beforeEach(async () => {
   t = await buildTestContext();
-  for (const id of ['owner', 'com', 'view', 'stranger']) cookies[id] = await buildUser(t.ctx, id);
+  for (const id of ['owner', 'com', 'view', 'stranger']) cookies[id] = await buildUser(t.ctx, id, id === 'owner' ? ['author'] : []);
   const result = await push(t, cookies.owner!, [{ assumedMasterState: null, newDocumentState: { ...manuscript, _deleted: false } }], 'manuscripts');
   expect(result.rejected).toEqual([]);
 });

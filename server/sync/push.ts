@@ -1,11 +1,14 @@
 /**
  * The rules of a push, one row at a time and one transaction per row, so a refused row never
  * blocks the rest of the batch. Order matters: the document must be valid and the sender allowed
- * to write it before anything about the stored version is revealed (a conflict returns the
+ * to write it — the permission table (push-permissions.ts), the collection's rule, then its
+ * server check — before anything about the stored version is revealed (a conflict returns the
  * master state, which only its audience may see).
  */
 import type { z } from 'zod';
-import { sameDocument, type CollectionDefinition } from '../../sync/replication/collection';
+import { mayPush, writeKindOf } from '../../sync/collections/push-permissions';
+import type { CollectionName } from '../../sync/collections';
+import { sameDocument, type AccountView, type CollectionDefinition, type Writer } from '../../sync/replication/collection';
 import type { Checkpoint, WireDoc } from '../../sync/replication/doc';
 import type { PushResponse, PushRow, RejectedRow } from '../../sync/replication/push';
 import type { AppContext } from '../context';
@@ -36,24 +39,32 @@ async function readAuthority(db: DB, collection: CollectionDefinition, doc: Reco
   return stored && !stored.deleted ? stored.doc : null;
 }
 
-async function applyRow(db: DB, collection: CollectionDefinition, userId: string, row: PushRow, nowMs: number): Promise<Outcome> {
+async function readAccount(db: DB, id: string): Promise<AccountView | null> {
+  return (await db.selectFrom('users').select(['id', 'displayName', 'status']).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+const forbidden = (id: string, message = "You can't change this document."): Outcome => ({ kind: 'rejected', row: { id, code: 'forbidden', message } });
+
+async function applyRow(db: DB, collection: CollectionDefinition, writer: Writer, row: PushRow, nowMs: number): Promise<Outcome> {
   const { newDocumentState, assumedMasterState } = row;
+  const userId = writer.id;
   const checked = validate(collection, newDocumentState);
   if (!checked.ok) return { kind: 'rejected', row: checked.row };
   const stored = await readDoc(db, collection.name, newDocumentState.id);
   const previous = stored ? (stored.doc as z.output<typeof collection.schema>) : null;
-  const mayDelete = collection.visibility.deletable !== false || !newDocumentState._deleted;
+  // Same answer as mayWrite's refusal, so whether an id exists (create vs update) never shows.
+  if (!mayPush(writer, collection.name as CollectionName, writeKindOf(previous, newDocumentState._deleted))) return forbidden(newDocumentState.id);
+  const { deletable = true } = collection.visibility;
+  const mayDelete = !newDocumentState._deleted || (typeof deletable === 'function' ? deletable(previous, userId) : deletable);
   const authority = await readAuthority(db, collection, checked.value);
-  if (!mayDelete || !collection.visibility.mayWrite(checked.value, previous, userId, authority)) {
-    return { kind: 'rejected', row: { id: newDocumentState.id, code: 'forbidden', message: "You can't change this document." } };
-  }
+  if (!mayDelete || !collection.visibility.mayWrite(checked.value, previous, userId, authority)) return forbidden(newDocumentState.id);
+  const refusal = await collection.visibility.serverCheck?.(checked.value, previous, { writer, authority, account: (id) => readAccount(db, id) });
+  if (refusal) return forbidden(newDocumentState.id, refusal);
   if (stored) {
     const master = toWire(stored);
     if (sameDocument(master, newDocumentState)) return { kind: 'unchanged' }; // a duplicate push
     if (!assumedMasterState || !sameDocument(master, assumedMasterState)) {
-      if (!collection.visibility.audience(stored.doc as never).includes(userId)) {
-        return { kind: 'rejected', row: { id: newDocumentState.id, code: 'forbidden', message: "You can't change this document." } };
-      }
+      if (!collection.visibility.audience(stored.doc as never).includes(userId)) return forbidden(newDocumentState.id);
       return { kind: 'conflict', master };
     }
   }
@@ -69,13 +80,13 @@ async function applyRow(db: DB, collection: CollectionDefinition, userId: string
   return { kind: 'written', audience: [...audience, ...former], checkpoint: { updatedAt: serverUpdatedAt, id: doc.id }, doc, deleted: newDocumentState._deleted };
 }
 
-export async function applyPush(ctx: AppContext, collection: CollectionDefinition, userId: string, rows: PushRow[]): Promise<PushResponse> {
+export async function applyPush(ctx: AppContext, collection: CollectionDefinition, writer: Writer, rows: PushRow[]): Promise<PushResponse> {
   const response: PushResponse = { conflicts: [], rejected: [] };
   // One hint per reader per push, carrying the latest checkpoint: a 200-row batch wakes each
   // device once, not 200 times.
   const hints = new Map<string, Checkpoint>();
   for (const row of rows) {
-    const outcome = await ctx.db.transaction().execute((trx) => applyRow(trx, collection, userId, row, ctx.now()));
+    const outcome = await ctx.db.transaction().execute((trx) => applyRow(trx, collection, writer, row, ctx.now()));
     if (outcome.kind === 'conflict') response.conflicts.push(outcome.master);
     else if (outcome.kind === 'rejected') response.rejected.push(outcome.row);
     else if (outcome.kind === 'written') {

@@ -3,13 +3,15 @@
  * protocol and the session, parse with the shared schemas, call the store or the push rules.
  */
 import { Hono } from 'hono';
-import { collectionByName } from '../../sync/collections';
+import { COLLECTION_LIST, collectionByName, type CollectionName } from '../../sync/collections';
 import type { CollectionDefinition } from '../../sync/replication/collection';
 import { PullRequestSchema, type PullResponse } from '../../sync/replication/pull';
 import { PushRequestSchema, type PushResponse } from '../../sync/replication/push';
 import type { AppContext, AppEnv } from '../context';
 import { notFound } from '../http/errors';
 import { requireUser } from '../http/guard';
+import { buildLimiter, take } from '../http/rate-limit';
+import { SYNC_PUSH_ROW_LIMITS } from '../limits';
 import { readJson } from '../http/validate';
 import { requireProtocol } from './protocol';
 import { applyPush } from './push';
@@ -23,6 +25,7 @@ function collectionOf(name: string): CollectionDefinition {
 }
 
 export function syncRoutes(ctx: AppContext) {
+  const pushLimiters = new Map(COLLECTION_LIST.map((c) => [c.name, buildLimiter(ctx, `sync-push:${c.name}`, SYNC_PUSH_ROW_LIMITS[c.name as CollectionName])]));
   return new Hono<AppEnv>()
     .use('*', requireProtocol)
     .get('/stream', (c) => handleStream(ctx, c, requireUser(c).id))
@@ -37,7 +40,9 @@ export function syncRoutes(ctx: AppContext) {
       const user = requireUser(c);
       const collection = collectionOf(c.req.param('collection'));
       const body = await readJson(c, PushRequestSchema);
-      const result: PushResponse = await applyPush(ctx, collection, user.id, body.rows);
+      // The whole batch counts, before any row is looked at: over the limit, nothing is written.
+      if (body.rows.length > 0) await take(pushLimiters.get(collection.name)!, user.id, body.rows.length);
+      const result: PushResponse = await applyPush(ctx, collection, user, body.rows);
       return c.json(result);
     });
 }

@@ -1,19 +1,27 @@
 /** Accounts, list documents and sync requests for the sync tests. */
 import type { ReadingList } from '../../sync/collections/reading-lists';
+import type { Writer } from '../../sync/replication/collection';
+import { withReader, type GrantableRole, type Role } from '../../sync/roles';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../sync/replication/protocol-version';
 import type { AppContext } from '../context';
 import { createSession } from '../auth/sessions';
 import type { TestContext } from '../test/test-context';
 
-/** Insert an active user and open a session; returns the Cookie header value. */
-export async function buildUser(ctx: AppContext, id: string): Promise<string> {
+/** Insert an active user (a reader, plus `roles`) and open a session; returns the Cookie header value. */
+export async function buildUser(ctx: AppContext, id: string, roles: GrantableRole[] = []): Promise<string> {
   const now = Date.now();
   await ctx.db
     .insertInto('users')
     .values({ id, email: `${id}@x.test`, username: id, displayName: id, passwordHash: null, emailVerifiedAt: now, status: 'active', rolesVersion: 1, bio: '', avatarUrl: null, profileVisibility: 'public', theme: 'system', deletionDueAt: null, createdAt: now, updatedAt: now })
     .execute();
+  for (const role of roles) await ctx.db.insertInto('userRoles').values({ userId: id, role, grantedAt: now, grantedBy: null }).execute();
   const { token } = await createSession(ctx, id, { userAgent: '', ip: '' });
   return `quire_session=${token}`;
+}
+
+/** A test account as the push rules see a session's user (for calling applyPush directly). */
+export function asWriter(user: { id: string; displayName: string; roles: readonly Role[] }): Writer {
+  return { id: user.id, displayName: user.displayName, roles: withReader(user.roles), status: 'active' };
 }
 
 export function buildList(overrides: Partial<ReadingList> & { ownerId: string }): ReadingList & { _deleted: boolean } {

@@ -27,7 +27,7 @@ describe('restoring a version', () => {
   it('puts the old text back as a new change that every client converges on', async () => {
     const running = await startCollabServer(tempDataDir());
     cleanups.push(() => running.close());
-    const author = await buildSignedInUser(running.ctx);
+    const author = await buildSignedInUser(running.ctx, { roles: ['author'] });
     const coauthor = await buildSignedInUser(running.ctx);
     const { id, chapterIds, docNames } = await buildManuscript(running.ctx, author.user.id);
     await addMember(running.ctx, id, coauthor.user.id, 'editor');
@@ -69,7 +69,7 @@ describe('restoring a version', () => {
   it('restores into a chapter nobody has open, and the next client loads the old text', async () => {
     const running = await startCollabServer(tempDataDir());
     cleanups.push(() => running.close());
-    const author = await buildSignedInUser(running.ctx);
+    const author = await buildSignedInUser(running.ctx, { roles: ['author'] });
     const { chapterIds, docNames } = await buildManuscript(running.ctx, author.user.id);
     const docName = docNames[0]!;
     const base = `/api/chapters/${chapterIds[0]}/versions`;

@@ -38,7 +38,7 @@ async function edit(shared: SharedDoc, conn: CollabConnection, paragraph: string
 }
 
 async function setup() {
-  const owner = await buildSignedInUser(t.ctx);
+  const owner = await buildSignedInUser(t.ctx, { roles: ['author'] });
   const { id: manuscriptId, chapterIds, docNames } = await buildManuscript(t.ctx, owner.user.id);
   const chapterId = chapterIds[0]!;
   const docName = docNames[0]!;

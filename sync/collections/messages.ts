@@ -5,7 +5,7 @@
  * unless identical, so a stolen or buggy device cannot edit history.
  */
 import { z } from 'zod';
-import { defineCollection } from '../replication/collection';
+import { defineCollection, type ServerCheckContext } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 
 export const MESSAGE_BODY_MAX = 5000;
@@ -30,6 +30,21 @@ export type Message = z.infer<typeof MessageSchema>;
 /** The same id for both people, whoever writes first: the two user ids, sorted. */
 export function conversationIdOf(a: string, b: string): string {
   return [a, b].sort().join('~');
+}
+
+/**
+ * What only the server knows, checked when a message is created: the names are the two accounts'
+ * display names (a device fills them from the session and the user lookup, so an honest device
+ * always matches; refusing rather than rewriting keeps the stored document what the device
+ * holds), and the recipient is an active account.
+ */
+export async function checkMessageParties(doc: Message, previous: Message | null, { writer, account }: ServerCheckContext): Promise<string | null> {
+  if (previous) return null; // fixed since creation (mayWrite)
+  if (doc.senderName !== writer.displayName) return 'A message carries your own display name.';
+  const recipient = await account(doc.recipientId);
+  if (!recipient || recipient.status !== 'active') return 'This person cannot receive messages.';
+  if (doc.recipientName !== recipient.displayName) return "The recipient's name does not match their account.";
+  return null;
 }
 
 /** Fields that are fixed once a message exists. */
@@ -61,6 +76,7 @@ export const messages = defineCollection({
     // Nobody unsends or erases a message for the other person.
     deletable: false,
     mayWrite: mayWriteMessage,
+    serverCheck: checkMessageParties,
   },
   conflict: 'server-wins',
 });

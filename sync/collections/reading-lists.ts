@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineCollection } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
+import { CoverUrlSchema } from './cover-url';
 
 export const LIST_VISIBILITIES = ['private', 'unlisted', 'public'] as const;
 export const MAX_LIST_ITEMS = 500;
@@ -17,7 +18,7 @@ export const ReadingListItemSchema = z.object({
   /** Copies of the book's card, taken when it was added, so a list renders offline. */
   title: z.string().max(300).optional(),
   authors: z.string().max(500).optional(),
-  coverUrl: z.string().max(500).optional(),
+  coverUrl: CoverUrlSchema.optional(),
 });
 export type ReadingListItem = z.infer<typeof ReadingListItemSchema>;
 

@@ -8,7 +8,10 @@ import { defineCollection } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 
 export const WishlistEntrySchema = z.object({
-  /** `<ownerId>:<bookId>`, so adding the same book twice on two devices converges on one entry. */
+  /**
+   * `<ownerId>:<bookId>`, so adding the same book twice on two devices converges on one entry;
+   * checked on write, so nobody can take an id another person's entry will need.
+   */
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   bookId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
@@ -35,7 +38,8 @@ export const wishlist = defineCollection({
   indexes: ['ownerId'],
   visibility: {
     audience: (entry) => [entry.ownerId],
-    mayWrite: (entry, previous, userId) => entry.ownerId === userId && (previous === null || previous.ownerId === userId),
+    mayWrite: (entry, previous, userId) =>
+      entry.ownerId === userId && entry.id === wishlistEntryId(userId, entry.bookId) && (previous === null || previous.ownerId === userId),
   },
   conflict: 'server-wins',
 });

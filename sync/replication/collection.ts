@@ -4,6 +4,7 @@
  * Everything here is pure so the server enforces exactly what the client assumes.
  */
 import { z } from 'zod';
+import type { Principal } from '../roles';
 import { COLLECTION_NAME_PATTERN, MAX_DOC_ID_LENGTH } from './limits';
 
 /**
@@ -22,6 +23,26 @@ export interface ConflictInput<T> {
   assumedMasterState?: T & { _deleted: boolean };
 }
 
+/** The account pushing, as the server knows it (the session's user, never the document). */
+export interface Writer extends Principal {
+  id: string;
+  displayName: string;
+}
+
+/** Another account as the server knows it; what a rule may ask about a person a document names. */
+export interface AccountView {
+  id: string;
+  displayName: string;
+  status: 'active' | 'suspended' | 'deleting' | 'deleted';
+}
+
+export interface ServerCheckContext {
+  writer: Writer;
+  /** The `authorisedBy` document as stored now (null when missing or deleted). */
+  authority: unknown;
+  account(id: string): Promise<AccountView | null>;
+}
+
 export interface VisibilityRule<T> {
   /** User ids allowed to pull (and be streamed) the document. */
   audience(doc: T): string[];
@@ -36,8 +57,18 @@ export interface VisibilityRule<T> {
    * roles held elsewhere without trusting copies the writer supplied.
    */
   authorisedBy?: { collection: string; id(doc: T): string };
-  /** False: every push with `_deleted: true` is refused (mayWrite never sees the flag). Default true. */
-  deletable?: boolean;
+  /**
+   * Rules that need the server's records of accounts (the writer's roles and name, whether a
+   * named person exists): run by the server after mayWrite passed, in the row's transaction.
+   * Returns why the row is refused, or null. Devices cannot run it, so keep it to what they
+   * cannot be trusted with.
+   */
+  serverCheck?(doc: T, previous: T | null, ctx: ServerCheckContext): Promise<string | null>;
+  /**
+   * Who may push `_deleted: true` (mayWrite never sees the flag): false refuses everyone, a
+   * function decides from the stored document. Default true (whoever mayWrite allows).
+   */
+  deletable?: boolean | ((previous: T | null, userId: string) => boolean);
 }
 
 export type ConflictRule<T> = 'server-wins' | ((input: ConflictInput<T>) => T & { _deleted: boolean });

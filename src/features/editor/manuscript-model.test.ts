@@ -8,7 +8,7 @@ describe('manuscript model', () => {
     const m = buildManuscript({ id: 'u1', username: 'a' }, 'Novel', 5);
     expect(manuscripts.visibility.mayWrite(m, null, 'u1')).toBe(true);
     const c = buildChapter(m, 0, 5);
-    expect(manuscriptChapters.visibility.mayWrite(c, null, 'u1')).toBe(true);
+    expect(manuscriptChapters.visibility.mayWrite(c, null, 'u1', m)).toBe(true);
     expect(c.title).toBe('Chapter 1');
   });
 
@@ -19,6 +19,7 @@ describe('manuscript model', () => {
     expect(changed.members).toEqual([{ userId: 'u2', username: 'b', role: 'editor' }]);
     expect(manuscripts.visibility.mayWrite(changed, m, 'u1')).toBe(true);
     expect(buildChapter(changed, 0, 1)).toMatchObject({ memberIds: ['u2'], editorIds: ['u2'] });
+    expect(manuscriptChapters.visibility.mayWrite(buildChapter(changed, 0, 1), null, 'u2', changed)).toBe(true);
     expect(withoutMember(changed, 'u2')).toEqual({ members: [], memberIds: [] });
     expect(withMember(m, { userId: 'u1', username: 'a', role: 'viewer' }).members).toEqual([]);
   });
