@@ -3,7 +3,7 @@ import type { Config } from './config';
 import type { DB } from './db/connection';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
-import type { SessionUser } from './auth/sessions';
+import type { SessionUser } from './auth/session-user';
 import type { DocEvents } from './sync/doc-events';
 import type { SyncPubSub } from './sync/pubsub';
 

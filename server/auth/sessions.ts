@@ -10,21 +10,11 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { withReader, type Role } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
 import type { DB } from '../db/connection';
-import type { UserStatus } from '../db/schema';
 import { newId, newSecret } from '../http/ids';
 import { SESSION_COOKIE, SESSION_RENEW_WITHIN, SESSION_TTL } from '../limits';
+import type { SessionUser } from './session-user';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  username: string;
-  displayName: string;
-  roles: Role[];
-  status: Exclude<UserStatus, 'deleted'>;
-  emailVerified: boolean;
-  theme: string;
-  deletionDueAt: number | null;
-}
+export type { SessionUser };
 
 export function hashSecret(secret: string): Uint8Array {
   return sha256(new TextEncoder().encode(secret));
