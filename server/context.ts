@@ -29,5 +29,7 @@ export interface AppEnv {
     user: SessionUser | null;
     sessionId: string | null;
     ip: string;
+    /** Reached over HTTPS, directly or through a trusted proxy (server/http/proxy.ts). */
+    https: boolean;
   };
 }

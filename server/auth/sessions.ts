@@ -147,11 +147,12 @@ export function markRolesChanged(db: DB, userId: string, now: number) {
     .execute();
 }
 
-function secureCookie(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+// Decided once per request in app.ts (server/http/proxy.ts); a bare sub-app in a test has no flag.
+function secureCookie(c: Context<AppEnv>): boolean {
+  return c.get('https') === true;
 }
 
-export function setSessionCookie(c: Context, token: string, expiresAt: number) {
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: number) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -161,7 +162,7 @@ export function setSessionCookie(c: Context, token: string, expiresAt: number) {
   });
 }
 
-export function clearSessionCookie(c: Context) {
+export function clearSessionCookie(c: Context<AppEnv>) {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secureCookie(c) });
 }
 

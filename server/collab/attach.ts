@@ -11,6 +11,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { CLOSE_CODES, COLLAB_PATH_PREFIX } from '../../sync/collab/close-codes';
 import type { AppContext } from '../context';
 import { isSameOrigin } from '../http/origin';
+import { nodeRequestFacts, requestIsHttps } from '../http/proxy';
 import { SESSION_COOKIE } from '../limits';
 import type { CollabAccess } from './access';
 import { admit, type Admission } from './authenticate';
@@ -45,11 +46,8 @@ function refuseHttp(socket: Duplex, status: 403 | 404): void {
   socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
-  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
-  const protocol = forwarded === 'https' || encrypted ? 'https' : 'http';
-  return `${protocol}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+function requestUrl(req: IncomingMessage, https: boolean): string {
+  return `${https ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
 }
 
 export function attachCollab(server: Server, ctx: AppContext, options: CollabOptions = {}): CollabServer {
@@ -125,7 +123,8 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
   }
 
   async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const url = requestUrl(req, ctx.config.trustProxy);
+    const https = requestIsHttps(nodeRequestFacts(req), ctx.config.trustProxy);
+    const url = requestUrl(req, https);
     const headers = { get: (name: string) => req.headers[name] as string | undefined };
     if (!isSameOrigin(headers, url, ctx.config.publicUrl)) return refuseHttp(socket, 403);
     let docName: string;
@@ -144,8 +143,7 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
     if (socket.destroyed) return;
     if (admission.ok && admission.renewed) {
       const { token, expiresAt } = admission.renewed;
-      const secure = url.startsWith('https:');
-      cookies.set(req, serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: new Date(expiresAt) }));
+      cookies.set(req, serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', expires: new Date(expiresAt) }));
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.binaryType = 'arraybuffer';
