@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DB } from './db/connection';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
+import type { SessionRevocations } from './auth/session-revocations';
 import type { SessionUser } from './auth/session-user';
 import type { DocEvents } from './sync/doc-events';
 import type { SyncPubSub } from './sync/pubsub';
@@ -14,6 +15,8 @@ export interface AppContext {
   mail: Mailer;
   /** Change hints for the sync stream (server/sync/pubsub.ts). */
   pubsub: SyncPubSub;
+  /** Ended sessions, for the live channels on them (server/auth/session-revocations.ts). */
+  revocations: SessionRevocations;
   /** Replicated documents written on this server, for features that react to them (server/sync/doc-events.ts). */
   docEvents: DocEvents;
   /** Milliseconds since the epoch; tests replace it to move time. */

@@ -17,10 +17,11 @@ import type { CollabAccess } from './access';
 import { admit, type Admission } from './authenticate';
 import { ConnectionLimit } from './connection-limit';
 import type { DocRegistry } from './doc-registry';
-import { COLLAB_MAX_CONNECTIONS_PER_USER, COLLAB_MAX_MESSAGE_BYTES, COLLAB_PING_INTERVAL } from './limits';
+import { COLLAB_MAX_CONNECTIONS_PER_USER, COLLAB_MAX_MESSAGE_BYTES, COLLAB_PING_INTERVAL, COLLAB_SESSION_RECHECK_INTERVAL } from './limits';
 import type { CollabLog } from './log';
 import { watchMembership, type LiveConnection } from './membership-watch';
 import type { RenderScheduler } from './render-scheduler';
+import { watchSessions } from './session-watch';
 import { collabServices } from './services';
 import type { CollabConnection } from './shared-doc';
 import type { CollabStore } from './store';
@@ -31,6 +32,8 @@ export interface CollabOptions {
   compactAfter?: number;
   renderTiming?: { debounce: number; maxWait: number };
   log?: CollabLog;
+  /** How often open sockets re-check their session (tests shorten it). */
+  sessionRecheckMs?: number;
 }
 
 export interface CollabServer {
@@ -56,7 +59,8 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
   const wss = new WebSocketServer({ noServer: true, maxPayload: COLLAB_MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
   const live = new Set<LiveConnection>();
-  const unwatch = watchMembership(ctx, access, () => live, log);
+  const unwatchMembership = watchMembership(ctx, access, () => live, log);
+  const unwatchSessions = watchSessions(ctx, () => live, log, options.sessionRecheckMs ?? COLLAB_SESSION_RECHECK_INTERVAL);
   // A rotated session token rides on the 101 response, as it would on any HTTP response.
   const cookies = new WeakMap<IncomingMessage, string>();
   wss.on('headers', (headers, req) => {
@@ -65,7 +69,7 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
   });
 
   function open(ws: WebSocket, admission: Extract<Admission, { ok: true }>): void {
-    const { userId, role, docName } = admission;
+    const { userId, sessionId, role, docName } = admission;
     if (!limit.tryTake(userId)) {
       ws.close(CLOSE_CODES.tooManyConnections, 'too many connections');
       return;
@@ -79,7 +83,7 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
       },
       close: (code, reason) => ws.close(code, reason),
     };
-    const entry: LiveConnection = { conn, docName };
+    const entry: LiveConnection = { conn, docName, sessionId };
     live.add(entry);
     let shared: Awaited<ReturnType<DocRegistry['acquire']>> | null = null;
     let closed = false;
@@ -173,7 +177,8 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
     limit,
     async close() {
       server.off('upgrade', onUpgrade);
-      unwatch();
+      unwatchMembership();
+      unwatchSessions();
       await Promise.all(
         [...sockets].map(
           (ws) =>

@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '../limits';
 import type { CollabAccess } from './access';
 
 export type Admission =
-  | { ok: true; userId: string; role: CollabRole; docName: string; renewed?: { token: string; expiresAt: number } }
+  | { ok: true; userId: string; sessionId: string; role: CollabRole; docName: string; renewed?: { token: string; expiresAt: number } }
   | { ok: false; code: number; reason: string };
 
 export async function admit(ctx: AppContext, access: CollabAccess, req: IncomingMessage, rawDocName: string): Promise<Admission> {
@@ -36,5 +36,5 @@ export async function admit(ctx: AppContext, access: CollabAccess, req: Incoming
   if (!(await access.exists(parsed.name))) return { ok: false, code: CLOSE_CODES.unknownDocument, reason: 'unknown document' };
   const role = await access.roleFor(session.user.id, parsed.name);
   if (!role) return { ok: false, code: CLOSE_CODES.forbidden, reason: 'not a co-author' };
-  return { ok: true, userId: session.user.id, role, docName: parsed.name, renewed: session.renewed };
+  return { ok: true, userId: session.user.id, sessionId: session.sessionId, role, docName: parsed.name, renewed: session.renewed };
 }

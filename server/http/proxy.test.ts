@@ -49,7 +49,7 @@ async function signIn(server: RunningServer, origin: string, email: string) {
 /** Upgrade to /collab after a role change, so the 101 response carries a rotated cookie. */
 async function rotatedOnUpgrade(server: RunningServer, origin: string, userId: string, cookie: string) {
   const { docNames } = await buildManuscript(server.ctx, userId);
-  await markRolesChanged(server.ctx.db, userId, server.ctx.now());
+  await markRolesChanged(server.ctx, userId);
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}/collab/${docNames[0]}`, { headers: { cookie, origin, ...FORWARDED } });
   const setCookie = await new Promise<string>((resolve) => ws.on('upgrade', (res) => resolve((res.headers['set-cookie'] ?? []).find((c) => c.startsWith('quire_session='))!)));
   ws.close();
