@@ -16,3 +16,10 @@ export const COLLAB_RENDER_MAX_WAIT = 10_000;
 export const COLLAB_SESSION_RECHECK_INTERVAL = 60_000;
 /** A socket that does not answer a ping within this interval is dropped. */
 export const COLLAB_PING_INTERVAL = 30_000;
+/**
+ * Presence (awareness): the client ids one socket may introduce (the editor uses one per
+ * document; one spare covers a reloaded document), and the largest state, in bytes, one may
+ * publish — a name, a colour and two cursor positions take a few hundred.
+ */
+export const COLLAB_MAX_PRESENCE_STATES_PER_CONNECTION = 2;
+export const COLLAB_MAX_PRESENCE_STATE_BYTES = 4 * 1024;
