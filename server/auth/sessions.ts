@@ -129,9 +129,10 @@ async function lastSeen(db: DB, id: string): Promise<number> {
 }
 
 /**
- * Where sessions end: every deletion from the sessions table goes through here (or through
- * markRolesChanged's rotation), so the live channels on them hear of it at once
- * (server/auth/session-revocations.ts). Returns whether the session existed (and was `ownerId`'s).
+ * Where sessions end: every deletion from the sessions table goes through here or
+ * invalidateUserSessions (the erasure job deletes rows in its transaction, then announces them
+ * there), so the live channels on them hear of it at once (server/auth/session-revocations.ts).
+ * Returns whether the session existed (and was `ownerId`'s).
  */
 export async function invalidateSession(
   ctx: AppContext,
