@@ -146,3 +146,15 @@ describe('a revoked session', () => {
     }
   });
 });
+
+describe('ending a device', () => {
+  it("leaves someone else's session alone when given its id", async () => {
+    const victim = await twoDevices();
+    const attacker = await buildUser(running.ctx);
+    const attackerCookie = await signIn(running.ctx, attacker.id);
+    expect((await api(`/api/auth/sessions/${victim.a.sessionId}`, attackerCookie, 'DELETE')).status).toBe(404);
+    const ended = await Promise.race([victim.a.stream.ended.then(() => true), new Promise((r) => setTimeout(() => r(false), 300))]);
+    expect(ended).toBe(false);
+    expect(victim.a.collab.provider.wsconnected).toBe(true);
+  });
+});

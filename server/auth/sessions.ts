@@ -141,9 +141,10 @@ export async function invalidateSession(
 ): Promise<boolean> {
   let q = ctx.db.deleteFrom('sessions').where('id', '=', sessionId);
   if (options.ownerId) q = q.where('userId', '=', options.ownerId);
-  const { numDeletedRows } = await q.executeTakeFirst();
-  ctx.revocations.publish({ sessionId, reason: options.reason ?? 'ended' });
-  return Number(numDeletedRows) > 0;
+  const ended = Number((await q.executeTakeFirst()).numDeletedRows) > 0;
+  // Only a session that was ended here is announced: a guessed id of someone else's is not.
+  if (ended) ctx.revocations.publish({ sessionId, reason: options.reason ?? 'ended' });
+  return ended;
 }
 
 /** Ends every session of the user except `keep` (sign out other devices, password change, suspension). */
