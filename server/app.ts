@@ -4,8 +4,7 @@
  * leave as `{ error: { code, message, … } }`; unexpected ones get a digest that is logged with the
  * stack and recorded in debug_reports.
  */
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../sync/errors';
@@ -27,6 +26,7 @@ import { manuscriptImportRoutes } from './manuscripts/import/routes';
 import { manuscriptBookRoutes } from './manuscripts/book-routes';
 import { newDigest } from './http/ids';
 import { sameOriginOnly } from './http/origin';
+import { clientIp, honoRequestFacts, requestIsHttps } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { siteRoutes } from './site/routes';
@@ -36,24 +36,14 @@ import { invitationRoutes } from './editor/invitation-routes';
 import { myInvitationRoutes } from './editor/my-invitation-routes';
 import { versionRoutes } from './versions/routes';
 
-function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // app.request() in tests has no socket
-  }
-}
-
 export function createApp(ctx: AppContext, probe: ProbeDeps) {
   const app = new Hono<AppEnv>();
 
   app.use('*', securityHeaders(ctx.config.publicUrl)); // first, so error answers carry them too
   app.use('*', async (c, next) => {
-    c.set('ip', clientIp(c, ctx.config.trustProxy));
+    const facts = honoRequestFacts(c);
+    c.set('ip', clientIp(facts, ctx.config.trustProxy));
+    c.set('https', requestIsHttps(facts, ctx.config.trustProxy));
     await next();
   });
   app.use('/api/*', sameOriginOnly(ctx.config.publicUrl));

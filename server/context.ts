@@ -3,7 +3,8 @@ import type { Config } from './config';
 import type { DB } from './db/connection';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
-import type { SessionUser } from './auth/sessions';
+import type { SessionRevocations } from './auth/session-revocations';
+import type { SessionUser } from './auth/session-user';
 import type { DocEvents } from './sync/doc-events';
 import type { SyncPubSub } from './sync/pubsub';
 
@@ -14,6 +15,8 @@ export interface AppContext {
   mail: Mailer;
   /** Change hints for the sync stream (server/sync/pubsub.ts). */
   pubsub: SyncPubSub;
+  /** Ended sessions, for the live channels on them (server/auth/session-revocations.ts). */
+  revocations: SessionRevocations;
   /** Replicated documents written on this server, for features that react to them (server/sync/doc-events.ts). */
   docEvents: DocEvents;
   /** Milliseconds since the epoch; tests replace it to move time. */
@@ -29,5 +32,7 @@ export interface AppEnv {
     user: SessionUser | null;
     sessionId: string | null;
     ip: string;
+    /** Reached over HTTPS, directly or through a trusted proxy (server/http/proxy.ts). */
+    https: boolean;
   };
 }

@@ -11,6 +11,7 @@ import { registerAuthJobs } from './auth/mail-links';
 import { registerBookJobs } from './books/epub/import-epub';
 import { registerInvitationJobs } from './editor/invitations';
 import { createApp } from './app';
+import { createInProcessRevocations } from './auth/session-revocations';
 import { attachCollab, type CollabOptions, type CollabServer } from './collab/attach';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -38,7 +39,7 @@ export async function buildContext(config: Config, now: () => number = Date.now)
   await migrate(handle.db);
   const queue = new JobQueue(handle.db, now);
   const mail = new Mailer(handle.db, queue, config, now);
-  const ctx: AppContext = { config, db: handle.db, queue, mail, pubsub: createInProcessPubSub(), docEvents: createDocEvents(), now, startedAt: Date.now() };
+  const ctx: AppContext = { config, db: handle.db, queue, mail, pubsub: createInProcessPubSub(), revocations: createInProcessRevocations(), docEvents: createDocEvents(), now, startedAt: Date.now() };
   const worker = new JobWorker(queue);
   worker.register(MAIL_JOB, (p: { id: string }) => mail.deliver(p.id));
   registerAccountJobs(worker, ctx);

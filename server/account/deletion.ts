@@ -53,7 +53,7 @@ export async function scheduleDeletion(ctx: AppContext, { user, sessionId, ip }:
     });
   });
   await ctx.queue.enqueue(ERASE_JOB, { userId: user.id }, { runAt: dueAt });
-  await invalidateUserSessions(ctx.db, user.id, sessionId ?? undefined);
+  await invalidateUserSessions(ctx, user.id, sessionId ?? undefined);
   await ctx.mail.send({
     to: user.email,
     subject: 'Your Quire account will be deleted',

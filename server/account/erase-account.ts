@@ -6,6 +6,7 @@
  * point somewhere. Idempotent: a finished or undone erasure does nothing the second time.
  */
 import { recordAudit } from '../audit/record';
+import { invalidateUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 
@@ -68,7 +69,7 @@ export const ERASURE_STEPS: ErasureStep[] = [
 /** Returns true when the account was erased by this call. */
 export async function eraseAccount(ctx: AppContext, userId: string): Promise<boolean> {
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const erased = await ctx.db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select(['id', 'email', 'status', 'deletionDueAt']).where('id', '=', userId).executeTakeFirst();
     // Undone, already erased, or (a stale job) not yet due: nothing to do.
     if (!user || user.status !== 'deleting' || user.deletionDueAt === null || user.deletionDueAt > now) return false;
@@ -82,4 +83,7 @@ export async function eraseAccount(ctx: AppContext, userId: string): Promise<boo
     });
     return true;
   });
+  // The sessions step removed the rows; this tells the live channels still open on them.
+  if (erased) await invalidateUserSessions(ctx, userId);
+  return erased;
 }

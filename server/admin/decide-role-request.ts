@@ -51,7 +51,7 @@ export async function approveRoleRequest(ctx: AppContext, by: AdminActor, id: st
       await trx.insertInto('imprints').values({ id: imprint.id, name: imprint.name, ownerId: request.userId, createdAt: now }).execute();
       await trx.insertInto('imprintMembers').values({ imprintId: imprint.id, userId: request.userId, role: 'owner' }).execute();
     }
-    await markRolesChanged(trx, request.userId, now);
+    await markRolesChanged(ctx, request.userId, trx);
     await recordAudit(trx, now, {
       ...by,
       action: 'role_request.approved',

@@ -34,7 +34,7 @@ export async function setUserRoles(ctx: AppContext, by: AdminActor, userId: stri
     for (const role of added) {
       await trx.insertInto('userRoles').values({ userId, role, grantedAt: now, grantedBy: by.actor.id }).execute();
     }
-    await markRolesChanged(trx, userId, now);
+    await markRolesChanged(ctx, userId, trx);
     await recordAudit(trx, now, { ...by, action: 'user.roles_changed', targetType: 'user', targetId: userId, detail: { before, after } });
   });
 }
@@ -46,9 +46,11 @@ export async function suspendUser(ctx: AppContext, by: AdminActor, userId: strin
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ status: 'suspended', updatedAt: now }).where('id', '=', userId).execute();
-    await invalidateUserSessions(trx, userId);
     await recordAudit(trx, now, { ...by, action: 'user.suspended', targetType: 'user', targetId: userId, detail: { reason, previousStatus: user.status } });
   });
+  // After the commit, so open channels close only for a suspension that happened. Meanwhile a
+  // suspended account's sessions are refused anyway (validateSessionToken checks the status).
+  await invalidateUserSessions(ctx, userId);
 }
 
 export async function restoreUser(ctx: AppContext, by: AdminActor, userId: string) {

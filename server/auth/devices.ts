@@ -2,6 +2,7 @@
 import type { DeviceSession } from '../../sync/api/auth';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
+import { invalidateSession } from './sessions';
 
 export async function listDevices(ctx: AppContext, userId: string, currentId: string | null): Promise<DeviceSession[]> {
   const rows = await ctx.db
@@ -16,6 +17,5 @@ export async function listDevices(ctx: AppContext, userId: string, currentId: st
 
 /** Ends one of the account's own sessions; someone else's id is simply not found. */
 export async function endDevice(ctx: AppContext, userId: string, sessionId: string): Promise<void> {
-  const r = await ctx.db.deleteFrom('sessions').where('id', '=', sessionId).where('userId', '=', userId).executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw notFound('That session has already ended.');
+  if (!(await invalidateSession(ctx, sessionId, { ownerId: userId }))) throw notFound('That session has already ended.');
 }

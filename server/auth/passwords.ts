@@ -34,7 +34,7 @@ export async function changePassword(
   }
   await assertNotCommon(input.newPassword, 'newPassword');
   await setPassword(ctx, user.id, input.newPassword);
-  await invalidateUserSessions(ctx.db, user.id, sessionId ?? undefined);
+  await invalidateUserSessions(ctx, user.id, sessionId ?? undefined);
 }
 
 
@@ -48,5 +48,5 @@ export async function resetPassword(ctx: AppContext, input: { token: string; pas
   const userId = used.record.userId;
   if (!userId) throw new CodeError('invalid');
   await setPassword(ctx, userId, input.password);
-  await invalidateUserSessions(ctx.db, userId);
+  await invalidateUserSessions(ctx, userId);
 }

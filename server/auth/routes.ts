@@ -64,7 +64,7 @@ export function authRoutes(ctx: AppContext) {
 
     .post('/sign-out', async (c) => {
       const sessionId = c.get('sessionId');
-      if (sessionId) await invalidateSession(ctx.db, sessionId);
+      if (sessionId) await invalidateSession(ctx, sessionId);
       clearSessionCookie(c);
       return c.json(OK);
     })
@@ -76,7 +76,7 @@ export function authRoutes(ctx: AppContext) {
 
     .post('/sessions/sign-out-others', async (c) => {
       const user = requireUser(c);
-      await invalidateUserSessions(ctx.db, user.id, c.get('sessionId') ?? undefined);
+      await invalidateUserSessions(ctx, user.id, c.get('sessionId') ?? undefined);
       return c.json(OK);
     })
 

@@ -33,7 +33,7 @@ describe('sessions', () => {
 
   it('rotates the token when roles change; the old token stops working', async () => {
     const user = await registerAndSignIn(t);
-    await markRolesChanged(t.ctx.db, user.id, t.ctx.now());
+    await markRolesChanged(t.ctx, user.id);
     const res = await t.request('/api/auth/me', { cookie: user.cookie });
     const rotated = sessionCookieFrom(res);
     expect(rotated).toBeTruthy();

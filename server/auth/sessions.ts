@@ -10,21 +10,12 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { withReader, type Role } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
 import type { DB } from '../db/connection';
-import type { UserStatus } from '../db/schema';
 import { newId, newSecret } from '../http/ids';
 import { SESSION_COOKIE, SESSION_RENEW_WITHIN, SESSION_TTL } from '../limits';
+import type { RevocationReason } from './session-revocations';
+import type { SessionUser } from './session-user';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  username: string;
-  displayName: string;
-  roles: Role[];
-  status: Exclude<UserStatus, 'deleted'>;
-  emailVerified: boolean;
-  theme: string;
-  deletionDueAt: number | null;
-}
+export type { SessionUser };
 
 export function hashSecret(secret: string): Uint8Array {
   return sha256(new TextEncoder().encode(secret));
@@ -100,7 +91,7 @@ export async function validateSessionToken(
   if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.secretHash))) return null;
   const now = ctx.now();
   if (row.expiresAt <= now || row.status === 'suspended' || row.status === 'deleted') {
-    await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
+    await invalidateSession(ctx, id);
     return null;
   }
   const user: SessionUser = {
@@ -117,7 +108,7 @@ export async function validateSessionToken(
   // Roles changed since this token was issued: replace the token so privileges never ride
   // on an old cookie.
   if (row.sessionRolesVersion !== row.rolesVersion) {
-    await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
+    await invalidateSession(ctx, id, { reason: 'rotated' });
     const renewed = await createSession(ctx, row.id, meta);
     return { user, sessionId: renewed.token.split('.')[0]!, renewed };
   }
@@ -137,31 +128,73 @@ async function lastSeen(db: DB, id: string): Promise<number> {
   return row?.lastSeenAt ?? 0;
 }
 
-export function invalidateSession(db: DB, sessionId: string) {
-  return db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+/**
+ * Where sessions end: every deletion from the sessions table goes through here or
+ * invalidateUserSessions (the erasure job deletes rows in its transaction, then announces them
+ * there), so the live channels on them hear of it at once (server/auth/session-revocations.ts).
+ * Returns whether the session existed (and was `ownerId`'s).
+ */
+export async function invalidateSession(
+  ctx: AppContext,
+  sessionId: string,
+  options: { ownerId?: string; reason?: RevocationReason } = {},
+): Promise<boolean> {
+  let q = ctx.db.deleteFrom('sessions').where('id', '=', sessionId);
+  if (options.ownerId) q = q.where('userId', '=', options.ownerId);
+  const ended = Number((await q.executeTakeFirst()).numDeletedRows) > 0;
+  // Only a session that was ended here is announced: a guessed id of someone else's is not.
+  if (ended) ctx.revocations.publish({ sessionId, reason: options.reason ?? 'ended' });
+  return ended;
 }
 
-/** Ends every session of the user except `keep` (sign out other devices, password change). */
-export function invalidateUserSessions(db: DB, userId: string, keep?: string) {
-  let q = db.deleteFrom('sessions').where('userId', '=', userId);
+/** Ends every session of the user except `keep` (sign out other devices, password change, suspension). */
+export async function invalidateUserSessions(ctx: AppContext, userId: string, keep?: string): Promise<void> {
+  let q = ctx.db.deleteFrom('sessions').where('userId', '=', userId);
   if (keep) q = q.where('id', '!=', keep);
-  return q.execute();
+  await q.execute();
+  ctx.revocations.publish({ userId, except: keep, reason: 'ended' });
 }
 
-/** Bump roles_version so every session of the user rotates on its next request. */
-export function markRolesChanged(db: DB, userId: string, now: number) {
-  return db
+/**
+ * Bump roles_version so every session of the user rotates on its next request; live channels
+ * reconnect now, so the new roles apply to them too. `db` is the caller's transaction, if any.
+ */
+export async function markRolesChanged(ctx: AppContext, userId: string, db: DB = ctx.db): Promise<void> {
+  await db
     .updateTable('users')
-    .set((eb) => ({ rolesVersion: eb('rolesVersion', '+', 1), updatedAt: now }))
+    .set((eb) => ({ rolesVersion: eb('rolesVersion', '+', 1), updatedAt: ctx.now() }))
     .where('id', '=', userId)
     .execute();
+  ctx.revocations.publish({ userId, reason: 'rotated' });
 }
 
-export function secureCookie(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+/**
+ * A live channel's periodic re-check of the session it was opened on: `ended` when it is gone or
+ * expired (an expired one is ended here, so its other channels hear of it), `rotated` when the
+ * roles changed since, `inactive` when valid but the account is not active (scheduled for deletion).
+ */
+export async function sessionStanding(ctx: AppContext, sessionId: string): Promise<'live' | 'inactive' | 'rotated' | 'ended'> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.expiresAt', 'sessions.rolesVersion as sessionRolesVersion', 'users.rolesVersion', 'users.status'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row) return 'ended';
+  if (row.expiresAt <= ctx.now() || row.status === 'suspended' || row.status === 'deleted') {
+    await invalidateSession(ctx, sessionId);
+    return 'ended';
+  }
+  if (row.sessionRolesVersion !== row.rolesVersion) return 'rotated';
+  return row.status === 'active' ? 'live' : 'inactive';
 }
 
-export function setSessionCookie(c: Context, token: string, expiresAt: number) {
+// Decided once per request in app.ts (server/http/proxy.ts); a bare sub-app in a test has no flag.
+export function secureCookie(c: Context<AppEnv>): boolean {
+  return c.get('https') === true;
+}
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: number) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -171,7 +204,7 @@ export function setSessionCookie(c: Context, token: string, expiresAt: number) {
   });
 }
 
-export function clearSessionCookie(c: Context) {
+export function clearSessionCookie(c: Context<AppEnv>) {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secureCookie(c) });
 }
 

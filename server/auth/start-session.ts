@@ -12,7 +12,7 @@ import { createSession, invalidateSession, setSessionCookie } from './sessions';
 
 export async function startSession(ctx: AppContext, c: Context<AppEnv>, userId: string): Promise<Me> {
   const previous = c.get('sessionId');
-  if (previous) await invalidateSession(ctx.db, previous);
+  if (previous) await invalidateSession(ctx, previous);
   const { token, expiresAt } = await createSession(ctx, userId, {
     userAgent: c.req.header('user-agent') ?? '',
     ip: c.get('ip'),

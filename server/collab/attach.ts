@@ -11,15 +11,17 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { CLOSE_CODES, COLLAB_PATH_PREFIX } from '../../sync/collab/close-codes';
 import type { AppContext } from '../context';
 import { isSameOrigin } from '../http/origin';
+import { nodeRequestFacts, requestIsHttps } from '../http/proxy';
 import { SESSION_COOKIE } from '../limits';
 import type { CollabAccess } from './access';
 import { admit, type Admission } from './authenticate';
 import { ConnectionLimit } from './connection-limit';
 import type { DocRegistry } from './doc-registry';
-import { COLLAB_MAX_CONNECTIONS_PER_USER, COLLAB_MAX_MESSAGE_BYTES, COLLAB_PING_INTERVAL } from './limits';
+import { COLLAB_MAX_CONNECTIONS_PER_USER, COLLAB_MAX_MESSAGE_BYTES, COLLAB_PING_INTERVAL, COLLAB_SESSION_RECHECK_INTERVAL } from './limits';
 import type { CollabLog } from './log';
 import { watchMembership, type LiveConnection } from './membership-watch';
 import type { RenderScheduler } from './render-scheduler';
+import { watchSessions } from './session-watch';
 import { collabServices } from './services';
 import type { CollabConnection } from './shared-doc';
 import type { CollabStore } from './store';
@@ -30,6 +32,8 @@ export interface CollabOptions {
   compactAfter?: number;
   renderTiming?: { debounce: number; maxWait: number };
   log?: CollabLog;
+  /** How often open sockets re-check their session (tests shorten it). */
+  sessionRecheckMs?: number;
 }
 
 export interface CollabServer {
@@ -45,11 +49,8 @@ function refuseHttp(socket: Duplex, status: 403 | 404): void {
   socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-function requestUrl(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? req.headers['x-forwarded-proto'] : undefined;
-  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
-  const protocol = forwarded === 'https' || encrypted ? 'https' : 'http';
-  return `${protocol}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+function requestUrl(req: IncomingMessage, https: boolean): string {
+  return `${https ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
 }
 
 export function attachCollab(server: Server, ctx: AppContext, options: CollabOptions = {}): CollabServer {
@@ -58,7 +59,8 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
   const wss = new WebSocketServer({ noServer: true, maxPayload: COLLAB_MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
   const live = new Set<LiveConnection>();
-  const unwatch = watchMembership(ctx, access, () => live, log);
+  const unwatchMembership = watchMembership(ctx, access, () => live, log);
+  const unwatchSessions = watchSessions(ctx, () => live, log, options.sessionRecheckMs ?? COLLAB_SESSION_RECHECK_INTERVAL);
   // A rotated session token rides on the 101 response, as it would on any HTTP response.
   const cookies = new WeakMap<IncomingMessage, string>();
   wss.on('headers', (headers, req) => {
@@ -67,7 +69,7 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
   });
 
   function open(ws: WebSocket, admission: Extract<Admission, { ok: true }>): void {
-    const { userId, role, docName } = admission;
+    const { userId, sessionId, role, docName } = admission;
     if (!limit.tryTake(userId)) {
       ws.close(CLOSE_CODES.tooManyConnections, 'too many connections');
       return;
@@ -81,7 +83,7 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
       },
       close: (code, reason) => ws.close(code, reason),
     };
-    const entry: LiveConnection = { conn, docName };
+    const entry: LiveConnection = { conn, docName, sessionId };
     live.add(entry);
     let shared: Awaited<ReturnType<DocRegistry['acquire']>> | null = null;
     let closed = false;
@@ -125,7 +127,8 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
   }
 
   async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
-    const url = requestUrl(req, ctx.config.trustProxy);
+    const https = requestIsHttps(nodeRequestFacts(req), ctx.config.trustProxy);
+    const url = requestUrl(req, https);
     const headers = { get: (name: string) => req.headers[name] as string | undefined };
     if (!isSameOrigin(headers, url, ctx.config.publicUrl)) return refuseHttp(socket, 403);
     let docName: string;
@@ -144,8 +147,7 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
     if (socket.destroyed) return;
     if (admission.ok && admission.renewed) {
       const { token, expiresAt } = admission.renewed;
-      const secure = url.startsWith('https:');
-      cookies.set(req, serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure, path: '/', expires: new Date(expiresAt) }));
+      cookies.set(req, serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', secure: https, path: '/', expires: new Date(expiresAt) }));
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.binaryType = 'arraybuffer';
@@ -175,7 +177,8 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabOpt
     limit,
     async close() {
       server.off('upgrade', onUpgrade);
-      unwatch();
+      unwatchMembership();
+      unwatchSessions();
       await Promise.all(
         [...sockets].map(
           (ws) =>

@@ -8,18 +8,13 @@ import { parse as parseCookies } from 'hono/utils/cookie';
 import { CLOSE_CODES, parseDocName, type CollabRole } from '../../sync/collab/close-codes';
 import { validateSessionToken } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { clientIp, nodeRequestFacts } from '../http/proxy';
 import { SESSION_COOKIE } from '../limits';
 import type { CollabAccess } from './access';
 
 export type Admission =
-  | { ok: true; userId: string; role: CollabRole; docName: string; renewed?: { token: string; expiresAt: number } }
+  | { ok: true; userId: string; sessionId: string; role: CollabRole; docName: string; renewed?: { token: string; expiresAt: number } }
   | { ok: false; code: number; reason: string };
-
-export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim().slice(0, 64);
-  return req.socket.remoteAddress ?? 'unknown';
-}
 
 export async function admit(ctx: AppContext, access: CollabAccess, req: IncomingMessage, rawDocName: string): Promise<Admission> {
   const parsed = parseDocName(rawDocName);
@@ -34,12 +29,12 @@ export async function admit(ctx: AppContext, access: CollabAccess, req: Incoming
   if (!token) return { ok: false, code: CLOSE_CODES.unauthenticated, reason: 'sign in' };
   const session = await validateSessionToken(ctx, token, {
     userAgent: req.headers['user-agent'] ?? '',
-    ip: clientIp(req, ctx.config.trustProxy),
+    ip: clientIp(nodeRequestFacts(req), ctx.config.trustProxy),
   });
   if (!session || session.user.status !== 'active') return { ok: false, code: CLOSE_CODES.unauthenticated, reason: 'sign in' };
 
   if (!(await access.exists(parsed.name))) return { ok: false, code: CLOSE_CODES.unknownDocument, reason: 'unknown document' };
   const role = await access.roleFor(session.user.id, parsed.name);
   if (!role) return { ok: false, code: CLOSE_CODES.forbidden, reason: 'not a co-author' };
-  return { ok: true, userId: session.user.id, role, docName: parsed.name, renewed: session.renewed };
+  return { ok: true, userId: session.user.id, sessionId: session.sessionId, role, docName: parsed.name, renewed: session.renewed };
 }

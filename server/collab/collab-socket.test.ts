@@ -88,7 +88,7 @@ describe('sessions', () => {
   it('hands a rotated session token to the browser on the 101 response', async () => {
     const user = await buildSignedInUser(running.ctx, { roles: ['author'] });
     const { docNames } = await buildManuscript(running.ctx, user.user.id);
-    await markRolesChanged(running.ctx.db, user.user.id, running.ctx.now());
+    await markRolesChanged(running.ctx, user.user.id);
     const ws = new WebSocket(`${running.url.replace('http', 'ws')}/collab/${docNames[0]}`, { headers: { cookie: user.cookie, origin: running.url } });
     const setCookie = await new Promise<string[]>((resolve) => ws.on('upgrade', (res) => resolve(res.headers['set-cookie'] ?? [])));
     ws.close();

@@ -16,6 +16,8 @@ import type { CollabConnection } from './shared-doc';
 export interface LiveConnection {
   conn: CollabConnection;
   docName: string;
+  /** The session the socket was admitted on (server/collab/session-watch.ts). */
+  sessionId: string;
 }
 
 export function watchMembership(ctx: AppContext, access: CollabAccess, live: () => Iterable<LiveConnection>, log: (event: string, fields: Record<string, unknown>) => void): () => void {

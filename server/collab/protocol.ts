@@ -78,3 +78,31 @@ export function encodeAwareness(awareness: awarenessProtocol.Awareness, clients:
     encoding.writeVarUint8Array(e, awarenessProtocol.encodeAwarenessUpdate(awareness, clients));
   });
 }
+
+/** One entry of an awareness update; `state` is the JSON text, still encoded (UTF-8). */
+export interface AwarenessEntry {
+  clientID: number;
+  clock: number;
+  state: Uint8Array;
+}
+
+/** Split an awareness update (y-protocols' format) into its entries; throws if it is not one. */
+export function decodeAwarenessEntries(update: Uint8Array): AwarenessEntry[] {
+  const decoder = decoding.createDecoder(update);
+  const entries: AwarenessEntry[] = [];
+  for (let n = decoding.readVarUint(decoder); n > 0; n--) {
+    entries.push({ clientID: decoding.readVarUint(decoder), clock: decoding.readVarUint(decoder), state: decoding.readVarUint8Array(decoder) });
+  }
+  return entries;
+}
+
+export function encodeAwarenessEntries(entries: readonly AwarenessEntry[]): Uint8Array {
+  return message((e) => {
+    encoding.writeVarUint(e, entries.length);
+    for (const { clientID, clock, state } of entries) {
+      encoding.writeVarUint(e, clientID);
+      encoding.writeVarUint(e, clock);
+      encoding.writeVarUint8Array(e, state); // a var-string is its UTF-8 bytes with their length
+    }
+  });
+}

@@ -3,12 +3,26 @@
  * document, so updates are persisted in the order they were applied, and each is broadcast only
  * after it is stored: nobody ever sees an edit the server could lose. Read-only roles (viewer,
  * commenter) keep presence (awareness) but their document updates are dropped here, whatever
- * their client does.
+ * their client does. Presence is per connection, for every role: a socket publishes only the
+ * awareness client ids it introduced (a few), each state size-capped, so nobody can overwrite
+ * someone else's cursor or flood the document with invented people.
  */
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { canEditText, CLOSE_CODES, type CollabRole } from '../../sync/collab/close-codes';
-import { decodeMessage, encodeAwareness, encodeSyncStep1, encodeSyncStep2, encodeUpdate } from './protocol';
+import { COLLAB_MAX_PRESENCE_STATE_BYTES, COLLAB_MAX_PRESENCE_STATES_PER_CONNECTION } from './limits';
+import {
+  decodeAwarenessEntries,
+  decodeMessage,
+  encodeAwareness,
+  encodeAwarenessEntries,
+  encodeSyncStep1,
+  encodeSyncStep2,
+  encodeUpdate,
+  type AwarenessEntry,
+} from './protocol';
+
+const NULL_STATE = new TextEncoder().encode('null');
 
 export interface CollabConnection {
   readonly userId: string;
@@ -38,8 +52,10 @@ export type SnapshotReason = 'session' | 'hourly';
 
 export class SharedDoc {
   readonly awareness: awarenessProtocol.Awareness;
-  /** Each connection with the awareness client ids it controls (removed when it leaves). */
+  /** Each connection with the awareness client ids it introduced (their states go when it leaves). */
   readonly conns = new Map<CollabConnection, Set<number>>();
+  /** The connection that introduced each awareness client id. */
+  private readonly presenceOwners = new Map<number, CollabConnection>();
   /** Connections that had an update accepted: the first one of each starts an editing session. */
   private readonly edited = new WeakSet<CollabConnection>();
   private tail: Promise<void> = Promise.resolve();
@@ -65,6 +81,7 @@ export class SharedDoc {
     const controlled = this.conns.get(conn);
     if (!controlled) return;
     this.conns.delete(conn);
+    for (const id of controlled) this.presenceOwners.delete(id);
     awarenessProtocol.removeAwarenessStates(this.awareness, [...controlled], null);
   }
 
@@ -122,7 +139,8 @@ export class SharedDoc {
         return;
       case 'awareness':
         try {
-          awarenessProtocol.applyAwarenessUpdate(this.awareness, message.update, conn);
+          const own = this.ownPresence(conn, decodeAwarenessEntries(message.update));
+          if (own.length > 0) awarenessProtocol.applyAwarenessUpdate(this.awareness, encodeAwarenessEntries(own), conn);
         } catch {
           conn.close(CLOSE_CODES.malformedMessage, 'malformed awareness');
         }
@@ -186,15 +204,37 @@ export class SharedDoc {
     return 'applied';
   }
 
-  private handleAwareness = (
-    { added, updated, removed }: { added: number[]; updated: number[]; removed: number[] },
-    origin: unknown,
-  ) => {
-    const controlled = this.conns.get(origin as CollabConnection);
-    if (controlled) {
-      for (const id of added) controlled.add(id);
-      for (const id of removed) controlled.delete(id);
+  /**
+   * The entries `conn` may publish: its own client ids, and a new one only while it has fewer than
+   * the cap, the id is nobody's, and the entry is a state that would apply (a newer clock; not a
+   * removal). The rest is dropped without a word: stock clients echo everyone's presence back.
+   */
+  private ownPresence(conn: CollabConnection, entries: AwarenessEntry[]): AwarenessEntry[] {
+    const owned = this.conns.get(conn);
+    if (!owned) return [];
+    const kept: AwarenessEntry[] = [];
+    for (const entry of entries) {
+      if (entry.state.byteLength > COLLAB_MAX_PRESENCE_STATE_BYTES) {
+        this.hooks.log('presence-dropped', { doc: this.name, user: conn.userId, bytes: entry.state.byteLength });
+        continue;
+      }
+      if (!owned.has(entry.clientID)) {
+        const claimable =
+          owned.size < COLLAB_MAX_PRESENCE_STATES_PER_CONNECTION &&
+          entry.clientID !== this.awareness.clientID &&
+          !this.presenceOwners.has(entry.clientID) &&
+          !isNullState(entry.state) &&
+          entry.clock > (this.awareness.meta.get(entry.clientID)?.clock ?? 0);
+        if (!claimable) continue;
+        owned.add(entry.clientID);
+        this.presenceOwners.set(entry.clientID, conn);
+      }
+      kept.push(entry);
     }
+    return kept;
+  }
+
+  private handleAwareness = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }) => {
     const message = encodeAwareness(this.awareness, [...added, ...updated, ...removed]);
     for (const conn of this.conns.keys()) conn.send(message);
   };
@@ -204,4 +244,8 @@ export class SharedDoc {
     this.awareness.destroy();
     this.doc.destroy();
   }
+}
+
+function isNullState(state: Uint8Array): boolean {
+  return state.byteLength === NULL_STATE.byteLength && state.every((byte, i) => byte === NULL_STATE[i]);
 }

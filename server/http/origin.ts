@@ -4,6 +4,7 @@
  * `Sec-Fetch-Site: same-origin`, or an Origin header equal to the request's own origin.
  */
 import type { Context, Next } from 'hono';
+import type { AppEnv } from '../context';
 import { forbidden } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,8 +19,10 @@ export function isSameOrigin(headers: { get(name: string): string | null | undef
 }
 
 export function sameOriginOnly(publicUrl: string) {
-  return async (c: Context, next: Next) => {
-    if (!SAFE_METHODS.has(c.req.method) && !isSameOrigin(c.req.raw.headers, c.req.url, publicUrl)) {
+  return async (c: Context<AppEnv>, next: Next) => {
+    // The scheme the browser used, which a trusted proxy reports (server/http/proxy.ts, set in app.ts).
+    const url = c.get('https') ? c.req.url.replace(/^http:/, 'https:') : c.req.url;
+    if (!SAFE_METHODS.has(c.req.method) && !isSameOrigin(c.req.raw.headers, url, publicUrl)) {
       throw forbidden('This request did not come from Quire.');
     }
     await next();

@@ -9,8 +9,10 @@ export const COLLAB_PATH_PREFIX = '/collab/';
 export const CLOSE_CODES = {
   /** The path is not a known document name (`chapter:{id}`). */
   badDocumentName: 4400,
-  /** No valid session cookie. */
+  /** No valid session cookie, or the socket's session ended (signed out, suspended, expired…). */
   unauthenticated: 4401,
+  /** The account's roles changed, so its session token rotates: reconnect to be admitted afresh. */
+  sessionChanged: 4409,
   /** Signed in, but not a co-author (or admin) of the document's manuscript. */
   forbidden: 4403,
   /** The chapter does not exist (or was deleted). */
