@@ -30,15 +30,15 @@ export function DatabaseProvider({ userId, children }: { userId: string | null; 
     if (!userId) return;
     let active = true;
     // Opening parses RxDB and reads IndexedDB: keep it off the page's first paint.
-    const cancel = whenIdle(() =>
+    const cancel = whenIdle(() => {
       loadDatabase(userId).then(
         (db) => active && setDatabase(db),
         (error: unknown) => {
           console.error('The local database could not be opened', error);
           syncState.set({ status: 'error', message: "This device's storage could not be opened." });
         },
-      ),
-    );
+      );
+    });
     return () => {
       active = false;
       cancel();
