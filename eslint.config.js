@@ -16,6 +16,9 @@ const collabProvider = [
   { name: 'y-indexeddb', message: 'Only src/features/editor/collab-provider.ts creates Yjs providers.' },
 ];
 const rxdbPatterns = [{ group: ['rxdb/*', 'dexie/*'], message: 'Only src/db/ may import rxdb and dexie.' }];
+const noServer = { group: ['**/server/*', '**/server'], message: 'The client never imports server code; share through sync/.' };
+// src/app is the shell (router, layout, guards, failure page); features, ui, lib and db never reach into it.
+const noShell = { group: ['**/app/*'], message: 'Only src/main.tsx and src/app import the shell; infrastructure lives in src/lib.' };
 const sqlite = [
   { name: 'better-sqlite3', message: 'Only server/db/ may open SQLite.' },
   { name: 'kysely', importNames: ['SqliteDialect', 'Migrator', 'Kysely'], message: 'Only server/db/ sets up Kysely; import the DB type from server/db/connection.' },
@@ -44,11 +47,13 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': [
-        'error',
-        { paths: [...rxdb, ...sqlite, ...collabProvider], patterns: [...rxdbPatterns, { group: ['**/server/*', '**/server'], message: 'The client never imports server code; share through sync/.' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [...rxdb, ...sqlite, ...collabProvider], patterns: [...rxdbPatterns, noServer] }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/app/**', 'src/main.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...rxdb, ...sqlite, ...collabProvider], patterns: [...rxdbPatterns, noServer, noShell] }] },
   },
   {
     // The service worker has its own lib (WebWorker): its own project.
@@ -58,15 +63,12 @@ export default tseslint.config(
   {
     files: ['src/features/editor/collab-provider.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [...rxdb, ...sqlite], patterns: [...rxdbPatterns, { group: ['**/server/*', '**/server'], message: 'The client never imports server code; share through sync/.' }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [...rxdb, ...sqlite], patterns: [...rxdbPatterns, noServer, noShell] }],
     },
   },
   {
     files: ['src/db/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: sqlite, patterns: [{ group: ['**/server/*'], message: 'The client never imports server code.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: sqlite, patterns: [noServer, noShell] }] },
   },
   {
     files: ['server/**/*.ts'],

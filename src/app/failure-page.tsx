@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ApiRequestError } from './api';
-import { reportClientFailure } from './error-reporting';
+import { ApiRequestError } from '../lib/api';
+import { reportClientFailure } from '../lib/error-reporting';
 
 export const FAILURE_TEXT =
   'Application error: a server-side or client-side exception has occurred while loading the site (see the server logs or the browser console for more information).';

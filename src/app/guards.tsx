@@ -8,8 +8,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { can, type Permission } from '../../sync/roles';
 import { EmptyState, LinkButton, Skeleton } from '../ui';
 import { NotFoundPage } from './not-found-page';
-import { useSession } from './session';
-import { useSiteInfo } from './site-info';
+import { useSession } from '../lib/session';
+import { useSiteInfo } from '../lib/site-info';
 
 function SignInRedirect() {
   const location = useLocation();

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../ui';
-import { ApiRequestError } from './api';
+import { ApiRequestError } from '../lib/api';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ApiRequestError } from '../app/api';
+import { ApiRequestError } from '../lib/api';
 import { Notice, Skeleton } from './feedback';
 import { NeedsConnection } from './online';
 

@@ -35,12 +35,19 @@ describe('import boundaries', () => {
   });
 
   it('keeps sync/ free of both sides', async () => {
-    expect(await restrictedImports('sync/x.ts', "import '../server/app';\nimport '../src/app/api';\nimport 'react';\n")).toHaveLength(3);
+    expect(await restrictedImports('sync/x.ts', "import '../server/app';\nimport '../src/lib/api';\nimport 'react';\n")).toHaveLength(3);
     expect(await restrictedImports('sync/x.ts', "import { z } from 'zod';\nexport { z };\n")).toHaveLength(0);
   });
 
   it('keeps the client and the server apart', async () => {
     expect(await restrictedImports('src/app/x.ts', "import '../../server/app';\n")).toHaveLength(1);
-    expect(await restrictedImports('server/x.ts', "import '../src/app/api';\n")).toHaveLength(1);
+    expect(await restrictedImports('server/x.ts', "import '../src/lib/api';\n")).toHaveLength(1);
+  });
+
+  it('keeps features, ui, lib and db out of the shell', async () => {
+    expect(await restrictedImports('src/features/home/x.ts', "import '../../app/layout';\nimport '../../lib/api';\n")).toHaveLength(1);
+    expect(await restrictedImports('src/ui/x.ts', "import '../app/router';\n")).toHaveLength(1);
+    expect(await restrictedImports('src/db/x.ts', "import '../app/guards';\n")).toHaveLength(1);
+    expect(await restrictedImports('src/app/x.ts', "import './layout';\nimport '../lib/api';\n")).toHaveLength(0);
   });
 });

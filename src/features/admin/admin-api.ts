@@ -3,7 +3,7 @@
  * queries it may have changed; a 422 is handed back to the form so it can show field errors.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, errorMessage } from '../../app/api';
+import { ApiRequestError, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui';
 
 export const ADMIN_KEY = ['admin'] as const;

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AuditRow, Paged } from '../../../sync/api/admin';
-import { api, fieldErrorsOf } from '../../app/api';
+import { api, fieldErrorsOf } from '../../lib/api';
 import { Button, Page, QueryState, Table, TextField, formatDateTime, type Column } from '../../ui';
 import { adminKey, toQuery } from './admin-api';
 import { Pager, pageParam } from './pager';

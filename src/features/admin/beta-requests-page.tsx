@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BetaRequestRow } from '../../../sync/api/admin';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Badge, Button, EmptyState, Page, QueryState, Table, formatDateTime, type Column } from '../../ui';
 import { adminKey } from './admin-api';
 import { DecisionDialog, type Decision } from './decision-dialog';

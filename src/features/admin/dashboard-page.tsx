@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { AdminDashboard } from '../../../sync/api/admin';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Card, Page, QueryState } from '../../ui';
 import { adminKey } from './admin-api';
 import './admin.css';

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { DebugReportRow } from '../../../sync/api/admin';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Badge, Button, Page, QueryState, SelectField, Table, TextField, formatDateTime, type Column } from '../../ui';
 import { adminKey, toQuery, useAdminAction } from './admin-api';
 import './admin.css';

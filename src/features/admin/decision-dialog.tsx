@@ -1,7 +1,7 @@
 /** Approve (optional note) or reject (note required) an application: shared by every queue. */
 import { useState } from 'react';
 import { DECISION_NOTE_MAX } from '../../../sync/api/admin';
-import { api, fieldErrorsOf } from '../../app/api';
+import { api, fieldErrorsOf } from '../../lib/api';
 import { Button, Dialog, TextArea } from '../../ui';
 import { useAdminAction } from './admin-api';
 

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RoleRequestRow } from '../../../sync/api/admin';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Badge, Button, Card, EmptyState, Page, QueryState, formatDateTime } from '../../ui';
 import { adminKey } from './admin-api';
 import { DecisionDialog, type Decision } from './decision-dialog';

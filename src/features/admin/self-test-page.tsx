@@ -1,7 +1,7 @@
 /** /admin/test (and /admin-test): run the server's self-test and show each check with its timing. */
 import { useMutation } from '@tanstack/react-query';
 import type { SelfTestResponse } from '../../../sync/api/admin';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../lib/api';
 import { Badge, Button, Card, Notice, Page, formatDateTime } from '../../ui';
 import './admin.css';
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AdminSettingsResponse } from '../../../sync/api/admin';
 import type { SignUpMode, SiteSettings } from '../../../sync/api/site';
-import { api, errorMessage, fieldErrorsOf } from '../../app/api';
+import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { Badge, Button, Card, FormError, Page, QueryState, TextField } from '../../ui';
 import { adminKey, useAdminAction } from './admin-api';
 import { FeatureFlagsEditor } from './feature-flags-editor';

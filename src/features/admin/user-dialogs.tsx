@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { GRANTABLE_ROLES, type GrantableRole } from '../../../sync/roles';
 import { SUSPEND_REASON_MAX, type AdminUserRow } from '../../../sync/api/admin';
-import { api, errorMessage, fieldErrorsOf } from '../../app/api';
+import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { Button, Checkbox, Dialog, FormError, TextArea } from '../../ui';
 import { useAdminAction } from './admin-api';
 

@@ -11,7 +11,7 @@ import type {
   SignInResponse,
   SignUpInput,
 } from '../../../sync/api/auth';
-import { api, ApiRequestError } from '../../app/api';
+import { api, ApiRequestError } from '../../lib/api';
 
 /** An e-mailed code the server refused; the page sends the visitor to /auth/auth-code-error. */
 export class CodeRefused extends Error {

@@ -3,7 +3,7 @@
  * chosen by `?mode=`. A visitor who is already signed in goes straight on to `next`.
  */
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { Card, Notice, Page, Skeleton, Tabs, type Tab } from '../../ui';
 import { EmailLinkForm } from './email-link-form';
 import { safeNext } from './safe-next';

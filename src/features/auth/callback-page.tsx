@@ -4,8 +4,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiRequestError } from '../../app/api';
-import { useRefreshSession } from '../../app/session';
+import { ApiRequestError } from '../../lib/api';
+import { useRefreshSession } from '../../lib/session';
 import { Button, LinkButton, Notice, Page, Spinner } from '../../ui';
 import { authApi, CodeRefused } from './auth-api';
 import './auth.css';

@@ -3,7 +3,7 @@
  * form-level message for the rest (wrong password, rate limit with its wait, offline).
  */
 import { useCallback, useState } from 'react';
-import { ApiRequestError } from '../../app/api';
+import { ApiRequestError } from '../../lib/api';
 
 export interface FormErrors {
   fields: Record<string, string>;

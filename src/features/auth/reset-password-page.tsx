@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { forgetSession, SESSION_KEY } from '../../app/session';
+import { forgetSession, SESSION_KEY } from '../../lib/session';
 import { Button, Card, FormError, LinkButton, Page, TextField } from '../../ui';
 import { authApi, CodeRefused } from './auth-api';
 import { EmailLinkForm } from './email-link-form';

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SESSION_KEY, useRefreshSession } from '../../app/session';
+import { SESSION_KEY, useRefreshSession } from '../../lib/session';
 import { Button, FormError, TextField } from '../../ui';
 import { authApi } from './auth-api';
 import { useSubmit } from './form-errors';

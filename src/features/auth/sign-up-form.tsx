@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { USERNAME_MAX } from '../../../sync/api/auth';
-import { useSiteInfo } from '../../app/site-info';
+import { useSiteInfo } from '../../lib/site-info';
 import { Button, FormError, LinkButton, Notice, Skeleton, TextField } from '../../ui';
 import { authApi } from './auth-api';
 import { CheckInbox } from './check-inbox';

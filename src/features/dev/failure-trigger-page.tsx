@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { LinkButton, Page, Skeleton } from '../../ui';
 
 function ClientFailure(): never {

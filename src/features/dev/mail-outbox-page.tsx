@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import type { MailOutboxResponse, OutboxMessage } from '../../../sync/api/dev';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Badge, Button, EmptyState, Page, QueryState, TextField, formatDateTime } from '../../ui';
 import { splitLinks } from './linkify';
 import './dev.css';

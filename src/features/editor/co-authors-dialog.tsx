@@ -7,7 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { MEMBER_ROLES, type Manuscript, type MemberRole } from '../../../sync/collections/manuscripts';
-import { api, ApiRequestError } from '../../app/api';
+import { api, ApiRequestError } from '../../lib/api';
 import { Badge, Button, Dialog, FormError, SelectField, TextField, useOnline } from '../../ui';
 import { InviteByEmail } from './invite-by-email';
 import { ROLE_LABELS } from './role-labels';

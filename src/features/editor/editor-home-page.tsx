@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { can } from '../../../sync/roles';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { Button, Card, EmptyState, LinkButton, Page, Skeleton, TextField } from '../../ui';
 import { CoAuthorInvitations } from '../notifications/co-author-invitations';
 import { ImportManuscript } from './import-manuscript';

@@ -6,7 +6,7 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { useId, useState } from 'react';
 import type { FileItem } from '../../../sync/api/files';
-import { ApiRequestError } from '../../app/api';
+import { ApiRequestError } from '../../lib/api';
 import { Button, Dialog, EmptyState, QueryState, TextField, useOnline } from '../../ui';
 import { formatBytes } from '../../../sync/text/bytes';
 import { uploadFile, useAddUploaded, useFiles } from '../files';

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { MANUSCRIPT_IMPORT_EXTENSIONS, MANUSCRIPT_IMPORT_MAX_BYTES } from '../../../sync/api/manuscripts';
-import { ApiRequestError } from '../../app/api';
+import { ApiRequestError } from '../../lib/api';
 import { useCollection } from '../../db/use-live-docs';
 import { Button, Card, useOnline, useToast } from '../../ui';
 import { checkImportFile, uploadManuscript } from './upload-manuscript';

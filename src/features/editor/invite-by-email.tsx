@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { InviteByEmailResponse, PendingInvitationsResponse } from '../../../sync/api/invitations';
 import { MEMBER_ROLES, type MemberRole } from '../../../sync/collections/manuscripts';
-import { api, ApiRequestError } from '../../app/api';
+import { api, ApiRequestError } from '../../lib/api';
 import { Button, FormError, Notice, SelectField, TextField } from '../../ui';
 import { ROLE_LABELS } from './role-labels';
 

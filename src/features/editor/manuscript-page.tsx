@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { manuscriptRole } from '../../../sync/collections/manuscripts';
 import { canEditText } from '../../../sync/collab/close-codes';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { Badge, Button, EmptyState, LinkButton, Page, Skeleton } from '../../ui';
 import { ChapterPane } from './chapter-pane';
 import { ChapterSidebar } from './chapter-sidebar';

@@ -5,7 +5,7 @@
  */
 import type { ApiErrorBody } from '../../../sync/errors';
 import { MANUSCRIPT_IMPORT_EXTENSIONS, MANUSCRIPT_IMPORT_MAX_BYTES, type ManuscriptImportResponse } from '../../../sync/api/manuscripts';
-import { ApiRequestError } from '../../app/api';
+import { ApiRequestError } from '../../lib/api';
 
 /** Why a chosen file cannot be imported, or null when it may be uploaded. */
 export function checkImportFile(file: Pick<File, 'name' | 'size'>): string | null {

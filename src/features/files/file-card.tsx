@@ -1,7 +1,7 @@
 /** One file: preview by kind, inline rename (validated as the API does), download and delete. */
 import { useId, useState, type FormEvent } from 'react';
 import { fileNameProblem, type FileItem } from '../../../sync/api/files';
-import { ApiRequestError } from '../../app/api';
+import { ApiRequestError } from '../../lib/api';
 import { Button, Dialog, formatDate } from '../../ui';
 import { useDeleteFile, useRenameFile } from './use-files';
 import { formatBytes } from '../../../sync/text/bytes';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FileItem } from '../../../sync/api/files';
-import { ApiRequestError } from '../../app/api';
+import { ApiRequestError } from '../../lib/api';
 import { useOnline } from '../../ui';
 import { uploadFile } from './upload';
 import { formatBytes } from '../../../sync/text/bytes';

@@ -5,7 +5,7 @@
  */
 import type { ApiErrorBody } from '../../../sync/errors';
 import type { FileUploadResponse } from '../../../sync/api/files';
-import { ApiRequestError } from '../../app/api';
+import { ApiRequestError } from '../../lib/api';
 
 export interface UploadHandle {
   done: Promise<FileUploadResponse>;

@@ -1,7 +1,7 @@
 /** /api/files through react-query: the list (with quota) and the rename and delete commands. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileItem, FilesResponse } from '../../../sync/api/files';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const FILES_KEY = ['files'] as const;
 

@@ -6,8 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { BookCard as BookCardData, HomeBooksResponse } from '../../../sync/api/books';
-import { api } from '../../app/api';
-import { useSession } from '../../app/session';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import { EmptyState, LinkButton, QueryState, usePageTitle } from '../../ui';
 import { BookCard, BookRowSkeleton } from './book-card';
 import './home.css';

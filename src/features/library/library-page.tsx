@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { LibraryResponse } from '../../../sync/api/library';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { usePreferences } from '../theming/preferences-store';
 import { EmptyState, LinkButton, Page, Skeleton, Notice, formatRelative, usePageTitle } from '../../ui';

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { BookCard, HomeBooksResponse } from '../../../sync/api/books';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Button, Dialog, QueryState, TextField } from '../../ui';
 import { ItemCover } from './list-tile';
 

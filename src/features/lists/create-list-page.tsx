@@ -1,7 +1,7 @@
 /** `/lists/create`: a new list is written to the device at once (offline too) and synced later. */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useCollection } from '../../db/use-live-docs';
 import { Button, Card, FormError, LinkButton, Page } from '../../ui';
 import { newListId } from './list-model';

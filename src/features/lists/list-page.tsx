@@ -6,8 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { getPublicList } from '../../../sync/api/lists';
-import { ApiRequestError, call } from '../../app/api';
-import { useSession } from '../../app/session';
+import { ApiRequestError, call } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { EmptyState, LinkButton, QueryState, Skeleton } from '../../ui';
 import { ListEditor } from './list-editor';

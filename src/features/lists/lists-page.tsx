@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getDiscoverLists } from '../../../sync/api/lists';
-import { call } from '../../app/api';
-import { useSession } from '../../app/session';
+import { call } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { EmptyState, LinkButton, Page, QueryState, Skeleton } from '../../ui';
 import { sortedItems } from './list-model';

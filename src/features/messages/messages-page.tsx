@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { Button, EmptyState, Skeleton, usePageTitle } from '../../ui';
 import { ConversationList } from './conversation-list';
 import './messages.css';

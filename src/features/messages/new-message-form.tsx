@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { conversationIdOf } from '../../../sync/collections/messages';
 import type { UserLookupResponse } from '../../../sync/api/users';
-import { api, ApiRequestError } from '../../app/api';
+import { api, ApiRequestError } from '../../lib/api';
 import { Button, TextField, useOnline } from '../../ui';
 
 export function NewMessageForm({ me, onDone }: { me: string; onDone: () => void }) {

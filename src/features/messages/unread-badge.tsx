@@ -3,7 +3,7 @@
  * the app shell, so it reads the collection directly (type imports only from sync/ — the
  * messages hooks pull zod, which stays out of the first load).
  */
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useLiveDocs } from '../../db/use-live-docs';
 import './unread-badge.css';
 

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 // Type imports only: the bell is in the app shell, so zod stays out of the first load.
 import type { AcceptInvitationResponse, MyInvitation, MyInvitationsResponse } from '../../../sync/api/invitations';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { Button, FormError } from '../../ui';
 import './notifications.css';
 

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NotificationDoc } from '../../../sync/collections/notifications';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { Button, formatRelative, Skeleton } from '../../ui';
 import './notifications.css';
 import { CoAuthorInvitations } from './co-author-invitations';

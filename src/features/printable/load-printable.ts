@@ -4,7 +4,7 @@
  * book's stylesheets are read as text here so Paged.js never has to fetch them itself.
  */
 import type { BookDetailResponse, ChapterResponse, PrintableBookResponse } from '../../../sync/api/books';
-import { ApiRequestError, api } from '../../app/api';
+import { ApiRequestError, api } from '../../lib/api';
 import { bookCacheName, bookUrl, chapterUrl, fetchJsonCached, isDownloaded } from '../library/offline-books';
 
 export type PrintableResult =

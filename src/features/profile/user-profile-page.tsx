@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { getUserProfile, type UserProfileResponse } from '../../../sync/api/lists';
-import { ApiRequestError, call } from '../../app/api';
+import { ApiRequestError, call } from '../../lib/api';
 import { EmptyState, LinkButton, Notice, QueryState, Skeleton, usePageTitle } from '../../ui';
 import { ListTile } from '../lists/list-tile';
 import '../lists/lists.css';

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { BookDetailResponse } from '../../../sync/api/books';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { Spinner, usePageTitle } from '../../ui';
 import { FlowView } from './flow-view';
 import { PaginatedView } from './paginated-view';

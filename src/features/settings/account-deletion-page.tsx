@@ -6,8 +6,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { scheduleDeletion, undoDeletion, type DeletionStatusResponse } from '../../../sync/api/account';
-import { call, errorMessage, fieldErrorsOf } from '../../app/api';
-import { useRefreshSession } from '../../app/session';
+import { call, errorMessage, fieldErrorsOf } from '../../lib/api';
+import { useRefreshSession } from '../../lib/session';
 import { Button, Card, formatDateTime, FormError, Notice, QueryState, TextField, useToast } from '../../ui';
 import { settingsKey, useDeletionStatus } from './settings-api';
 import { SettingsPage } from './settings-nav';

@@ -1,7 +1,7 @@
 /** Signed-in devices: where the account is signed in, and signing them out one by one or all. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeviceSession } from '../../../sync/api/auth';
-import { api, errorMessage } from '../../app/api';
+import { api, errorMessage } from '../../lib/api';
 import { Badge, Button, Card, formatDateTime, formatRelative, QueryState, Table, useToast, type Column } from '../../ui';
 import { settingsKey, useDevices } from './settings-api';
 import { describeUserAgent } from './user-agent';

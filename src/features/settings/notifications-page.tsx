@@ -11,7 +11,7 @@ import {
   type NotificationPrefs,
 } from '../../../sync/api/notifications';
 import { saveNotificationPrefs } from '../../../sync/api/account';
-import { call, errorMessage } from '../../app/api';
+import { call, errorMessage } from '../../lib/api';
 import { Button, Card, FormError, QueryState, useToast } from '../../ui';
 import { settingsKey, useNotificationPrefs } from './settings-api';
 import { SettingsPage } from './settings-nav';

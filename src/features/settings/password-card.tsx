@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ChangePasswordInput } from '../../../sync/api/auth';
 import { passwordHint } from '../../../sync/password-policy';
-import { api, errorMessage, fieldErrorsOf } from '../../app/api';
+import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { Button, Card, FormError, TextField, useToast } from '../../ui';
 import { clientFieldErrors } from './settings-api';
 

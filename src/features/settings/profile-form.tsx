@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { BIO_MAX, ProfileUpdateInput, updateProfile, type Profile } from '../../../sync/api/account';
-import { call, errorMessage, fieldErrorsOf } from '../../app/api';
-import { useRefreshSession } from '../../app/session';
+import { call, errorMessage, fieldErrorsOf } from '../../lib/api';
+import { useRefreshSession } from '../../lib/session';
 import { Button, FormError, SelectField, TextArea, TextField, useToast } from '../../ui';
 import { clientFieldErrors, settingsKey } from './settings-api';
 

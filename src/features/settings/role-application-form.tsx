@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { IMPRINT_NAME_MAX, ROLE_MESSAGE_MAX, RoleRequestInput, applyForRole } from '../../../sync/api/account';
 import type { RequestableRole } from '../../../sync/roles';
-import { call, errorMessage, fieldErrorsOf } from '../../app/api';
+import { call, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { Button, FormError, TextArea, TextField, useToast } from '../../ui';
 import { clientFieldErrors, settingsKey } from './settings-api';
 

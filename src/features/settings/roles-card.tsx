@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import type { MyRoleRequest, RoleRequestsResponse } from '../../../sync/api/account';
 import { can, REQUESTABLE_ROLES, type Role } from '../../../sync/roles';
-import { useRefreshSession, useSession } from '../../app/session';
+import { useRefreshSession, useSession } from '../../lib/session';
 import { Badge, Card, formatDate, Notice, QueryState } from '../../ui';
 import { RoleApplicationForm } from './role-application-form';
 import { useRoleRequests } from './settings-api';

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getDeletionStatus, getNotificationPrefs, getProfile, listMyRoleRequests } from '../../../sync/api/account';
 import type { SessionsResponse } from '../../../sync/api/auth';
-import { api, call } from '../../app/api';
+import { api, call } from '../../lib/api';
 
 export const SETTINGS_KEY = ['settings'] as const;
 export const settingsKey = (part: string) => [...SETTINGS_KEY, part] as const;

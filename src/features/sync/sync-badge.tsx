@@ -6,7 +6,7 @@
  * is not re-announced.
  */
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useSyncState } from '../../db/use-database';
 import { useOnline } from '../../ui';
 import { useUnsyncedChapters } from './use-unsynced-chapters';

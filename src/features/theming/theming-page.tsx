@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { APP_THEMES, READER_LAYOUTS, type PreferenceValues } from '../../../sync/preferences';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { Card, Page } from '../../ui';
 import { SettingsPanel } from '../reader/reader-panels';
 import { settingsStyle } from '../reader/reader-settings';

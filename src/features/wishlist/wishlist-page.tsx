@@ -2,7 +2,7 @@
  * `/my-wishlist`: read from the device, with titles, prices and cover URLs copied into each
  * entry (the service worker caches the covers), so it works offline.
  */
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 import { Button, EmptyState, LinkButton, Page, Skeleton } from '../../ui';
 import { formatPrice } from '../home/format-price';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { VERSION_NAME_MAX, VersionNameSchema } from '../../../../sync/api/versions';
 import { Button, FormError, TextField } from '../../../ui';
 import { useRenameVersion } from './versions-api';
-import { errorMessage, fieldErrorsOf } from '../../../app/api';
+import { errorMessage, fieldErrorsOf } from '../../../lib/api';
 
 export function RenameVersionForm({ chapterId, id, name: initial, onDone }: { chapterId: string; id: string; name: string; onDone: () => void }) {
   const [name, setName] = useState(initial);

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { VERSION_NAME_MAX, VersionNameSchema } from '../../../../sync/api/versions';
 import { Button, FormError, TextField, useOnline, useToast } from '../../../ui';
 import { useSaveVersion } from './versions-api';
-import { errorMessage, fieldErrorsOf } from '../../../app/api';
+import { errorMessage, fieldErrorsOf } from '../../../lib/api';
 
 export function SaveVersionForm({ chapterId }: { chapterId: string }) {
   const [name, setName] = useState('');

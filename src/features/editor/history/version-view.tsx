@@ -9,7 +9,7 @@ import { Button, FormError, Notice, QueryState, formatDateTime, useOnline, useTo
 import { RenameVersionForm } from './rename-version-form';
 import { versionAuthor, versionTitle, words } from './version-labels';
 import { useDeleteVersion, useRestoreVersion, useVersion } from './versions-api';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../lib/api';
 
 function ChangeSummary({ change }: { change: { added: number; removed: number } | null }) {
   if (!change) return null;

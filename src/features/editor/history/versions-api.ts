@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteVersion, getVersion, listVersions, renameVersion, restoreVersion, saveVersion } from '../../../../sync/api/versions';
-import { call } from '../../../app/api';
+import { call } from '../../../lib/api';
 
 const versionsKey = (chapterId: string) => ['chapter-versions', chapterId] as const;
 
