@@ -2,7 +2,7 @@
  * Printing and manuscripts in the library. An owner prints a demo book from the library: pages
  * appear with page numbers, the contents carry page numbers, a verso carries the book title as
  * its running head; someone who does not own the book is refused. An author's new manuscript
- * shows on /books and opens in the reader with its text.
+ * shows on /books and opens in the reader with its text. A downloaded book typesets offline.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, signIn } from './fixtures';
@@ -63,6 +63,29 @@ test.describe('printable', () => {
     await expect(page.getByText("Only the book's owners and authors can print it.")).toBeVisible();
     await expect(pages(page)).toHaveCount(0);
     expect((await page.request.get('/api/books/demo-small-weathers/printable')).status()).toBe(403);
+  });
+
+  test('a downloaded book typesets offline from its download; one that is not downloaded says why', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO.reader);
+    await page.goto('/books');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    await page.getByRole('button', { name: 'Download The Patient Draft' }).click();
+    await expect(page.getByRole('button', { name: 'Remove download of The Patient Draft' })).toBeVisible({ timeout: 30_000 });
+
+    await context.route('**/api/sync/**', (route) => route.abort());
+    await context.setOffline(true);
+    const cold = await context.newPage();
+    await cold.goto('/printable/demo-the-patient-draft');
+    await expect(cold.getByText("You're offline: this is the downloaded copy of the book.")).toBeVisible();
+    await typesetDone(cold, '6 × 9 in');
+    expect(await pages(cold).count()).toBeGreaterThanOrEqual(8);
+    await expect(cold.locator('.pp-toc a')).toHaveCount(4);
+
+    // A book in the library that was never downloaded cannot be typeset offline, and the page says so.
+    await cold.goto('/printable/demo-small-weathers');
+    await expect(cold.getByRole('heading', { name: "You're offline" })).toBeVisible();
+    await context.setOffline(false);
   });
 
   test("an author's manuscript appears in the library and opens in the reader with its text", async ({ page, browser }) => {
