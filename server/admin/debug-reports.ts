@@ -18,7 +18,7 @@ export function debugReportRoutes(ctx: AppContext) {
       if (Number(r.numUpdatedRows) === 0) throw notFound('No such report.');
       await recordAudit(trx, now, { ...by, action: resolved ? 'debug_report.resolved' : 'debug_report.reopened', targetType: 'debug_report', targetId: key });
     });
-    return { ok: true as const };
+    return { ok: true };
   };
   const router = new Hono<AppEnv>();
   const at = '/api/admin/debug-reports';

@@ -26,7 +26,7 @@ function pageOf<T extends zm.ZodMiniType>(item: T) {
 /** A short list (a queue), capped on the server. */
 const listOf = <T extends zm.ZodMiniType>(item: T) => zm.object({ items: zm.array(item) });
 /** The answer of an action whose effect the client refetches. */
-const OkSchema = zm.object({ ok: zm.literal(true) });
+const OkSchema = zm.object({ ok: zm.boolean() });
 
 // ---------- role and beta requests ----------
 export const RequestStatusFilter = z.enum(['pending', 'approved', 'rejected', 'all']);
