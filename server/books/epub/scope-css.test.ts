@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { assetUrl } from './assets';
+import { resolveHref } from './paths';
+import { scopeCss } from './scope-css';
+
+const SCOPE = '.quire-book[data-book="bk1"]';
+const IN_BOOK = new Set(['OEBPS/images/bg.png', 'OEBPS/images/bg-2x.png', 'OEBPS/fonts/serif.woff2', 'OEBPS/css/other.css']);
+/** As build-book.ts resolves them: relative to the stylesheet, only files the book holds. */
+const resolveUrl = (href: string) => {
+  const target = resolveHref('OEBPS/css/book.css', href);
+  return target && IN_BOOK.has(target.path) ? assetUrl('bk1', target.path.slice('OEBPS/'.length)) : null;
+};
+const scoped = (source: string) => scopeCss(source, { scope: SCOPE, resolveUrl }).css;
+
+/** Everything a browser could fetch from the output: it must all be this book's assets. */
+function expectNoOutsideUrl(css: string) {
+  expect(css).not.toMatch(/evil|https?:|\/\/|\\/i);
+  for (const m of css.matchAll(/url\(\s*"([^"]*)"\s*\)/gi)) expect(m[1]).toMatch(/^\/api\/books\/bk1\/assets\//);
+}
+
+describe('scopeCss: book CSS cannot fetch outside the book', () => {
+  const hostile: [string, string][] = [
+    ['escaped url(', 'p { background: \\75 rl(http://evil.example/a.png) }'],
+    ['escaped url( without the space', 'p { background: \\000075rl("http://evil.example/a.png") }'],
+    ['a non-hex escape inside the name', 'p { background: u\\rl(http://evil.example/a.png) }'],
+    ['upper-case URL(', 'p { background: URL(http://evil.example/a.png) }'],
+    ['a comment inside the name', 'p { background: ur/**/l(http://evil.example/a.png) }'],
+    ['an escaped address', 'p { background: url(http\\3a //evil.example/a.png) }'],
+    ['image-set with a string', 'p { background-image: image-set("http://evil.example/a.png" 1x, "../images/bg.png" 2x) }'],
+    ['-webkit-image-set with url()', 'p { background-image: -webkit-image-set(url(//evil.example/a.png) 1x) }'],
+    ['cross-fade and image()', 'p { background: cross-fade(image("http://evil.example/a.png"), red 50%) }'],
+    ['-moz-element()', 'p { background: -moz-element(#evil) }'],
+    ['@import of a string', '@import "http://evil.example/x.css"; p { color: red }'],
+    ['@import of a protocol-relative url()', '@import url(//evil.example/x.css) screen; p { color: red }'],
+    ['an escaped @import', '@\\69mport url(http://evil.example/x.css); p { color: red }'],
+    ['@font-face with a remote src', '@font-face { font-family: Bad; src: url(http://evil.example/f.woff2) format("woff2"), local(Georgia) }'],
+    ['a custom property holding url()', 'p { --bg: url(http://evil.example/a.png); background: var(--bg) }'],
+    ['an escaped property name', 'p { backgr\\6f und: url(http://evil.example/a.png) }'],
+    ['cursor, list-style and content', 'p { cursor: url(http://evil.example/c.cur), auto; list-style: url("http://evil.example/d.png"); content: url(https://evil.example/e.png) }'],
+    ['IE expression() and behavior', 'p { width: expression(alert(1)); behavior: url(#evil.htc) } q { -moz-binding: url(evil.xml#x) }'],
+    ['an unclosed url', 'p { background: url(http://evil.example/a.png'],
+  ];
+  for (const [name, source] of hostile) {
+    it(`drops ${name}`, () => {
+      const css = scoped(source);
+      expectNoOutsideUrl(css);
+    });
+  }
+
+  it('drops a fetching function that takes its address from var() or attr()', () => {
+    const css = scoped(':root { --u: "http://evil.example/a.png" } p { background-image: src(var(--u)) } q { background-image: image-set(attr(data-u) 1x) }');
+    expect(css).not.toMatch(/src\(|image-set/);
+  });
+
+  it('keeps in-book URLs, pointed at the asset route', () => {
+    const css = scoped(
+      '@import "other.css"; @font-face { font-family: "Book Serif"; src: url(../fonts/serif.woff2) format("woff2") } ' +
+        'p { background: URL( ../images/bg.png ) no-repeat; background-image: image-set("../images/bg.png" 1x, url(../images/bg-2x.png) 2x) }',
+    );
+    expect(css).toContain('@import url("/api/books/bk1/assets/css/other.css")');
+    expect(css).toContain('src: url("/api/books/bk1/assets/fonts/serif.woff2") format("woff2")');
+    expect(css).toContain('background: url("/api/books/bk1/assets/images/bg.png") no-repeat');
+    expect(css).toContain('image-set("/api/books/bk1/assets/images/bg.png" 1x, url("/api/books/bk1/assets/images/bg-2x.png") 2x)');
+    expectNoOutsideUrl(css);
+  });
+});
+
+describe('scopeCss: positioned content stays in the chapter box', () => {
+  it('drops position: fixed however it is written, and caps z-index', () => {
+    const css = scoped(
+      '.a { position: fixed; z-index: 2147483647 } .b { POSITION: Fixed } .c { po\\73 ition: \\66ixed } ' +
+        '.d { --p: fixed; position: var(--p) } .e { position: absolute; z-index: 99999; top: 0; left: 0 } .f { z-index: -2147483647 } .g { z-index: calc(1e9) }',
+    );
+    expect([...css.matchAll(/position:\s*([^;}]*)/gi)].map((m) => m[1]!.trim())).toEqual(['absolute']);
+    expect(css).not.toMatch(/calc/i);
+    const zs = [...css.matchAll(/z-index:\s*(-?\d+)/g)].map((m) => Number(m[1]));
+    expect(zs).toEqual([10, 10, -10]);
+  });
+});
+
+describe('scopeCss: ordinary book CSS', () => {
+  it('keeps fonts, colours, sizes, gradients and media queries', () => {
+    const css = scoped(
+      'body { font-family: "Book Serif", Georgia, serif; color: #333; margin: 0 5% } ' +
+        'h1 { font: bold 1.5em/1.2 serif; color: rgb(10 20 30 / 50%); text-shadow: 0 1px 2px hsl(0deg 0% 0% / .3) } ' +
+        'p.first::first-letter { float: left; font-size: calc(1em + 2px); background: linear-gradient(to right, #fff, #eee) } ' +
+        '@media (min-width: 30em) { p { text-indent: 1.2em !important } } blockquote::before { content: "\\201C" attr(title) }',
+    );
+    expect(css).toContain(`${SCOPE} .quire-body {`);
+    expect(css).toContain('font-family: "Book Serif", Georgia, serif');
+    expect(css).toContain('margin: 0 5%');
+    expect(css).toContain('font: bold 1.5em/1.2 serif');
+    expect(css).toContain('color: rgb(10 20 30 / 50%)');
+    expect(css).toContain('font-size: calc(1em + 2px)');
+    expect(css).toContain('background: linear-gradient(to right, #fff, #eee)');
+    expect(css).toMatch(/@media \(min-width: 30em\) \{\s*\.quire-book\[data-book="bk1"\] p \{\s*text-indent: 1\.2em !important/);
+    expect(css).toContain('content: "\u201C" attr(title)');
+  });
+
+  it('writes back what it read, so a separated token never joins its neighbour', () => {
+    expect(scoped('p { margin: 1px/**/2px; width: 10p\\78 }')).toContain('margin: 1px/**/2px;');
+    expect(scoped('p { width: 10p\\78 }')).toContain('width: 10px');
+  });
+});
