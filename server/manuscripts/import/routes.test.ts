@@ -14,7 +14,7 @@ import { epub3 } from '../../books/epub/test-epubs';
 import { pull } from '../../sync/test-helpers';
 import { buildTestContext, type TestContext } from '../../test/test-context';
 import { IMPORT_MAX_UPLOAD_BYTES } from './limits';
-import { twoChapterDocx, twoChapterMarkdown } from './test-files';
+import { buildDocx, twoChapterDocx, twoChapterMarkdown } from './test-files';
 
 let t: TestContext;
 let author: Awaited<ReturnType<typeof buildSignedInUser>>;
@@ -107,6 +107,24 @@ describe('POST /api/manuscripts/import', () => {
       const json = (await res.json()) as { error: { reason: string; fields: { file: string } } };
       expect(json.error.reason).toBe(reason);
       expect(json.error.fields.file.length).toBeGreaterThan(5);
+    }
+    expect(await countRows()).toEqual({ docs: 0, snapshots: 0, renders: 0 });
+  });
+
+  it('refuses 20,000 nested elements in an EPUB, a DOCX or Markdown with 422 "nested too deeply", writing nothing', async () => {
+    const deep = 20_000;
+    const cases: [string, Uint8Array | string][] = [
+      ['epub', epub3({ chapters: [{ id: 'c1', title: 'One', body: `${'<div>'.repeat(deep)}deep${'</div>'.repeat(deep)}` }] })],
+      ['docx tables', buildDocx([{ xml: `${'<w:tbl><w:tr><w:tc>'.repeat(deep)}<w:p><w:r><w:t>deep</w:t></w:r></w:p>${'</w:tc></w:tr></w:tbl>'.repeat(deep)}` }])],
+      ['docx links', buildDocx([{ xml: `<w:p>${'<w:hyperlink w:anchor="a">'.repeat(deep)}<w:r><w:t>deep</w:t></w:r>${'</w:hyperlink>'.repeat(deep)}</w:p>` }])],
+      ['markdown', `${'*'.repeat(deep)}deep${'*'.repeat(deep)}`],
+    ];
+    for (const [name, body] of cases) {
+      const res = await upload(body);
+      expect(res.status, name).toBe(422);
+      const json = (await res.json()) as { error: { reason: string; fields: { file: string } } };
+      expect(json.error.reason, name).toBe('too_deep');
+      expect(json.error.fields.file, name).toMatch(/is nested too deeply: its elements go more than 256 levels deep/);
     }
     expect(await countRows()).toEqual({ docs: 0, snapshots: 0, renders: 0 });
   });

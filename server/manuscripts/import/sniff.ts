@@ -10,7 +10,7 @@ import { decodeText } from '../../books/epub/xml';
 import { ImportError } from './import-error';
 
 export type Sniffed =
-  | { kind: 'docx' }
+  | { kind: 'docx'; files: Map<string, Uint8Array> }
   | { kind: 'epub'; files: Map<string, Uint8Array> }
   | { kind: 'markdown'; text: string };
 
@@ -55,6 +55,6 @@ function sniffZip(bytes: Uint8Array): Sniffed {
   }
   const mimetype = files.get('mimetype');
   if (mimetype && decodeText(mimetype).trim() === 'application/epub+zip') return { kind: 'epub', files };
-  if (files.has('word/document.xml')) return { kind: 'docx' };
+  if (files.has('word/document.xml')) return { kind: 'docx', files };
   throw new ImportError('unsupported', `This ZIP archive is neither a Word document nor an EPUB. ${SUPPORTED}`);
 }
