@@ -6,14 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import MarkdownIt from 'markdown-it';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManuscriptImportResponse } from '../../../sync/api/manuscripts';
 import { chapterDocName } from '../../../sync/collab/close-codes';
 import { buildSignedInUser } from '../../admin/test-helpers';
 import { epub3 } from '../../books/epub/test-epubs';
 import { pull } from '../../sync/test-helpers';
 import { buildTestContext, type TestContext } from '../../test/test-context';
-import { IMPORT_MAX_UPLOAD_BYTES } from './limits';
+import { IMPORT_MAX_MARKDOWN_BYTES, IMPORT_MAX_UPLOAD_BYTES } from './limits';
 import { buildDocx, twoChapterDocx, twoChapterMarkdown } from './test-files';
 
 let t: TestContext;
@@ -24,6 +25,15 @@ beforeEach(async () => {
   author = await buildSignedInUser(t.ctx, { roles: ['author'] });
 });
 afterEach(async () => t.close());
+
+/** A novel-like Markdown file of about `bytes` bytes: 40 `#` chapters of plain paragraphs. */
+function novelMarkdown(bytes: number): string {
+  const paragraph = `${'The boats lay still upon the water while the gulls cried over the harbour wall. '.repeat(8).trim()}\n\n`;
+  const perChapter = Math.ceil(bytes / 40 / paragraph.length);
+  let text = Array.from({ length: 40 }, (_, i) => `# Chapter ${i + 1}\n\n${paragraph.repeat(perChapter)}`).join('');
+  text = text.slice(0, bytes);
+  return text + 'x'.repeat(bytes - text.length);
+}
 
 function upload(body: Uint8Array | string, cookie = author.cookie, name?: string) {
   const bytes = typeof body === 'string' ? strToU8(body) : body;
@@ -91,6 +101,36 @@ describe('POST /api/manuscripts/import', () => {
     expect(res.status).toBe(413);
     expect(((await res.json()) as { error: { fields: { file: string } } }).error.fields.file).toMatch(/at most 20 MB/);
     expect(await countRows()).toEqual({ docs: 0, snapshots: 0, renders: 0 });
+  });
+
+  it('refuses Markdown over its own cap with 413 before parsing it', async () => {
+    const render = vi.spyOn(MarkdownIt.prototype, 'render');
+    try {
+      const res = await upload(novelMarkdown(IMPORT_MAX_MARKDOWN_BYTES + 1));
+      expect(res.status).toBe(413);
+      const json = (await res.json()) as { error: { reason: string; fields: { file: string } } };
+      expect(json.error.reason).toBe('too_large');
+      expect(json.error.fields.file).toMatch(/Markdown file is too large: one import may be at most 2 MB/);
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      render.mockRestore();
+    }
+    expect(await countRows()).toEqual({ docs: 0, snapshots: 0, renders: 0 });
+  });
+
+  it('imports Markdown just under the cap in bounded time and memory', async () => {
+    const markdown = novelMarkdown(IMPORT_MAX_MARKDOWN_BYTES - 1024);
+    const peakBefore = process.resourceUsage().maxRSS * 1024;
+    const started = performance.now();
+    const res = await upload(markdown);
+    const ms = performance.now() - started;
+    const peakGrowth = process.resourceUsage().maxRSS * 1024 - peakBefore;
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as ManuscriptImportResponse).chapterIds).toHaveLength(40);
+    console.info(`[import] ${(markdown.length / 1024 / 1024).toFixed(1)} MB of Markdown in ${ms.toFixed(0)} ms, peak RSS +${(peakGrowth / 1024 / 1024).toFixed(0)} MB`);
+    // Measured on a quiet machine: about 2 s and 250 MB. The bounds leave room for a busy CI.
+    expect(ms).toBeLessThan(15_000);
+    expect(peakGrowth).toBeLessThan(350 * 1024 * 1024);
   });
 
   it('refuses junk, other archives and broken documents with 422 and a reason, writing nothing', async () => {

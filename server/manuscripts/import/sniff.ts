@@ -8,6 +8,7 @@ import { EpubError } from '../../books/epub/epub-error';
 import { readZip } from '../../books/epub/read-zip';
 import { decodeText } from '../../books/epub/xml';
 import { ImportError } from './import-error';
+import { IMPORT_MAX_MARKDOWN_BYTES } from './limits';
 
 export type Sniffed =
   | { kind: 'docx'; files: Map<string, Uint8Array> }
@@ -39,6 +40,10 @@ export function sniff(bytes: Uint8Array): Sniffed {
     throw new ImportError('unsupported', `This file is not text Quire can read. ${SUPPORTED}`);
   }
   if (text.trim() === '') throw new ImportError('no_text', 'The file has no text.');
+  if (bytes.byteLength > IMPORT_MAX_MARKDOWN_BYTES) {
+    const mb = IMPORT_MAX_MARKDOWN_BYTES / 1024 / 1024;
+    throw new ImportError('too_large', `This Markdown file is too large: one import may be at most ${mb} MB of text (about 350,000 words). Split the manuscript into parts and import each.`);
+  }
   return { kind: 'markdown', text };
 }
 
