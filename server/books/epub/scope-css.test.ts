@@ -78,6 +78,24 @@ describe('scopeCss: positioned content stays in the chapter box', () => {
   });
 });
 
+describe('scopeCss: names CSS makes global stay the book\'s', () => {
+  it('renames its @font-face families and @keyframes, and its own declarations follow', () => {
+    const css = scoped(
+      '@font-face { font-family: "Segoe UI"; src: url(../fonts/serif.woff2) } @font-face { font-family: Book Serif; src: local(Georgia) } ' +
+        '@keyframes spin { to { transform: rotate(360deg) } } ' +
+        'p { font-family: "segoe ui", Book Serif, serif } h1 { font: bold 1.5em/1.2 Book Serif, Georgia, serif; animation: spin 1s linear infinite }',
+    );
+    const suffix = 'quire-book-data-book-bk1';
+    expect(css).toContain(`font-family: "Segoe UI ${suffix}"`);
+    expect(css).toContain(`font-family: "Book Serif ${suffix}"`);
+    expect(css).toContain(`@keyframes spin-${suffix}`);
+    expect(css).toContain(`font-family: "Segoe UI ${suffix}", "Book Serif ${suffix}", serif`);
+    expect(css).toContain(`font: bold 1.5em/1.2 "Book Serif ${suffix}", Georgia, serif`);
+    expect(css).toContain(`animation: spin-${suffix} 1s linear infinite`);
+    expect(css).not.toMatch(/@keyframes spin \{|font-family: "?Segoe UI"?;/);
+  });
+});
+
 describe('scopeCss: ordinary book CSS', () => {
   it('keeps fonts, colours, sizes, gradients and media queries', () => {
     const css = scoped(

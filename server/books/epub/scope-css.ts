@@ -6,11 +6,13 @@
  * tokens, so `\75 rl(`, `URL(` or `ur/**\/l(` are judged as what they are. Only in-book URLs stay
  * (pointed at the asset route): a declaration or at-rule that would fetch anything else is
  * dropped, and so are unknown at-rules. Positioned content stays in the chapter box:
- * `position: fixed` goes, z-index is capped, and the reader clips the box (reader.css).
+ * `position: fixed` goes, z-index is capped, and the reader clips the box (reader.css). Font
+ * and animation names, which CSS makes global, get the book's own (global-names.ts).
  */
 import postcss, { type AtRule, type ChildNode, type Declaration, type Rule } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
 import { serializeIdent, serializeString, serializeTokens, tokenizeCss, type CssToken } from './css-tokens';
+import { renameGlobalNames } from './global-names';
 
 export interface ScopeCssOptions {
   /** The book's scope selector, e.g. `.quire-book[data-book="abc"]`. */
@@ -84,6 +86,7 @@ export function scopeCss(source: string, options: ScopeCssOptions): ScopedCss {
     decl.prop = prop.startsWith('--') ? prop : serializeIdent(prop);
     decl.value = value;
   });
+  renameGlobalNames(root, options.scope.replace(/[^A-Za-z0-9_-]+/g, ' ').trim().replace(/ /g, '-'));
   let writingMode: ScopedCss['writingMode'];
   root.walkRules((rule: Rule) => {
     const parent = rule.parent;
