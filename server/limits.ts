@@ -108,3 +108,5 @@ export const SYNC_PUSH_ROW_LIMITS: Record<CollectionName, { points: number; wind
  * documents recursively, so a hostile file nesting thousands of elements is refused (422) first.
  */
 export const MAX_NESTING_DEPTH = 256;
+/** One CSS value or at-rule prelude in a book's stylesheet; longer ones (inline data: fonts) are dropped unread. */
+export const EPUB_MAX_CSS_VALUE_CHARS = 100_000;

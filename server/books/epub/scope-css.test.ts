@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EPUB_MAX_CSS_VALUE_CHARS } from '../../limits';
 import { assetUrl } from './assets';
 import { resolveHref } from './paths';
 import { scopeCss } from './scope-css';
@@ -113,6 +114,17 @@ describe('scopeCss: ordinary book CSS', () => {
     expect(css).toContain('background: linear-gradient(to right, #fff, #eee)');
     expect(css).toMatch(/@media \(min-width: 30em\) \{\s*\.quire-book\[data-book="bk1"\] p \{\s*text-indent: 1\.2em !important/);
     expect(css).toContain('content: "\u201C" attr(title)');
+  });
+
+  it('drops a value too long to be anything but an inline file, without reading it', () => {
+    const css = scoped(`@font-face { font-family: X; src: url("data:font/woff2;base64,${'A'.repeat(EPUB_MAX_CSS_VALUE_CHARS)}") } p { color: red }`);
+    expect(css).not.toContain('data:');
+    expect(css).toContain('color: red');
+  });
+
+  it('keeps unicode-range as written', () => {
+    expect(scoped('@font-face { font-family: X; src: local(X); unicode-range: U+0000-00FF, U+4??, u+1E00-1EFF }')).toContain('unicode-range: U+0000-00FF, U+4??, u+1E00-1EFF');
+    expect(scoped('@font-face { font-family: X; unicode-range: U+0000, url(http://evil.example/) }')).not.toContain('unicode-range');
   });
 
   it('writes back what it read, so a separated token never joins its neighbour', () => {

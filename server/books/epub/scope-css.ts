@@ -11,6 +11,7 @@
  */
 import postcss, { type AtRule, type ChildNode, type Declaration, type Rule } from 'postcss';
 import selectorParser from 'postcss-selector-parser';
+import { EPUB_MAX_CSS_VALUE_CHARS } from '../../limits';
 import { serializeIdent, serializeString, serializeTokens, tokenizeCss, type CssToken } from './css-tokens';
 import { renameGlobalNames } from './global-names';
 
@@ -56,6 +57,8 @@ const KNOWN_FUNCTIONS = new Set([
   'local', 'format', 'tech', 'type', 'selector', 'font-format', 'font-tech', 'style',
 ]);
 const FORBIDDEN_PROPERTIES = new Set(['behavior', 'binding']);
+/** `U+0025-00FF, u+4??`: browsers read it from the raw text, so it is checked as text. */
+const UNICODE_RANGES = /^\s*[uU]\+[0-9a-fA-F?]{1,6}(-[0-9a-fA-F]{1,6})?(\s*,\s*[uU]\+[0-9a-fA-F?]{1,6}(-[0-9a-fA-F]{1,6})?)*\s*$/;
 const KEPT_POSITIONS = new Set(['static', 'relative', 'absolute', 'sticky', 'inherit', 'initial', 'unset', 'revert', 'revert-layer']);
 
 const unprefixed = (name: string) => name.toLowerCase().replace(/^-(webkit|moz|ms|o)-/, '');
@@ -115,7 +118,7 @@ function decodedName(text: string, type: 'ident' | 'at'): string | null {
 
 /** `@import` of an in-book stylesheet keeps its media list; any other is removed. */
 function cleanImport(at: AtRule, resolveUrl: ScopeCssOptions['resolveUrl']): void {
-  const tokens = tokenizeCss(at.params).filter((t, k, all) => t.type !== 'space' || (k > 0 && all[k - 1]!.type !== 'space'));
+  const tokens = tokenizeCss(at.params);
   while (tokens[0]?.type === 'space') tokens.shift();
   const [first, second, third] = tokens;
   let href: string | undefined;
@@ -134,6 +137,7 @@ function cleanImport(at: AtRule, resolveUrl: ScopeCssOptions['resolveUrl']): voi
 function cleanDeclaration(prop: string, value: string, resolveUrl: ScopeCssOptions['resolveUrl']): string | null {
   const name = prop.toLowerCase();
   if (FORBIDDEN_PROPERTIES.has(unprefixed(name))) return null;
+  if (name === 'unicode-range') return UNICODE_RANGES.test(value) ? value.trim() : null;
   const cleaned = cleanValue(value, resolveUrl);
   if (cleaned === null) return null;
   const words = tokenizeCss(cleaned).filter((t) => t.type !== 'space');
@@ -156,6 +160,7 @@ function cleanDeclaration(prop: string, value: string, resolveUrl: ScopeCssOptio
  * functions, var() inside a fetching function).
  */
 function cleanValue(value: string, resolveUrl: ScopeCssOptions['resolveUrl']): string | null {
+  if (value.length > EPUB_MAX_CSS_VALUE_CHARS) return null;
   const tokens = tokenizeCss(value);
   const open: (string | null)[] = []; // per open parenthesis: its function's name, null for a bare one
   for (const [k, t] of tokens.entries()) {
