@@ -128,7 +128,7 @@ function cleanImport(at: AtRule, resolveUrl: ScopeCssOptions['resolveUrl']): voi
     [href, rest] = [second.value, tokens.slice(3)];
   }
   const url = href === undefined ? null : resolveUrl(href);
-  const media = url === null ? null : cleanValue(serializeTokens(rest), () => null);
+  const media = url === null || rest.some((t) => t.type === 'bad') ? null : cleanValue(serializeTokens(rest), () => null);
   if (url === null || media === null) return void at.remove();
   at.params = `url(${serializeString(url)})${media ? ` ${media.trim()}` : ''}`;
 }
