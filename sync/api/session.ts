@@ -1,17 +1,23 @@
-import type { Role } from '../roles';
+/**
+ * GET /api/auth/me: the signed-in account, or null. Its own module (zod/mini only) because every
+ * first load asks for it; the rest of /api/auth is in auth.ts.
+ */
+import * as z from 'zod/mini';
+import { ROLES } from '../roles';
+import { endpoint } from './contract';
 
-/** GET /api/auth/me: the signed-in account, or null. */
-export interface Me {
-  id: string;
-  email: string;
-  username: string;
-  displayName: string;
-  roles: Role[];
-  status: 'active' | 'suspended' | 'deleting';
-  emailVerified: boolean;
-  theme: string;
-  deletionDueAt: number | null;
-}
-export interface MeResponse {
-  user: Me | null;
-}
+export const MeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  status: z.enum(['active', 'suspended', 'deleting']),
+  emailVerified: z.boolean(),
+  theme: z.string(),
+  deletionDueAt: z.nullable(z.number()),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const getMe = endpoint({ method: 'GET', path: '/api/auth/me', response: z.object({ user: z.nullable(MeSchema) }) });
+export type MeResponse = z.infer<typeof getMe.response>;
