@@ -34,12 +34,12 @@ export function authRoutes(ctx: AppContext) {
   const at = '/api/auth';
 
   // Per-IP limits are taken before the body is read.
-  router.use('/sign-up', limitBefore(limiters.signUpIp, ipOf));
-  router.use('/sign-in-link', limitBefore(limiters.mailIp, ipOf));
-  router.use('/password-reset', limitBefore(limiters.mailIp, ipOf));
-  router.use('/beta-request', limitBefore(limiters.betaIp, ipOf));
+  router.post('/sign-up', limitBefore(limiters.signUpIp, ipOf));
+  router.post('/sign-in-link', limitBefore(limiters.mailIp, ipOf));
+  router.post('/password-reset', limitBefore(limiters.mailIp, ipOf));
+  router.post('/beta-request', limitBefore(limiters.betaIp, ipOf));
   // Signed out is 401 whatever the body holds.
-  router.use('/password', async (c, next) => {
+  router.post('/password', async (c, next) => {
     requireUser(c);
     await next();
   });

@@ -5,8 +5,10 @@
  * Quire. The invitee: GET /api/invitations (theirs), POST /api/invitations/{id}/accept | decline.
  */
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { MEMBER_ROLES } from '../collections/manuscripts';
 import { EmailSchema } from './auth';
+import { endpoint } from './contract';
 
 export const InviteByEmailInput = z.object({
   email: EmailSchema,
@@ -16,35 +18,40 @@ export type InviteByEmailInput = z.input<typeof InviteByEmailInput>;
 
 export const INVITE_SENT_MESSAGE = 'Invitation sent. They join the manuscript once they accept it; until then it is listed here as pending.';
 
-export interface InviteByEmailResponse {
-  message: string;
-}
+const MemberRoleSchema = zm.enum(MEMBER_ROLES);
 
-export interface PendingInvitation {
-  id: string;
-  email: string;
-  role: (typeof MEMBER_ROLES)[number];
-  createdAt: number;
-}
-
-export interface PendingInvitationsResponse {
-  invitations: PendingInvitation[];
-}
+const PendingInvitationSchema = zm.object({ id: zm.string(), email: zm.string(), role: MemberRoleSchema, createdAt: zm.number() });
+export type PendingInvitation = zm.infer<typeof PendingInvitationSchema>;
 
 /** An invitation as the invitee sees it (their own address, proven). */
-export interface MyInvitation {
-  id: string;
-  manuscriptId: string;
-  manuscriptTitle: string;
-  ownerName: string;
-  role: (typeof MEMBER_ROLES)[number];
-  createdAt: number;
-}
+const MyInvitationSchema = zm.object({
+  id: zm.string(),
+  manuscriptId: zm.string(),
+  manuscriptTitle: zm.string(),
+  ownerName: zm.string(),
+  role: MemberRoleSchema,
+  createdAt: zm.number(),
+});
+export type MyInvitation = zm.infer<typeof MyInvitationSchema>;
 
-export interface MyInvitationsResponse {
-  invitations: MyInvitation[];
-}
+// The owner's side. 202: the mail goes out; the answer is the same whether or not the address has an account.
+export const inviteByEmail = endpoint({
+  method: 'POST',
+  path: '/api/manuscripts/:id/invitations',
+  body: InviteByEmailInput,
+  response: zm.object({ message: zm.string() }),
+  status: 202,
+});
+export const listPendingInvitations = endpoint({
+  method: 'GET',
+  path: '/api/manuscripts/:id/invitations',
+  response: zm.object({ invitations: zm.array(PendingInvitationSchema) }),
+});
+export type PendingInvitationsResponse = zm.infer<typeof listPendingInvitations.response>;
+export const revokeInvitation = endpoint({ method: 'DELETE', path: '/api/manuscripts/:id/invitations/:invitationId', response: zm.undefined(), status: 204 });
 
-export interface AcceptInvitationResponse {
-  manuscriptId: string;
-}
+// The invitee's side.
+export const listMyInvitations = endpoint({ method: 'GET', path: '/api/invitations', response: zm.object({ invitations: zm.array(MyInvitationSchema) }) });
+export type MyInvitationsResponse = zm.infer<typeof listMyInvitations.response>;
+export const acceptInvitation = endpoint({ method: 'POST', path: '/api/invitations/:id/accept', response: zm.object({ manuscriptId: zm.string() }) });
+export const declineInvitation = endpoint({ method: 'POST', path: '/api/invitations/:id/decline', response: zm.undefined(), status: 204 });
