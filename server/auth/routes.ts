@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import * as api from '../../sync/api/auth';
-import { getMe } from '../../sync/api/session';
+import { getMe, signOut } from '../../sync/api/session';
 import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
 import { requireUser } from '../http/guard';
@@ -61,7 +61,7 @@ export function authRoutes(ctx: AppContext) {
     return { user: await startSession(ctx, c, account.id) };
   });
 
-  on(router, at, api.signOut, async (c) => {
+  on(router, at, signOut, async (c) => {
     const sessionId = c.get('sessionId');
     if (sessionId) await invalidateSession(ctx, sessionId);
     clearSessionCookie(c);

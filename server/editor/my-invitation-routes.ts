@@ -3,7 +3,7 @@
  * become a member of the manuscript) or decline it. Someone else's invitation is not found.
  */
 import { Hono, type Context } from 'hono';
-import * as api from '../../sync/api/invitations';
+import * as api from '../../sync/api/my-invitations';
 import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
 import { requirePermission } from '../http/guard';

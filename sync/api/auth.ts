@@ -112,8 +112,6 @@ export const signUp = endpoint({ method: 'POST', path: '/api/auth/sign-up', body
 /** Sets the session cookie. */
 export const signIn = endpoint({ method: 'POST', path: '/api/auth/sign-in', body: SignInInput, response: zm.object({ user: MeSchema }) });
 export type SignInResponse = zm.infer<typeof signIn.response>;
-/** Clears the session cookie. */
-export const signOut = endpoint({ method: 'POST', path: '/api/auth/sign-out', response: OkSchema });
 
 export const listSessions = endpoint({ method: 'GET', path: '/api/auth/sessions', response: zm.object({ sessions: zm.array(DeviceSessionSchema) }) });
 export type SessionsResponse = zm.infer<typeof listSessions.response>;

@@ -12,6 +12,7 @@ import * as dev from './dev';
 import * as invitations from './invitations';
 import * as library from './library';
 import * as lists from './lists';
+import * as myInvitations from './my-invitations';
 import * as session from './session';
 import * as siteInfo from './site-info';
 import * as users from './users';
@@ -21,4 +22,4 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 }
 
-export const ENDPOINTS: Endpoint[] = [account, admin, auth, debug, dev, invitations, library, lists, session, siteInfo, users, versions].flatMap((module) => Object.values(module).filter(isEndpoint));
+export const ENDPOINTS: Endpoint[] = [account, admin, auth, debug, dev, invitations, library, lists, myInvitations, session, siteInfo, users, versions].flatMap((module) => Object.values(module).filter(isEndpoint));

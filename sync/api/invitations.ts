@@ -2,7 +2,8 @@
  * Inviting a co-author by e-mail: POST /api/manuscripts/{id}/invitations, GET the owner's pending
  * invitations, DELETE one to revoke it. Every invitation stays pending until the invitee accepts
  * it, whether or not the address has an account, so the form cannot be used to find out who is on
- * Quire. The invitee: GET /api/invitations (theirs), POST /api/invitations/{id}/accept | decline.
+ * Quire. The invitee's side (GET /api/invitations, POST …/{id}/accept | decline) is in
+ * my-invitations.ts.
  */
 import { z } from 'zod';
 import * as zm from 'zod/mini';
@@ -23,17 +24,6 @@ const MemberRoleSchema = zm.enum(MEMBER_ROLES);
 const PendingInvitationSchema = zm.object({ id: zm.string(), email: zm.string(), role: MemberRoleSchema, createdAt: zm.number() });
 export type PendingInvitation = zm.infer<typeof PendingInvitationSchema>;
 
-/** An invitation as the invitee sees it (their own address, proven). */
-const MyInvitationSchema = zm.object({
-  id: zm.string(),
-  manuscriptId: zm.string(),
-  manuscriptTitle: zm.string(),
-  ownerName: zm.string(),
-  role: MemberRoleSchema,
-  createdAt: zm.number(),
-});
-export type MyInvitation = zm.infer<typeof MyInvitationSchema>;
-
 // The owner's side. 202: the mail goes out; the answer is the same whether or not the address has an account.
 export const inviteByEmail = endpoint({
   method: 'POST',
@@ -49,9 +39,3 @@ export const listPendingInvitations = endpoint({
 });
 export type PendingInvitationsResponse = zm.infer<typeof listPendingInvitations.response>;
 export const revokeInvitation = endpoint({ method: 'DELETE', path: '/api/manuscripts/:id/invitations/:invitationId', response: zm.undefined(), status: 204 });
-
-// The invitee's side.
-export const listMyInvitations = endpoint({ method: 'GET', path: '/api/invitations', response: zm.object({ invitations: zm.array(MyInvitationSchema) }) });
-export type MyInvitationsResponse = zm.infer<typeof listMyInvitations.response>;
-export const acceptInvitation = endpoint({ method: 'POST', path: '/api/invitations/:id/accept', response: zm.object({ manuscriptId: zm.string() }) });
-export const declineInvitation = endpoint({ method: 'POST', path: '/api/invitations/:id/decline', response: zm.undefined(), status: 204 });

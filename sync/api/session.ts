@@ -1,6 +1,7 @@
 /**
- * GET /api/auth/me: the signed-in account, or null. Its own module (zod/mini only) because every
- * first load asks for it; the rest of /api/auth is in auth.ts.
+ * The session's own endpoints, GET /api/auth/me (the signed-in account, or null) and sign-out:
+ * their own module (zod/mini only) because every first load asks for the one and the app shell
+ * offers the other; the rest of /api/auth is in auth.ts.
  */
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
@@ -21,3 +22,6 @@ export type Me = z.infer<typeof MeSchema>;
 
 export const getMe = endpoint({ method: 'GET', path: '/api/auth/me', response: z.object({ user: z.nullable(MeSchema) }) });
 export type MeResponse = z.infer<typeof getMe.response>;
+
+/** Ends this browser's session and clears its cookie. */
+export const signOut = endpoint({ method: 'POST', path: '/api/auth/sign-out', response: z.object({ ok: z.literal(true) }) });
