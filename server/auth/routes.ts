@@ -1,29 +1,18 @@
 /**
  * /api/auth: sign-up, sign-in and out, e-mailed links, passwords, devices, beta requests.
  * Handlers only parse, rate-limit, call the command and present; the rules live beside them.
+ * Cookies are set or cleared on `c` before the JSON answer goes out.
  */
-import { Hono } from 'hono';
-import {
-  BetaRequestInput,
-  CallbackInput,
-  ChangePasswordInput,
-  EmailOnlyInput,
-  ResetPasswordInput,
-  SignInInput,
-  SignUpInput,
-  type CheckEmailResponse,
-  type OkResponse,
-  type SessionsResponse,
-  type SignInResponse,
-} from '../../sync/api/auth';
-import type { MeResponse } from '../../sync/api/session';
+import { Hono, type Context } from 'hono';
+import * as api from '../../sync/api/auth';
+import { getMe, signOut } from '../../sync/api/session';
 import type { AppContext, AppEnv } from '../context';
+import { on } from '../http/endpoint';
 import { requireUser } from '../http/guard';
-import { readJson } from '../http/validate';
+import { limitBefore, take } from '../http/rate-limit';
 import { fileBetaRequest } from './beta-request';
 import { isKnownDevice } from './known-device';
 import { endDevice, listDevices } from './devices';
-import { take } from '../http/rate-limit';
 import { buildAuthLimiters, ipBucket } from './limiters';
 import { requestMailLink } from './mail-links';
 import { changePassword, resetPassword } from './passwords';
@@ -34,100 +23,96 @@ import { checkCredentials } from './sign-in';
 import { signUp } from './sign-up';
 import { startSession } from './start-session';
 
-const CHECK_EMAIL: CheckEmailResponse = { status: 'check-email' };
-const OK: OkResponse = { ok: true };
+const CHECK_EMAIL = { status: 'check-email' } as const;
+const OK = { ok: true } as const;
+
+const ipOf = (c: Context<AppEnv>) => ipBucket(c.get('ip'));
 
 export function authRoutes(ctx: AppContext) {
   const limiters = buildAuthLimiters(ctx);
+  const router = new Hono<AppEnv>();
+  const at = '/api/auth';
 
-  return new Hono<AppEnv>()
-    .get('/me', (c) => {
-      const user = c.get('user');
-      return c.json({ user: user ? toMe(user) : null } satisfies MeResponse);
-    })
+  // Per-IP limits are taken before the body is read.
+  router.post('/sign-up', limitBefore(limiters.signUpIp, ipOf));
+  router.post('/sign-in-link', limitBefore(limiters.mailIp, ipOf));
+  router.post('/password-reset', limitBefore(limiters.mailIp, ipOf));
+  router.post('/beta-request', limitBefore(limiters.betaIp, ipOf));
+  // Signed out is 401 whatever the body holds.
+  router.post('/password', async (c, next) => {
+    requireUser(c);
+    await next();
+  });
 
-    .post('/sign-up', async (c) => {
-      await take(limiters.signUpIp, ipBucket(c.get('ip')));
-      const input = await readJson(c, SignUpInput);
-      await take(limiters.mailAccount, input.email);
-      await signUp(ctx, input);
-      return c.json(CHECK_EMAIL, 202);
-    })
+  on(router, at, getMe, (c) => {
+    const user = c.get('user');
+    return { user: user ? toMe(user) : null };
+  });
 
-    .post('/sign-in', async (c) => {
-      const input = await readJson(c, SignInInput);
-      const attempt = { ip: c.get('ip'), email: input.email, knownDevice: await isKnownDevice(ctx, c, input.email) };
-      const account = await checkCredentials(ctx, limiters, attempt, input.password);
-      const user = await startSession(ctx, c, account.id);
-      return c.json({ user } satisfies SignInResponse);
-    })
+  on(router, at, api.signUp, async (_c, { body }) => {
+    await take(limiters.mailAccount, body.email);
+    await signUp(ctx, body);
+    return CHECK_EMAIL;
+  });
 
-    .post('/sign-out', async (c) => {
-      const sessionId = c.get('sessionId');
-      if (sessionId) await invalidateSession(ctx, sessionId);
-      clearSessionCookie(c);
-      return c.json(OK);
-    })
+  on(router, at, api.signIn, async (c, { body }) => {
+    const attempt = { ip: c.get('ip'), email: body.email, knownDevice: await isKnownDevice(ctx, c, body.email) };
+    const account = await checkCredentials(ctx, limiters, attempt, body.password);
+    return { user: await startSession(ctx, c, account.id) };
+  });
 
-    .get('/sessions', async (c) => {
-      const user = requireUser(c);
-      return c.json({ sessions: await listDevices(ctx, user.id, c.get('sessionId')) } satisfies SessionsResponse);
-    })
+  on(router, at, signOut, async (c) => {
+    const sessionId = c.get('sessionId');
+    if (sessionId) await invalidateSession(ctx, sessionId);
+    clearSessionCookie(c);
+    return OK;
+  });
 
-    .post('/sessions/sign-out-others', async (c) => {
-      const user = requireUser(c);
-      await invalidateUserSessions(ctx, user.id, c.get('sessionId') ?? undefined);
-      return c.json(OK);
-    })
+  on(router, at, api.listSessions, async (c) => ({ sessions: await listDevices(ctx, requireUser(c).id, c.get('sessionId')) }));
 
-    .delete('/sessions/:id', async (c) => {
-      const user = requireUser(c);
-      const id = c.req.param('id');
-      await endDevice(ctx, user.id, id);
-      if (id === c.get('sessionId')) clearSessionCookie(c);
-      return c.json(OK);
-    })
+  on(router, at, api.signOutOtherSessions, async (c) => {
+    await invalidateUserSessions(ctx, requireUser(c).id, c.get('sessionId') ?? undefined);
+    return OK;
+  });
 
-    .post('/password', async (c) => {
-      const user = requireUser(c);
-      const input = await readJson(c, ChangePasswordInput);
-      await changePassword(ctx, limiters, user, c.get('sessionId'), input);
-      return c.json(OK);
-    })
+  on(router, at, api.endSession, async (c, { params }) => {
+    const user = requireUser(c);
+    await endDevice(ctx, user.id, params.id);
+    if (params.id === c.get('sessionId')) clearSessionCookie(c);
+    return OK;
+  });
 
-    .post('/sign-in-link', async (c) => {
-      await take(limiters.mailIp, ipBucket(c.get('ip')));
-      const { email } = await readJson(c, EmailOnlyInput);
-      await take(limiters.mailAccount, email);
-      await requestMailLink(ctx, 'signin', email);
-      return c.json(CHECK_EMAIL, 202);
-    })
+  on(router, at, api.changePassword, async (c, { body }) => {
+    const user = requireUser(c);
+    await changePassword(ctx, limiters, user, c.get('sessionId'), body);
+    return OK;
+  });
 
-    .post('/password-reset', async (c) => {
-      await take(limiters.mailIp, ipBucket(c.get('ip')));
-      const { email } = await readJson(c, EmailOnlyInput);
-      await take(limiters.mailAccount, email);
-      await requestMailLink(ctx, 'reset', email);
-      return c.json(CHECK_EMAIL, 202);
-    })
+  on(router, at, api.requestSignInLink, async (_c, { body }) => {
+    await take(limiters.mailAccount, body.email);
+    await requestMailLink(ctx, 'signin', body.email);
+    return CHECK_EMAIL;
+  });
 
-    .post('/callback', async (c) => {
-      const { code } = await readJson(c, CallbackInput);
-      return c.json(await redeemCode(ctx, c, code));
-    })
+  on(router, at, api.requestPasswordReset, async (_c, { body }) => {
+    await take(limiters.mailAccount, body.email);
+    await requestMailLink(ctx, 'reset', body.email);
+    return CHECK_EMAIL;
+  });
 
-    .post('/reset-password', async (c) => {
-      const input = await readJson(c, ResetPasswordInput);
-      await resetPassword(ctx, input);
-      // This browser's session (if any) ended with all the others.
-      clearSessionCookie(c);
-      return c.json(OK);
-    })
+  on(router, at, api.redeemCode, async (c, { body }) => redeemCode(ctx, c, body.code));
 
-    .post('/beta-request', async (c) => {
-      await take(limiters.betaIp, ipBucket(c.get('ip')));
-      const input = await readJson(c, BetaRequestInput);
-      await fileBetaRequest(ctx, input);
-      return c.json({ status: 'received' as const }, 202);
-    });
+  on(router, at, api.resetPassword, async (c, { body }) => {
+    await resetPassword(ctx, body);
+    // This browser's session (if any) ended with all the others.
+    clearSessionCookie(c);
+    return OK;
+  });
+
+  on(router, at, api.requestBeta, async (_c, { body }) => {
+    await fileBetaRequest(ctx, body);
+    return { status: 'received' as const };
+  });
+
+  return router;
 }

@@ -4,11 +4,11 @@
  */
 import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
-import { DELIBERATE_FAILURE_MESSAGE, MailOutboxQuery, type MailOutboxResponse } from '../../sync/api/dev';
+import { DELIBERATE_FAILURE_MESSAGE, listMailOutbox, triggerFailure } from '../../sync/api/dev';
 import { can } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
+import { on } from '../http/endpoint';
 import { notFound } from '../http/errors';
-import { readQuery } from '../http/validate';
 
 export const OUTBOX_PAGE_SIZE = 200;
 
@@ -22,39 +22,39 @@ function containsPattern(text: string): string {
 }
 
 export function devRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>()
-    .use('*', async (c, next) => {
-      requireDev(ctx, c);
-      await next();
-    })
-    .get('/mail', async (c) => {
-      const { to } = readQuery(c, MailOutboxQuery);
-      let query = ctx.db
-        .selectFrom('mailOutbox')
-        .selectAll()
-        .orderBy('createdAt', 'desc')
-        .orderBy(sql`rowid`, 'desc') // insertion order within one millisecond
-        .limit(OUTBOX_PAGE_SIZE);
-      // SQLite's LIKE ignores ASCII case; ESCAPE makes % and _ in the filter literal.
-      if (to) query = query.where(sql<boolean>`${sql.ref('toAddress')} LIKE ${containsPattern(to)} ESCAPE '\\'`);
-      const rows = await query.execute();
-      const body: MailOutboxResponse = {
-        messages: rows.map((r) => ({
-          id: r.id,
-          to: r.toAddress,
-          from: r.fromAddress,
-          subject: r.subject,
-          text: r.textBody,
-          status: r.status,
-          error: r.error,
-          createdAt: r.createdAt,
-          sentAt: r.sentAt,
-        })),
-      };
-      return c.json(body);
-    })
-    .get('/failure', () => {
-      // Lets the failure page, its digest and /admin/debug-reports be checked end to end.
-      throw new Error(DELIBERATE_FAILURE_MESSAGE);
-    });
+  const router = new Hono<AppEnv>();
+  const at = '/api/dev';
+  router.use('*', async (c, next) => {
+    requireDev(ctx, c);
+    await next();
+  });
+  on(router, at, listMailOutbox, async (_c, { query: { to } }) => {
+    let query = ctx.db
+      .selectFrom('mailOutbox')
+      .selectAll()
+      .orderBy('createdAt', 'desc')
+      .orderBy(sql`rowid`, 'desc') // insertion order within one millisecond
+      .limit(OUTBOX_PAGE_SIZE);
+    // SQLite's LIKE ignores ASCII case; ESCAPE makes % and _ in the filter literal.
+    if (to) query = query.where(sql<boolean>`${sql.ref('toAddress')} LIKE ${containsPattern(to)} ESCAPE '\\'`);
+    const rows = await query.execute();
+    return {
+      messages: rows.map((r) => ({
+        id: r.id,
+        to: r.toAddress,
+        from: r.fromAddress,
+        subject: r.subject,
+        text: r.textBody,
+        status: r.status,
+        error: r.error,
+        createdAt: r.createdAt,
+        sentAt: r.sentAt,
+      })),
+    };
+  });
+  on(router, at, triggerFailure, () => {
+    // Lets the failure page, its digest and /admin/debug-reports be checked end to end.
+    throw new Error(DELIBERATE_FAILURE_MESSAGE);
+  });
+  return router;
 }

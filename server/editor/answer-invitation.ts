@@ -3,7 +3,7 @@
  * (membership, written by the server as add-member.ts does) or decline. Only an active account
  * whose address is proven sees or answers them; anyone else's id is simply not found.
  */
-import type { MyInvitation } from '../../sync/api/invitations';
+import type { MyInvitation } from '../../sync/api/my-invitations';
 import { MAX_MEMBERS } from '../../sync/collections/manuscripts';
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../http/errors';

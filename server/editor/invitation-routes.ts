@@ -4,48 +4,47 @@
  * manuscript they cannot see) or 403 (a co-author who is not the owner). Inviting is rate-limited
  * per account, and answers the same whether or not the address has an account.
  */
-import { Hono } from 'hono';
-import { INVITE_SENT_MESSAGE, InviteByEmailInput, type InviteByEmailResponse, type PendingInvitationsResponse } from '../../sync/api/invitations';
+import { Hono, type MiddlewareHandler } from 'hono';
+import * as api from '../../sync/api/invitations';
 import { manuscriptRole } from '../../sync/collections/manuscripts';
 import type { AppContext, AppEnv } from '../context';
 import { forbidden, notFound } from '../http/errors';
+import { on } from '../http/endpoint';
 import { requirePermission } from '../http/guard';
 import { buildLimiter, take } from '../http/rate-limit';
-import { readJson } from '../http/validate';
 import { RATE_LIMITS } from '../limits';
 import { readManuscript } from './add-member';
 import { inviteByEmail, pendingInvitations, revokeInvitation } from './invitations';
 
-async function ownedManuscript(ctx: AppContext, id: string, userId: string) {
-  const manuscript = await readManuscript(ctx, id);
-  const role = manuscript ? manuscriptRole(manuscript, userId) : null;
-  if (!manuscript || role === null) throw notFound('No such manuscript.');
-  if (role !== 'owner') throw forbidden('Only the owner of the manuscript invites co-authors.');
-  return manuscript;
+/** Owner only, checked before the body is read, so a stranger learns nothing from a bad body. */
+function ownerOnly(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const me = requirePermission(c, 'account:use');
+    const manuscript = await readManuscript(ctx, c.req.param('id') ?? '');
+    const role = manuscript ? manuscriptRole(manuscript, me.id) : null;
+    if (!manuscript || role === null) throw notFound('No such manuscript.');
+    if (role !== 'owner') throw forbidden('Only the owner of the manuscript invites co-authors.');
+    await next();
+  };
 }
 
 export function invitationRoutes(ctx: AppContext) {
   const limiter = buildLimiter(ctx, 'co-author-invite', RATE_LIMITS.coAuthorInvitesPerAccount);
-  return new Hono<AppEnv>()
-    .post('/:id/invitations', async (c) => {
-      const me = requirePermission(c, 'account:use');
-      const manuscript = await ownedManuscript(ctx, c.req.param('id'), me.id);
-      const input = await readJson(c, InviteByEmailInput);
-      await take(limiter, me.id);
-      await inviteByEmail(ctx, me, manuscript.id, input.email, input.role);
-      const body: InviteByEmailResponse = { message: INVITE_SENT_MESSAGE };
-      return c.json(body, 202);
-    })
-    .get('/:id/invitations', async (c) => {
-      const me = requirePermission(c, 'account:use');
-      const manuscript = await ownedManuscript(ctx, c.req.param('id'), me.id);
-      const body: PendingInvitationsResponse = { invitations: await pendingInvitations(ctx, manuscript.id) };
-      return c.json(body);
-    })
-    .delete('/:id/invitations/:invitationId', async (c) => {
-      const me = requirePermission(c, 'account:use');
-      const manuscript = await ownedManuscript(ctx, c.req.param('id'), me.id);
-      if (!(await revokeInvitation(ctx, manuscript.id, c.req.param('invitationId')))) throw notFound('That invitation was already used or revoked.');
-      return c.body(null, 204);
-    });
+  const router = new Hono<AppEnv>();
+  const at = '/api/manuscripts';
+  router.on(['GET', 'POST'], '/:id/invitations', ownerOnly(ctx));
+  router.delete('/:id/invitations/:invitationId', ownerOnly(ctx));
+
+  on(router, at, api.inviteByEmail, async (c, { params, body }) => {
+    const me = requirePermission(c, 'account:use');
+    await take(limiter, me.id);
+    await inviteByEmail(ctx, me, params.id, body.email, body.role);
+    return { message: api.INVITE_SENT_MESSAGE };
+  });
+  on(router, at, api.listPendingInvitations, async (_c, { params }) => ({ invitations: await pendingInvitations(ctx, params.id) }));
+  on(router, at, api.revokeInvitation, async (_c, { params }) => {
+    if (!(await revokeInvitation(ctx, params.id, params.invitationId))) throw notFound('That invitation was already used or revoked.');
+    return undefined;
+  });
+  return router;
 }

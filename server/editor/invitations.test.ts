@@ -11,7 +11,8 @@ import { manuscripts, type Manuscript } from '../../sync/collections/manuscripts
 import { manuscriptChapters, type ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
 import { buildSignedInUser } from '../admin/test-helpers';
 import { latestCode, mailsTo, post, uniqueUser } from '../auth/test-helpers';
-import type { MyInvitationsResponse, PendingInvitationsResponse } from '../../sync/api/invitations';
+import type { PendingInvitationsResponse } from '../../sync/api/invitations';
+import type { MyInvitationsResponse } from '../../sync/api/my-invitations';
 import { applyPush } from '../sync/push';
 import { asWriter } from '../sync/test-helpers';
 import { readDoc } from '../sync/store';

@@ -3,8 +3,9 @@
  * is the seam for several processes), scaled by Config.rateLimitScale, refused with 429 and the
  * seconds until a point frees up.
  */
+import type { Context, MiddlewareHandler } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AppContext } from '../context';
+import type { AppContext, AppEnv } from '../context';
 import { rateLimited } from './errors';
 
 export interface Limit {
@@ -36,4 +37,15 @@ export async function tryTake(limiter: RateLimiterMemory, key: string): Promise<
     if (error instanceof RateLimiterRes) return false;
     throw error;
   }
+}
+
+/**
+ * Middleware taking a point before the route reads its body, so a refused caller costs no parsing
+ * (a typed endpoint's body is parsed before its handler runs).
+ */
+export function limitBefore(limiter: RateLimiterMemory, keyOf: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await take(limiter, keyOf(c));
+    await next();
+  };
 }

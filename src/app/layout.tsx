@@ -11,7 +11,8 @@ import { NotificationBell } from '../features/notifications/notification-bell';
 import { SignOutDialog } from '../features/sync/sign-out-dialog';
 import { SyncBadge } from '../features/sync/sync-badge';
 import { Badge, Menu, useToast } from '../ui';
-import { api } from '../lib/api';
+import { signOut as endThisSession } from '../../sync/api/session';
+import { call } from '../lib/api';
 import { ADMIN_NAV, MAIN_NAV, visibleNav } from './nav';
 import { forgetSession, SESSION_KEY, useSession } from '../lib/session';
 import { setPreferencesOwner } from '../features/theming/preferences-store';
@@ -51,7 +52,7 @@ function AccountArea() {
   }
   async function signOut(removeData: boolean) {
     try {
-      await api.post('/api/auth/sign-out');
+      await call(endThisSession);
     } catch {
       toast("Couldn't reach Quire to sign out. Try again when you're online.", { tone: 'error' });
       return;

@@ -1,4 +1,8 @@
-/** Sends client failures to /api/debug-reports (best effort, never throws, one report per error). */
+/**
+ * Sends client failures to /api/debug-reports (best effort, never throws, one report per error).
+ * A plain fetch, not call(): the endpoint's module (sync/api/debug.ts) brings classic zod, this
+ * runs in the first load, and the answer (a digest) is never read.
+ */
 const reported = new WeakSet<object>();
 
 export function reportClientFailure(error: unknown) {

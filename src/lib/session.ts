@@ -4,8 +4,8 @@
  * still signed in (the server remains the judge of every request once back online).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Me, MeResponse } from '../../sync/api/session';
-import { api, ApiRequestError } from './api';
+import { getMe, type Me, type MeResponse } from '../../sync/api/session';
+import { ApiRequestError, call } from './api';
 
 export const SESSION_KEY = ['session'] as const;
 const STORAGE_KEY = 'quire-session';
@@ -20,7 +20,7 @@ function remembered(): Me | null {
 
 async function fetchSession(): Promise<MeResponse> {
   try {
-    const res = await api.get<MeResponse>('/api/auth/me');
+    const res = await call(getMe);
     if (res.user) localStorage.setItem(STORAGE_KEY, JSON.stringify(res.user));
     else localStorage.removeItem(STORAGE_KEY);
     return res;

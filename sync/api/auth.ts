@@ -4,8 +4,10 @@
  * never compares two spellings of the same address.
  */
 import { z } from 'zod';
+import * as zm from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, passwordProblem } from '../password-policy';
-import type { Me } from './session';
+import { endpoint } from './contract';
+import { MeSchema } from './session';
 
 export const EMAIL_MAX = 254;
 export const USERNAME_MIN = 3;
@@ -80,34 +82,58 @@ export type BetaRequestInput = z.input<typeof BetaRequestInput>;
 // ---------- answers ----------
 
 /** The same answer whether or not the address has an account (no enumeration). */
-export interface CheckEmailResponse {
-  status: 'check-email';
-}
-export interface SignInResponse {
-  user: Me;
-}
-export type CodePurpose = 'verify' | 'signin' | 'reset' | 'invite';
-export interface CallbackResponse {
-  purpose: CodePurpose;
-  /** Where the client goes next (a same-site path). */
-  next: string;
-}
+const CheckEmailSchema = zm.object({ status: zm.literal('check-email') });
+export type CheckEmailResponse = zm.infer<typeof CheckEmailSchema>;
+const OkSchema = zm.object({ ok: zm.literal(true) });
+export type OkResponse = zm.infer<typeof OkSchema>;
+
+export const CODE_PURPOSES = ['verify', 'signin', 'reset', 'invite'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
 /** Why an e-mailed code was refused; the client shows /auth/auth-code-error?reason=… */
 export type CodeFailureReason = 'invalid' | 'used' | 'expired';
 export interface CodeErrorBody {
   error: { code: 'bad_request'; message: string; reason: CodeFailureReason };
 }
-export interface DeviceSession {
-  id: string;
-  userAgent: string;
-  ip: string;
-  createdAt: number;
-  lastSeenAt: number;
-  current: boolean;
-}
-export interface SessionsResponse {
-  sessions: DeviceSession[];
-}
-export interface OkResponse {
-  ok: true;
-}
+
+const DeviceSessionSchema = zm.object({
+  id: zm.string(),
+  userAgent: zm.string(),
+  ip: zm.string(),
+  createdAt: zm.number(),
+  lastSeenAt: zm.number(),
+  current: zm.boolean(),
+});
+export type DeviceSession = zm.infer<typeof DeviceSessionSchema>;
+
+// ---------- endpoints ----------
+
+/** 202: the mail goes out; the answer never says whether the address has an account. */
+export const signUp = endpoint({ method: 'POST', path: '/api/auth/sign-up', body: SignUpInput, response: CheckEmailSchema, status: 202 });
+/** Sets the session cookie. */
+export const signIn = endpoint({ method: 'POST', path: '/api/auth/sign-in', body: SignInInput, response: zm.object({ user: MeSchema }) });
+export type SignInResponse = zm.infer<typeof signIn.response>;
+
+export const listSessions = endpoint({ method: 'GET', path: '/api/auth/sessions', response: zm.object({ sessions: zm.array(DeviceSessionSchema) }) });
+export type SessionsResponse = zm.infer<typeof listSessions.response>;
+export const signOutOtherSessions = endpoint({ method: 'POST', path: '/api/auth/sessions/sign-out-others', response: OkSchema });
+/** Ending this browser's own session also clears its cookie. */
+export const endSession = endpoint({ method: 'DELETE', path: '/api/auth/sessions/:id', response: OkSchema });
+export const changePassword = endpoint({ method: 'POST', path: '/api/auth/password', body: ChangePasswordInput, response: OkSchema });
+
+export const requestSignInLink = endpoint({ method: 'POST', path: '/api/auth/sign-in-link', body: EmailOnlyInput, response: CheckEmailSchema, status: 202 });
+export const requestPasswordReset = endpoint({ method: 'POST', path: '/api/auth/password-reset', body: EmailOnlyInput, response: CheckEmailSchema, status: 202 });
+/** Redeems an e-mailed code (may set the session cookie); a refusal is a CodeErrorBody. */
+export const redeemCode = endpoint({
+  method: 'POST',
+  path: '/api/auth/callback',
+  body: CallbackInput,
+  response: zm.object({
+    purpose: zm.enum(CODE_PURPOSES),
+    /** Where the client goes next (a same-site path). */
+    next: zm.string(),
+  }),
+});
+export type CallbackResponse = zm.infer<typeof redeemCode.response>;
+/** Ends every session of the account, this browser's cookie included. */
+export const resetPassword = endpoint({ method: 'POST', path: '/api/auth/reset-password', body: ResetPasswordInput, response: OkSchema });
+export const requestBeta = endpoint({ method: 'POST', path: '/api/auth/beta-request', body: BetaRequestInput, response: zm.object({ status: zm.literal('received') }), status: 202 });

@@ -21,8 +21,8 @@ export interface Endpoint<P extends string = string> {
   /** The JSON body. */
   body?: $ZodType;
   response: $ZodType;
-  /** Success status when not 200: 201 for a create, 204 (and a `z.undefined()` response) for no content. */
-  status?: 200 | 201 | 204;
+  /** Success status when not 200: 201 for a create, 202 for accepted work (a mail to send), 204 (and a `z.undefined()` response) for no content. */
+  status?: 200 | 201 | 202 | 204;
 }
 
 export function endpoint<const P extends string, const E extends Endpoint<P>>(definition: E & { path: P }): E {

@@ -1,26 +1,30 @@
 /** Wire types of /api/dev (development pages: admins and development builds only). */
 import { z } from 'zod';
+import * as zm from 'zod/mini';
+import { endpoint } from './contract';
 
 export const MailOutboxQuery = z.object({
   /** Part of the recipient address, case-insensitive. */
   to: z.string().trim().max(320).optional(),
 });
 
-export interface OutboxMessage {
-  id: string;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  status: 'queued' | 'sent' | 'stored' | 'failed';
-  error: string | null;
-  createdAt: number;
-  sentAt: number | null;
-}
+const OutboxMessageSchema = zm.object({
+  id: zm.string(),
+  to: zm.string(),
+  from: zm.string(),
+  subject: zm.string(),
+  text: zm.string(),
+  status: zm.enum(['queued', 'sent', 'stored', 'failed']),
+  error: zm.nullable(zm.string()),
+  createdAt: zm.number(),
+  sentAt: zm.nullable(zm.number()),
+});
+export type OutboxMessage = zm.infer<typeof OutboxMessageSchema>;
 
-/** GET /api/dev/mail?to= — newest first. */
-export interface MailOutboxResponse {
-  messages: OutboxMessage[];
-}
+/** Newest first. */
+export const listMailOutbox = endpoint({ method: 'GET', path: '/api/dev/mail', query: MailOutboxQuery, response: zm.object({ messages: zm.array(OutboxMessageSchema) }) });
+export type MailOutboxResponse = zm.infer<typeof listMailOutbox.response>;
 
 export const DELIBERATE_FAILURE_MESSAGE = 'Deliberate server failure for testing';
+/** Always fails with a 500 and a digest; it never answers. */
+export const triggerFailure = endpoint({ method: 'GET', path: '/api/dev/failure', response: zm.never() });

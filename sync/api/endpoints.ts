@@ -5,9 +5,15 @@
  */
 import * as account from './account';
 import * as admin from './admin';
+import * as auth from './auth';
 import type { Endpoint } from './contract';
+import * as debug from './debug';
+import * as dev from './dev';
+import * as invitations from './invitations';
 import * as library from './library';
 import * as lists from './lists';
+import * as myInvitations from './my-invitations';
+import * as session from './session';
 import * as siteInfo from './site-info';
 import * as users from './users';
 import * as versions from './versions';
@@ -16,4 +22,4 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 }
 
-export const ENDPOINTS: Endpoint[] = [account, admin, library, lists, siteInfo, users, versions].flatMap((module) => Object.values(module).filter(isEndpoint));
+export const ENDPOINTS: Endpoint[] = [account, admin, auth, debug, dev, invitations, library, lists, myInvitations, session, siteInfo, users, versions].flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -1,17 +1,27 @@
-import type { Role } from '../roles';
+/**
+ * The session's own endpoints, GET /api/auth/me (the signed-in account, or null) and sign-out:
+ * their own module (zod/mini only) because every first load asks for the one and the app shell
+ * offers the other; the rest of /api/auth is in auth.ts.
+ */
+import * as z from 'zod/mini';
+import { ROLES } from '../roles';
+import { endpoint } from './contract';
 
-/** GET /api/auth/me: the signed-in account, or null. */
-export interface Me {
-  id: string;
-  email: string;
-  username: string;
-  displayName: string;
-  roles: Role[];
-  status: 'active' | 'suspended' | 'deleting';
-  emailVerified: boolean;
-  theme: string;
-  deletionDueAt: number | null;
-}
-export interface MeResponse {
-  user: Me | null;
-}
+export const MeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  status: z.enum(['active', 'suspended', 'deleting']),
+  emailVerified: z.boolean(),
+  theme: z.string(),
+  deletionDueAt: z.nullable(z.number()),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const getMe = endpoint({ method: 'GET', path: '/api/auth/me', response: z.object({ user: z.nullable(MeSchema) }) });
+export type MeResponse = z.infer<typeof getMe.response>;
+
+/** Ends this browser's session and clears its cookie. */
+export const signOut = endpoint({ method: 'POST', path: '/api/auth/sign-out', response: z.object({ ok: z.literal(true) }) });

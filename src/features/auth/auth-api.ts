@@ -1,17 +1,20 @@
 /** Client calls of the auth API. Redeeming an e-mailed code turns a refusal into CodeRefused. */
-import type {
-  BetaRequestInput,
-  CallbackResponse,
-  CheckEmailResponse,
-  CodeFailureReason,
-  EmailOnlyInput,
-  OkResponse,
-  ResetPasswordInput,
-  SignInInput,
-  SignInResponse,
-  SignUpInput,
+import {
+  redeemCode,
+  requestBeta,
+  requestPasswordReset,
+  requestSignInLink,
+  resetPassword,
+  signIn,
+  signUp,
+  type BetaRequestInput,
+  type CodeFailureReason,
+  type EmailOnlyInput,
+  type ResetPasswordInput,
+  type SignInInput,
+  type SignUpInput,
 } from '../../../sync/api/auth';
-import { api, ApiRequestError } from '../../lib/api';
+import { ApiRequestError, call } from '../../lib/api';
 
 /** An e-mailed code the server refused; the page sends the visitor to /auth/auth-code-error. */
 export class CodeRefused extends Error {
@@ -22,10 +25,10 @@ export class CodeRefused extends Error {
 
 const CODE_REASONS: readonly CodeFailureReason[] = ['invalid', 'used', 'expired'];
 
-/** Redeem an e-mailed code; a refusal carries the reason the error page explains. */
-async function postCode<T>(path: string, json: unknown): Promise<T> {
+/** A code-redeeming request whose refusal carries the reason the error page explains. */
+async function withCodeRefusal<T>(request: Promise<T>): Promise<T> {
   try {
-    return await api.post<T>(path, json);
+    return await request;
   } catch (error) {
     const reason = error instanceof ApiRequestError ? (error.reason as CodeFailureReason | undefined) : undefined;
     if (reason && CODE_REASONS.includes(reason)) throw new CodeRefused(reason);
@@ -34,11 +37,11 @@ async function postCode<T>(path: string, json: unknown): Promise<T> {
 }
 
 export const authApi = {
-  signIn: (input: SignInInput) => api.post<SignInResponse>('/api/auth/sign-in', input),
-  signUp: (input: SignUpInput) => api.post<CheckEmailResponse>('/api/auth/sign-up', input),
-  signInLink: (input: EmailOnlyInput) => api.post<CheckEmailResponse>('/api/auth/sign-in-link', input),
-  passwordReset: (input: EmailOnlyInput) => api.post<CheckEmailResponse>('/api/auth/password-reset', input),
-  betaRequest: (input: BetaRequestInput) => api.post<{ status: 'received' }>('/api/auth/beta-request', input),
-  callback: (code: string) => postCode<CallbackResponse>('/api/auth/callback', { code }),
-  resetPassword: (input: ResetPasswordInput) => postCode<OkResponse>('/api/auth/reset-password', input),
+  signIn: (input: SignInInput) => call(signIn, { body: input }),
+  signUp: (input: SignUpInput) => call(signUp, { body: input }),
+  signInLink: (input: EmailOnlyInput) => call(requestSignInLink, { body: input }),
+  passwordReset: (input: EmailOnlyInput) => call(requestPasswordReset, { body: input }),
+  betaRequest: (input: BetaRequestInput) => call(requestBeta, { body: input }),
+  callback: (code: string) => withCodeRefusal(call(redeemCode, { body: { code } })),
+  resetPassword: (input: ResetPasswordInput) => withCodeRefusal(call(resetPassword, { body: input })),
 };

@@ -5,7 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { api } from '../../lib/api';
+import { triggerFailure } from '../../../sync/api/dev';
+import { call } from '../../lib/api';
 import { LinkButton, Page, Skeleton } from '../../ui';
 
 function ClientFailure(): never {
@@ -13,7 +14,7 @@ function ClientFailure(): never {
 }
 
 function ServerFailure() {
-  const query = useQuery({ queryKey: ['dev', 'failure'], queryFn: () => api.get('/api/dev/failure'), retry: false, gcTime: 0 });
+  const query = useQuery({ queryKey: ['dev', 'failure'], queryFn: () => call(triggerFailure), retry: false, gcTime: 0 });
   if (query.error) throw query.error;
   return <Skeleton label="Calling the failing route…" />;
 }

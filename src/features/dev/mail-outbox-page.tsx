@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import type { MailOutboxResponse, OutboxMessage } from '../../../sync/api/dev';
-import { api } from '../../lib/api';
+import { listMailOutbox, type OutboxMessage } from '../../../sync/api/dev';
+import { call } from '../../lib/api';
 import { Badge, Button, EmptyState, Page, QueryState, TextField, formatDateTime } from '../../ui';
 import { splitLinks } from './linkify';
 import './dev.css';
@@ -80,7 +80,7 @@ export function MailOutboxPage() {
   const [selected, setSelected] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['dev', 'mail', filter],
-    queryFn: () => api.get<MailOutboxResponse>(`/api/dev/mail${filter ? `?to=${encodeURIComponent(filter)}` : ''}`),
+    queryFn: () => call(listMailOutbox, { query: { to: filter } }),
     refetchInterval: 5_000,
     placeholderData: (previous) => previous,
   });

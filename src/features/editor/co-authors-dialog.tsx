@@ -7,17 +7,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { MEMBER_ROLES, type Manuscript, type MemberRole } from '../../../sync/collections/manuscripts';
-import { api, ApiRequestError } from '../../lib/api';
+import { lookupUser } from '../../../sync/api/users';
+import { ApiRequestError, call } from '../../lib/api';
 import { Badge, Button, Dialog, FormError, SelectField, TextField, useOnline } from '../../ui';
 import { InviteByEmail } from './invite-by-email';
 import { ROLE_LABELS } from './role-labels';
 import { useManuscriptCommands } from './use-manuscript-commands';
-
-interface LookedUp {
-  id: string;
-  username: string;
-  displayName: string;
-}
 
 export function CoAuthorsDialog({ manuscript, isOwner, open, onClose }: { manuscript: Manuscript; isOwner: boolean; open: boolean; onClose: () => void }) {
   const commands = useManuscriptCommands();
@@ -32,7 +27,7 @@ export function CoAuthorsDialog({ manuscript, isOwner, open, onClose }: { manusc
     setError(null);
     setBusy(true);
     try {
-      const user = await api.get<LookedUp>(`/api/users/lookup?username=${encodeURIComponent(username.trim())}`);
+      const user = await call(lookupUser, { query: { username: username.trim() } });
       if (user.id === manuscript.ownerId) throw new Error('That is the owner of this manuscript.');
       await commands.setMember(manuscript, { userId: user.id, username: user.username, role });
       setUsername('');

@@ -6,9 +6,9 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { InviteByEmailResponse, PendingInvitationsResponse } from '../../../sync/api/invitations';
+import { inviteByEmail, listPendingInvitations, revokeInvitation } from '../../../sync/api/invitations';
 import { MEMBER_ROLES, type MemberRole } from '../../../sync/collections/manuscripts';
-import { api, ApiRequestError } from '../../lib/api';
+import { ApiRequestError, call } from '../../lib/api';
 import { Button, FormError, Notice, SelectField, TextField } from '../../ui';
 import { ROLE_LABELS } from './role-labels';
 
@@ -16,7 +16,7 @@ export function InviteByEmail({ manuscriptId, memberIds, online }: { manuscriptI
   const qc = useQueryClient();
   // Someone accepting arrives as a new member list: the pending list is read again then.
   const key = ['manuscript-invitations', manuscriptId, memberIds.join(',')];
-  const pending = useQuery({ queryKey: key, queryFn: () => api.get<PendingInvitationsResponse>(`/api/manuscripts/${manuscriptId}/invitations`), enabled: online });
+  const pending = useQuery({ queryKey: key, queryFn: () => call(listPendingInvitations, { params: { id: manuscriptId } }), enabled: online });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<MemberRole>('editor');
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -31,7 +31,7 @@ export function InviteByEmail({ manuscriptId, memberIds, online }: { manuscriptI
     setSent(null);
     setBusy(true);
     try {
-      const res = await api.post<InviteByEmailResponse>(`/api/manuscripts/${manuscriptId}/invitations`, { email, role });
+      const res = await call(inviteByEmail, { params: { id: manuscriptId }, body: { email, role } });
       setSent(res.message);
       setEmail('');
       await qc.invalidateQueries({ queryKey: key });
@@ -47,7 +47,7 @@ export function InviteByEmail({ manuscriptId, memberIds, online }: { manuscriptI
   async function revoke(id: string) {
     setError(null);
     try {
-      await api.delete(`/api/manuscripts/${manuscriptId}/invitations/${id}`);
+      await call(revokeInvitation, { params: { id: manuscriptId, invitationId: id } });
     } catch (e) {
       if (!(e instanceof ApiRequestError && e.status === 404)) setError(e instanceof Error ? e.message : 'Could not revoke.');
     }

@@ -6,9 +6,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-// Type imports only: the bell is in the app shell, so zod stays out of the first load.
-import type { AcceptInvitationResponse, MyInvitation, MyInvitationsResponse } from '../../../sync/api/invitations';
-import { api } from '../../lib/api';
+// The bell is in the app shell: this contract is zod/mini only, so classic zod stays out of the first load.
+import { acceptInvitation, declineInvitation, listMyInvitations, type MyInvitation } from '../../../sync/api/my-invitations';
+import { call } from '../../lib/api';
 import { Button, FormError } from '../../ui';
 import './notifications.css';
 
@@ -17,7 +17,7 @@ const KEY = ['my-invitations'];
 
 export function CoAuthorInvitations({ headingLevel: H = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const qc = useQueryClient();
-  const query = useQuery({ queryKey: KEY, queryFn: () => api.get<MyInvitationsResponse>('/api/invitations') });
+  const query = useQuery({ queryKey: KEY, queryFn: () => call(listMyInvitations) });
   const [busy, setBusy] = useState<string | null>(null);
   const [joined, setJoined] = useState<{ id: string; title: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -26,8 +26,11 @@ export function CoAuthorInvitations({ headingLevel: H = 'h3' }: { headingLevel?:
     setBusy(invitation.id);
     setError(null);
     try {
-      const res = await api.post<AcceptInvitationResponse | undefined>(`/api/invitations/${invitation.id}/${action}`);
-      if (res) setJoined({ id: res.manuscriptId, title: invitation.manuscriptTitle });
+      const params = { id: invitation.id };
+      if (action === 'accept') {
+        const res = await call(acceptInvitation, { params });
+        setJoined({ id: res.manuscriptId, title: invitation.manuscriptTitle });
+      } else await call(declineInvitation, { params });
     } catch (e) {
       setError(e instanceof Error ? e.message : 'Could not answer the invitation.');
     } finally {

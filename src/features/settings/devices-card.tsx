@@ -1,7 +1,7 @@
 /** Signed-in devices: where the account is signed in, and signing them out one by one or all. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeviceSession } from '../../../sync/api/auth';
-import { api, errorMessage } from '../../lib/api';
+import { endSession, signOutOtherSessions, type DeviceSession } from '../../../sync/api/auth';
+import { call, errorMessage } from '../../lib/api';
 import { Badge, Button, Card, formatDateTime, formatRelative, QueryState, Table, useToast, type Column } from '../../ui';
 import { settingsKey, useDevices } from './settings-api';
 import { describeUserAgent } from './user-agent';
@@ -13,7 +13,7 @@ export function DevicesCard() {
   const refresh = () => qc.invalidateQueries({ queryKey: settingsKey('devices') });
   const onError = (error: unknown) => toast(errorMessage(error), { tone: 'error' });
   const signOut = useMutation({
-    mutationFn: (id: string) => api.delete(`/api/auth/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(endSession, { params: { id } }),
     onSuccess: async () => {
       toast('Signed out that device.', { tone: 'success' });
       await refresh();
@@ -21,7 +21,7 @@ export function DevicesCard() {
     onError,
   });
   const signOutOthers = useMutation({
-    mutationFn: () => api.post('/api/auth/sessions/sign-out-others'),
+    mutationFn: () => call(signOutOtherSessions),
     onSuccess: async () => {
       toast('Signed out every other device.', { tone: 'success' });
       await refresh();

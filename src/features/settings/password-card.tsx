@@ -1,9 +1,9 @@
 /** Change the password: current, new (the shared policy as a live hint) and confirmation. */
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ChangePasswordInput } from '../../../sync/api/auth';
+import { changePassword, ChangePasswordInput } from '../../../sync/api/auth';
 import { passwordHint } from '../../../sync/password-policy';
-import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
+import { call, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { Button, Card, FormError, TextField, useToast } from '../../ui';
 import { clientFieldErrors } from './settings-api';
 
@@ -14,7 +14,7 @@ export function PasswordCard() {
   const [checked, setChecked] = useState<Record<string, string>>({});
   const toast = useToast();
   const change = useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.post('/api/auth/password', input),
+    mutationFn: (input: ChangePasswordInput) => call(changePassword, { body: input }),
     onSuccess: () => {
       setCurrent('');
       setNew('');

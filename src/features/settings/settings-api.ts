@@ -5,8 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { getDeletionStatus, getNotificationPrefs, getProfile, listMyRoleRequests } from '../../../sync/api/account';
-import type { SessionsResponse } from '../../../sync/api/auth';
-import { api, call } from '../../lib/api';
+import { listSessions } from '../../../sync/api/auth';
+import { call } from '../../lib/api';
 
 export const SETTINGS_KEY = ['settings'] as const;
 export const settingsKey = (part: string) => [...SETTINGS_KEY, part] as const;
@@ -18,7 +18,7 @@ export const useNotificationPrefs = () =>
   useQuery({ queryKey: settingsKey('notification-prefs'), queryFn: () => call(getNotificationPrefs) });
 export const useDeletionStatus = () =>
   useQuery({ queryKey: settingsKey('deletion'), queryFn: () => call(getDeletionStatus) });
-export const useDevices = () => useQuery({ queryKey: settingsKey('devices'), queryFn: () => api.get<SessionsResponse>('/api/auth/sessions') });
+export const useDevices = () => useQuery({ queryKey: settingsKey('devices'), queryFn: () => call(listSessions) });
 
 /** Check a form with the same schema the server uses; null when it passes. */
 export function clientFieldErrors<S extends z.ZodType>(schema: S, value: unknown): Record<string, string> | null {
