@@ -4,12 +4,12 @@
  * account yet, so mail is the only channel.
  */
 import { Hono } from 'hono';
-import { ApproveInput, BetaRequestQuery, RejectInput, type BetaRequestRow } from '../../sync/api/admin';
+import * as api from '../../sync/api/admin';
 import { recordAudit } from '../audit/record';
 import { sendBetaInvite } from '../auth/auth-mail';
 import type { AppContext, AppEnv } from '../context';
+import { on } from '../http/endpoint';
 import { conflict, notFound } from '../http/errors';
-import { readJson, readQuery } from '../http/validate';
 import { adminActor, type AdminActor } from './actor';
 
 const LIST_LIMIT = 200;
@@ -38,33 +38,30 @@ async function decide(ctx: AppContext, by: AdminActor, id: string, decision: 'ap
 }
 
 export function betaRequestRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      adminActor(c);
-      const { status } = readQuery(c, BetaRequestQuery);
-      let q = ctx.db.selectFrom('betaRequests').select(['id', 'name', 'email', 'interest', 'reason', 'status', 'note', 'createdAt', 'decidedAt']);
-      if (status !== 'all') q = q.where('status', '=', status);
-      q = status === 'pending' ? q.orderBy('createdAt', 'asc') : q.orderBy('createdAt', 'desc');
-      const items: BetaRequestRow[] = await q.limit(LIST_LIMIT).execute();
-      return c.json({ items });
-    })
-    .post('/:id/approve', async (c) => {
-      const by = adminActor(c);
-      const { note } = await readJson(c, ApproveInput);
-      const request = await decide(ctx, by, c.req.param('id'), 'approved', note);
-      await sendBetaInvite(ctx, { email: request.email, name: request.name, note: note || undefined });
-      return c.json({ ok: true });
-    })
-    .post('/:id/reject', async (c) => {
-      const by = adminActor(c);
-      const { note } = await readJson(c, RejectInput);
-      const request = await decide(ctx, by, c.req.param('id'), 'rejected', note);
-      const site = ctx.config.publicUrl;
-      await ctx.mail.send({
-        to: request.email,
-        subject: 'Your request to join the Quire beta',
-        text: `Hello ${request.name},\n\nThank you for your interest in Quire. We can't offer you a place in the beta right now.\n\n${note}\n\nYou're welcome to ask again later at ${site}/auth/beta-request.`,
-      });
-      return c.json({ ok: true });
+  const router = new Hono<AppEnv>();
+  const at = '/api/admin/beta-requests';
+  on(router, at, api.listBetaRequests, async (c, { query: { status } }) => {
+    adminActor(c);
+    let q = ctx.db.selectFrom('betaRequests').select(['id', 'name', 'email', 'interest', 'reason', 'status', 'note', 'createdAt', 'decidedAt']);
+    if (status !== 'all') q = q.where('status', '=', status);
+    q = status === 'pending' ? q.orderBy('createdAt', 'asc') : q.orderBy('createdAt', 'desc');
+    const items: api.BetaRequestRow[] = await q.limit(LIST_LIMIT).execute();
+    return { items };
+  });
+  on(router, at, api.approveBetaRequest, async (c, { params, body: { note } }) => {
+    const request = await decide(ctx, adminActor(c), params.id, 'approved', note);
+    await sendBetaInvite(ctx, { email: request.email, name: request.name, note: note || undefined });
+    return { ok: true };
+  });
+  on(router, at, api.rejectBetaRequest, async (c, { params, body: { note } }) => {
+    const request = await decide(ctx, adminActor(c), params.id, 'rejected', note);
+    const site = ctx.config.publicUrl;
+    await ctx.mail.send({
+      to: request.email,
+      subject: 'Your request to join the Quire beta',
+      text: `Hello ${request.name},\n\nThank you for your interest in Quire. We can't offer you a place in the beta right now.\n\n${note}\n\nYou're welcome to ask again later at ${site}/auth/beta-request.`,
     });
+    return { ok: true };
+  });
+  return router;
 }

@@ -1,8 +1,9 @@
 /** GET /api/admin/dashboard: the numbers on /admin, each linking to the queue it counts. */
 import { Hono } from 'hono';
-import type { AdminDashboard } from '../../sync/api/admin';
+import { getDashboard, type AdminDashboard } from '../../sync/api/admin';
 import type { AppContext, AppEnv } from '../context';
 import type { DB } from '../db/connection';
+import { on } from '../http/endpoint';
 import { DAY } from '../limits';
 import { adminActor } from './actor';
 
@@ -45,16 +46,15 @@ async function pendingRequests(db: DB): Promise<AdminDashboard['requests']> {
 }
 
 export function dashboardRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return on(new Hono<AppEnv>(), '/api/admin/dashboard', getDashboard, async (c) => {
     adminActor(c);
     const open = await ctx.db.selectFrom('debugReports').select((eb) => eb.fn.countAll<number>().as('n')).where('resolved', '=', 0).executeTakeFirstOrThrow();
-    const body: AdminDashboard = {
+    return {
       users: await userStats(ctx.db, ctx.now()),
       requests: await pendingRequests(ctx.db),
       jobs: await ctx.queue.countsByState(),
       debugReports: { open: Number(open.n) },
       mail: { transport: ctx.mail.transportName },
     };
-    return c.json(body);
   });
 }

@@ -1,13 +1,14 @@
 /** POST /api/admin/self-test: run every check now and answer with the results. */
 import { Hono } from 'hono';
-import type { SelfTestResponse } from '../../sync/api/admin';
+import { runSelfTest as runSelfTestEndpoint } from '../../sync/api/admin';
 import { recordAudit } from '../audit/record';
 import type { AppContext, AppEnv } from '../context';
+import { on } from '../http/endpoint';
 import { adminActor } from './actor';
 import { runSelfTest } from './self-test-checks';
 
 export function selfTestRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>().post('/', async (c) => {
+  return on(new Hono<AppEnv>(), '/api/admin/self-test', runSelfTestEndpoint, async (c) => {
     const by = adminActor(c);
     const ranAt = ctx.now();
     const checks = await runSelfTest(ctx);
@@ -17,7 +18,6 @@ export function selfTestRoutes(ctx: AppContext) {
       targetType: 'system',
       detail: { failed: checks.filter((x) => !x.ok).map((x) => x.name) },
     });
-    const body: SelfTestResponse = { ranAt, checks };
-    return c.json(body);
+    return { ranAt, checks };
   });
 }

@@ -1,7 +1,7 @@
 /** Reads behind /admin/users: a paged search and one person's detail. */
 import { sql } from 'kysely';
 import { withReader, type Role } from '../../sync/roles';
-import { ADMIN_PAGE_SIZE, type AdminUserDetail, type AdminUserRow, type Paged, type UserListParams } from '../../sync/api/admin';
+import { ADMIN_PAGE_SIZE, type AdminUserDetail, type AdminUserPage, type AdminUserRow, type UserListParams } from '../../sync/api/admin';
 import type { DB } from '../db/connection';
 import { likeContains } from './actor';
 import { listRoleRequests } from './role-request-queries';
@@ -29,7 +29,7 @@ function toRow(u: { id: string; email: string; username: string; displayName: st
   };
 }
 
-export async function searchUsers(db: DB, query: UserListParams): Promise<Paged<AdminUserRow>> {
+export async function searchUsers(db: DB, query: UserListParams): Promise<AdminUserPage> {
   let base = db.selectFrom('users').where('users.status', '!=', 'deleted');
   if (query.status !== 'all') base = base.where('users.status', '=', query.status);
   if (query.q) {

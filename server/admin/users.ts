@@ -1,9 +1,9 @@
 /** /api/admin/users: search, detail, roles, suspend / restore, send a reset e-mail. */
 import { Hono } from 'hono';
-import { SetRolesInput, SuspendInput, UserListQuery } from '../../sync/api/admin';
+import * as api from '../../sync/api/admin';
 import type { AppContext, AppEnv } from '../context';
+import { on } from '../http/endpoint';
 import { notFound } from '../http/errors';
-import { readJson, readQuery } from '../http/validate';
 import { adminActor } from './actor';
 import { restoreUser, sendUserReset, setUserRoles, suspendUser } from './user-commands';
 import { searchUsers, userDetail } from './user-queries';
@@ -14,35 +14,31 @@ export function userRoutes(ctx: AppContext) {
     if (!user) throw notFound('No such user.');
     return user;
   };
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      adminActor(c);
-      return c.json(await searchUsers(ctx.db, readQuery(c, UserListQuery)));
-    })
-    .get('/:id', async (c) => {
-      adminActor(c);
-      return c.json(await detailOr404(c.req.param('id')));
-    })
-    .put('/:id/roles', async (c) => {
-      const by = adminActor(c);
-      const { roles } = await readJson(c, SetRolesInput);
-      await setUserRoles(ctx, by, c.req.param('id'), roles);
-      return c.json(await detailOr404(c.req.param('id')));
-    })
-    .post('/:id/suspend', async (c) => {
-      const by = adminActor(c);
-      const { reason } = await readJson(c, SuspendInput);
-      await suspendUser(ctx, by, c.req.param('id'), reason);
-      return c.json(await detailOr404(c.req.param('id')));
-    })
-    .post('/:id/restore', async (c) => {
-      const by = adminActor(c);
-      await restoreUser(ctx, by, c.req.param('id'));
-      return c.json(await detailOr404(c.req.param('id')));
-    })
-    .post('/:id/send-reset', async (c) => {
-      const by = adminActor(c);
-      await sendUserReset(ctx, by, c.req.param('id'));
-      return c.json({ ok: true });
-    });
+  const router = new Hono<AppEnv>();
+  const at = '/api/admin/users';
+  on(router, at, api.listUsers, async (c, { query }) => {
+    adminActor(c);
+    return searchUsers(ctx.db, query);
+  });
+  on(router, at, api.getUser, async (c, { params }) => {
+    adminActor(c);
+    return detailOr404(params.id);
+  });
+  on(router, at, api.setUserRoles, async (c, { params, body }) => {
+    await setUserRoles(ctx, adminActor(c), params.id, body.roles);
+    return detailOr404(params.id);
+  });
+  on(router, at, api.suspendUser, async (c, { params, body }) => {
+    await suspendUser(ctx, adminActor(c), params.id, body.reason);
+    return detailOr404(params.id);
+  });
+  on(router, at, api.restoreUser, async (c, { params }) => {
+    await restoreUser(ctx, adminActor(c), params.id);
+    return detailOr404(params.id);
+  });
+  on(router, at, api.sendUserReset, async (c, { params }) => {
+    await sendUserReset(ctx, adminActor(c), params.id);
+    return { ok: true };
+  });
+  return router;
 }

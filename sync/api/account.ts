@@ -85,7 +85,7 @@ export const RoleRequestInput = z
   });
 export type RoleRequestInput = z.input<typeof RoleRequestInput>;
 
-const MyRoleRequestSchema = zm.object({
+export const MyRoleRequestSchema = zm.object({
   id: zm.string(),
   role: zm.enum(REQUESTABLE_ROLES),
   imprintName: zm.nullable(zm.string()),

@@ -4,6 +4,7 @@
  * (server/http/endpoint.ts); each endpoint it exports is then listed without naming it again.
  */
 import * as account from './account';
+import * as admin from './admin';
 import type { Endpoint } from './contract';
 import * as library from './library';
 import * as lists from './lists';
@@ -15,4 +16,4 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 }
 
-export const ENDPOINTS: Endpoint[] = [account, library, lists, siteInfo, users, versions].flatMap((module) => Object.values(module).filter(isEndpoint));
+export const ENDPOINTS: Endpoint[] = [account, admin, library, lists, siteInfo, users, versions].flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -9,14 +9,6 @@ import { useToast } from '../../ui';
 export const ADMIN_KEY = ['admin'] as const;
 export const adminKey = (...parts: unknown[]) => [...ADMIN_KEY, ...parts];
 
-/** Build a query string from the non-empty values. */
-export function toQuery(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') search.set(k, String(v));
-  const s = search.toString();
-  return s ? `?${s}` : '';
-}
-
 /** A mutation that toasts its outcome and refreshes every admin query on success. */
 export function useAdminAction<V, R = unknown>(run: (vars: V) => Promise<R>, success: string | ((vars: V) => string)) {
   const qc = useQueryClient();

@@ -2,10 +2,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AuditRow, Paged } from '../../../sync/api/admin';
-import { api, fieldErrorsOf } from '../../lib/api';
+import { AUDIT_CSV_PATH, listAudit, type AuditRow } from '../../../sync/api/admin';
+import { toSearch } from '../../../sync/api/contract';
+import { call, fieldErrorsOf } from '../../lib/api';
 import { Button, Page, QueryState, Table, TextField, formatDateTime, type Column } from '../../ui';
-import { adminKey, toQuery } from './admin-api';
+import { adminKey } from './admin-api';
 import { Pager, pageParam } from './pager';
 import './admin.css';
 
@@ -32,14 +33,14 @@ export function AuditPage() {
   const [draft, setDraft] = useState<Filters>(applied);
   const query = useQuery({
     queryKey: adminKey('audit', applied, page),
-    queryFn: () => api.get<Paged<AuditRow>>(`/api/admin/audit${toQuery({ ...applied, page: page > 1 ? page : undefined })}`),
+    queryFn: () => call(listAudit, { query: { ...applied, page: page > 1 ? page : undefined } }),
     placeholderData: keepPreviousData,
   });
   const fields = fieldErrorsOf(query.error);
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
-    setParams(toQuery(Object.fromEntries(FILTERS.map((k) => [k, draft[k].trim()]))), { replace: true });
+    setParams(toSearch(Object.fromEntries(FILTERS.map((k) => [k, draft[k].trim()]))), { replace: true });
   }
   function handleClear() {
     setDraft(readFilters(new URLSearchParams()));
@@ -55,7 +56,7 @@ export function AuditPage() {
       description="Every privileged action, oldest entries kept forever. Dates are UTC."
       wide
       actions={
-        <a className="btn btn-secondary btn-md" href={`/api/admin/audit.csv${toQuery(applied)}`} download>
+        <a className="btn btn-secondary btn-md" href={AUDIT_CSV_PATH + toSearch(applied)} download>
           Export CSV
         </a>
       }
@@ -75,7 +76,7 @@ export function AuditPage() {
             <>
               <p className="muted" aria-live="polite">{data.total === 1 ? '1 entry' : `${data.total} entries`}</p>
               <Table caption="Audit log" columns={columns} rows={data.items} rowKey={(r) => String(r.id)} empty="No entries match these filters." />
-              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(p) => setParams(toQuery({ ...applied, page: p }), { replace: true })} />
+              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(p) => setParams(toSearch({ ...applied, page: p }), { replace: true })} />
             </>
           )}
         </QueryState>

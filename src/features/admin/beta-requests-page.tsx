@@ -1,8 +1,8 @@
 /** /admin/beta-requests: approve (sends the invite e-mail) or reject with a note. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BetaRequestRow } from '../../../sync/api/admin';
-import { api } from '../../lib/api';
+import { listBetaRequests, type BetaRequestRow } from '../../../sync/api/admin';
+import { call } from '../../lib/api';
 import { Badge, Button, EmptyState, Page, QueryState, Table, formatDateTime, type Column } from '../../ui';
 import { adminKey } from './admin-api';
 import { DecisionDialog, type Decision } from './decision-dialog';
@@ -14,10 +14,10 @@ export function BetaRequestsPage() {
   const [decision, setDecision] = useState<Decision | null>(null);
   const query = useQuery({
     queryKey: adminKey('beta-requests', status),
-    queryFn: () => api.get<{ items: BetaRequestRow[] }>(`/api/admin/beta-requests?status=${status}`),
+    queryFn: () => call(listBetaRequests, { query: { status } }),
   });
   const decide = (r: BetaRequestRow, kind: Decision['kind']) =>
-    setDecision({ kind, path: `/api/admin/beta-requests/${r.id}`, who: r.name, effect: `${r.email} gets an invitation e-mail with a sign-up link (valid 14 days).` });
+    setDecision({ kind, queue: 'beta-requests', id: r.id, who: r.name, effect: `${r.email} gets an invitation e-mail with a sign-up link (valid 14 days).` });
   const columns: Column<BetaRequestRow>[] = [
     { key: 'name', header: 'Name', render: (r) => (<><strong>{r.name}</strong><br /><span className="muted">{r.email}</span></>) },
     { key: 'interest', header: 'Interest', render: (r) => <Badge tone="accent">{r.interest}</Badge> },

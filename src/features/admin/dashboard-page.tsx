@@ -1,8 +1,8 @@
 /** /admin: the numbers that need attention, each a link to its queue. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { AdminDashboard } from '../../../sync/api/admin';
-import { api } from '../../lib/api';
+import { getDashboard, type AdminDashboard } from '../../../sync/api/admin';
+import { call } from '../../lib/api';
 import { Card, Page, QueryState } from '../../ui';
 import { adminKey } from './admin-api';
 import './admin.css';
@@ -34,7 +34,7 @@ function SignUpChart({ days }: { days: AdminDashboard['users']['signUpsByDay'] }
 }
 
 export function AdminDashboardPage() {
-  const query = useQuery({ queryKey: adminKey('dashboard'), queryFn: () => api.get<AdminDashboard>('/api/admin/dashboard') });
+  const query = useQuery({ queryKey: adminKey('dashboard'), queryFn: () => call(getDashboard) });
   return (
     <Page title="Admin" description="What needs attention on Quire today." wide>
       <QueryState query={query} what="The admin dashboard" lines={6}>

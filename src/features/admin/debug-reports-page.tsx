@@ -1,16 +1,16 @@
 /** /admin/debug-reports: client and server failures grouped, with the stack behind a disclosure. */
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { DebugReportRow } from '../../../sync/api/admin';
-import { api } from '../../lib/api';
+import { listDebugReports, reopenDebugReport, resolveDebugReport, type DebugReportQuery, type DebugReportRow } from '../../../sync/api/admin';
+import { call } from '../../lib/api';
 import { Badge, Button, Page, QueryState, SelectField, Table, TextField, formatDateTime, type Column } from '../../ui';
-import { adminKey, toQuery, useAdminAction } from './admin-api';
+import { adminKey, useAdminAction } from './admin-api';
 import './admin.css';
 
 function ResolveButton({ report }: { report: DebugReportRow }) {
   const resolve = report.status === 'open';
   const action = useAdminAction(
-    () => api.post(`/api/admin/debug-reports/${encodeURIComponent(report.key)}/${resolve ? 'resolve' : 'reopen'}`),
+    () => call(resolve ? resolveDebugReport : reopenDebugReport, { params: { key: report.key } }),
     resolve ? 'Marked as resolved.' : 'Reopened.',
   );
   return (
@@ -46,13 +46,14 @@ const columns: Column<DebugReportRow>[] = [
 
 export function DebugReportsPage() {
   const [params, setParams] = useSearchParams();
-  const source = params.get('source') ?? '';
-  const status = params.get('status') ?? 'open';
+  // The URL's values go to the server as they are; it answers 422 to one it does not know.
+  const source = (params.get('source') ?? '') as NonNullable<DebugReportQuery['source']>;
+  const status = (params.get('status') ?? 'open') as NonNullable<DebugReportQuery['status']>;
   // A person quoting "Digest: …" from the failure page is found by pasting it here.
   const find = (params.get('find') ?? '').trim().toLowerCase();
   const query = useQuery({
     queryKey: adminKey('debug-reports', source, status),
-    queryFn: () => api.get<{ items: DebugReportRow[] }>(`/api/admin/debug-reports${toQuery({ source, status })}`),
+    queryFn: () => call(listDebugReports, { query: { source, status } }),
   });
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);

@@ -1,24 +1,30 @@
 /** Approve (optional note) or reject (note required) an application: shared by every queue. */
 import { useState } from 'react';
-import { DECISION_NOTE_MAX } from '../../../sync/api/admin';
-import { api, fieldErrorsOf } from '../../lib/api';
+import { DECISION_NOTE_MAX, approveBetaRequest, approveRoleRequest, rejectBetaRequest, rejectRoleRequest } from '../../../sync/api/admin';
+import { call, fieldErrorsOf } from '../../lib/api';
 import { Button, Dialog, TextArea } from '../../ui';
 import { useAdminAction } from './admin-api';
 
 export interface Decision {
   kind: 'approve' | 'reject';
-  /** e.g. /api/admin/role-requests/abc */
-  path: string;
+  queue: keyof typeof DECIDE;
+  /** The request's id. */
+  id: string;
   who: string;
   /** What approval does, in a sentence. */
   effect: string;
 }
 
+const DECIDE = {
+  'role-requests': { approve: approveRoleRequest, reject: rejectRoleRequest },
+  'beta-requests': { approve: approveBetaRequest, reject: rejectBetaRequest },
+};
+
 export function DecisionDialog({ decision, onClose }: { decision: Decision; onClose: () => void }) {
   const [note, setNote] = useState('');
   const approve = decision.kind === 'approve';
   const action = useAdminAction(
-    (text: string) => api.post(`${decision.path}/${decision.kind}`, { note: text }),
+    (text: string) => call(DECIDE[decision.queue][decision.kind], { params: { id: decision.id }, body: { note: text } }),
     approve ? `Approved ${decision.who}.` : `Rejected ${decision.who}; they have been told.`,
   );
   const [missing, setMissing] = useState(false);

@@ -1,8 +1,8 @@
 /** /admin/author-requests and /admin/publisher-requests: one queue component, two roles. */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { RoleRequestRow } from '../../../sync/api/admin';
-import { api } from '../../lib/api';
+import { listRoleRequests, type RoleRequestRow } from '../../../sync/api/admin';
+import { call } from '../../lib/api';
 import { Badge, Button, Card, EmptyState, Page, QueryState, formatDateTime } from '../../ui';
 import { adminKey } from './admin-api';
 import { DecisionDialog, type Decision } from './decision-dialog';
@@ -62,7 +62,7 @@ function RoleRequestsQueue({ role }: { role: RequestRole }) {
   const [decision, setDecision] = useState<Decision | null>(null);
   const query = useQuery({
     queryKey: adminKey('role-requests', role, status),
-    queryFn: () => api.get<{ items: RoleRequestRow[] }>(`/api/admin/role-requests?role=${role}&status=${status}`),
+    queryFn: () => call(listRoleRequests, { query: { role, status } }),
   });
   return (
     <Page title={copy.title} description={copy.description}>
@@ -79,7 +79,7 @@ function RoleRequestsQueue({ role }: { role: RequestRole }) {
                   <RequestItem
                     key={r.id}
                     request={r}
-                    onDecide={(kind) => setDecision({ kind, path: `/api/admin/role-requests/${r.id}`, who: r.applicant.displayName, effect: copy.effect(r) })}
+                    onDecide={(kind) => setDecision({ kind, queue: 'role-requests', id: r.id, who: r.applicant.displayName, effect: copy.effect(r) })}
                   />
                 ))}
               </Card>

@@ -1,12 +1,12 @@
 /** /admin/test (and /admin-test): run the server's self-test and show each check with its timing. */
 import { useMutation } from '@tanstack/react-query';
-import type { SelfTestResponse } from '../../../sync/api/admin';
-import { api, errorMessage } from '../../lib/api';
+import { runSelfTest } from '../../../sync/api/admin';
+import { call, errorMessage } from '../../lib/api';
 import { Badge, Button, Card, Notice, Page, formatDateTime } from '../../ui';
 import './admin.css';
 
 export function SelfTestPage() {
-  const run = useMutation({ mutationFn: () => api.post<SelfTestResponse>('/api/admin/self-test') });
+  const run = useMutation({ mutationFn: () => call(runSelfTest) });
   const result = run.data;
   const failed = result?.checks.filter((c) => !c.ok) ?? [];
   return (

@@ -1,9 +1,9 @@
 /** /admin/settings: site name, sign-up mode, currency, feature flags; payment and mail status. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { AdminSettingsResponse } from '../../../sync/api/admin';
+import { getSiteSettings, saveSiteSettings, type AdminSettingsResponse } from '../../../sync/api/admin';
 import type { SignUpMode, SiteSettings } from '../../../sync/api/site';
-import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
+import { call, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { Badge, Button, Card, FormError, Page, QueryState, TextField } from '../../ui';
 import { adminKey, useAdminAction } from './admin-api';
 import { FeatureFlagsEditor } from './feature-flags-editor';
@@ -18,7 +18,7 @@ const MODES: { id: SignUpMode; label: string; help: string }[] = [
 function SettingsForm({ initial }: { initial: SiteSettings }) {
   const [draft, setDraft] = useState(initial);
   const qc = useQueryClient();
-  const save = useAdminAction((s: SiteSettings) => api.put<AdminSettingsResponse>('/api/admin/settings', s), 'Site settings saved.');
+  const save = useAdminAction((s: SiteSettings) => call(saveSiteSettings, { body: s }), 'Site settings saved.');
   const fields = fieldErrorsOf(save.error);
   const flagError = Object.entries(fields).find(([k]) => k.startsWith('featureFlags'))?.[1];
   const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -85,7 +85,7 @@ function StatusPanel({ status }: { status: AdminSettingsResponse['status'] }) {
 }
 
 export function SiteSettingsPage() {
-  const query = useQuery({ queryKey: adminKey('settings'), queryFn: () => api.get<AdminSettingsResponse>('/api/admin/settings') });
+  const query = useQuery({ queryKey: adminKey('settings'), queryFn: () => call(getSiteSettings) });
   return (
     <Page title="Site settings" description="How Quire presents itself and who may sign up.">
       <QueryState query={query} what="Site settings" lines={8}>

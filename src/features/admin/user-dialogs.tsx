@@ -1,8 +1,8 @@
 /** The dialogs of /admin/users: edit roles (checkboxes) and suspend (reason required). */
 import { useState } from 'react';
 import { GRANTABLE_ROLES, type GrantableRole } from '../../../sync/roles';
-import { SUSPEND_REASON_MAX, type AdminUserRow } from '../../../sync/api/admin';
-import { api, errorMessage, fieldErrorsOf } from '../../lib/api';
+import { SUSPEND_REASON_MAX, setUserRoles, suspendUser, type AdminUserRow } from '../../../sync/api/admin';
+import { call, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { Button, Checkbox, Dialog, FormError, TextArea } from '../../ui';
 import { useAdminAction } from './admin-api';
 
@@ -14,7 +14,7 @@ const ROLE_HINTS: Record<GrantableRole, string> = {
 
 export function RolesDialog({ user, isSelf, onClose }: { user: AdminUserRow; isSelf: boolean; onClose: () => void }) {
   const [roles, setRoles] = useState<GrantableRole[]>(user.roles.filter((r): r is GrantableRole => r !== 'reader'));
-  const save = useAdminAction((next: GrantableRole[]) => api.put(`/api/admin/users/${user.id}/roles`, { roles: next }), `Roles of ${user.displayName} saved.`);
+  const save = useAdminAction((next: GrantableRole[]) => call(setUserRoles, { params: { id: user.id }, body: { roles: next } }), `Roles of ${user.displayName} saved.`);
   const toggle = (role: GrantableRole, on: boolean) => setRoles((all) => (on ? [...all, role] : all.filter((r) => r !== role)));
   const fields = fieldErrorsOf(save.error);
   return (
@@ -47,7 +47,7 @@ export function RolesDialog({ user, isSelf, onClose }: { user: AdminUserRow; isS
 
 export function SuspendDialog({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
   const [reason, setReason] = useState('');
-  const suspend = useAdminAction((why: string) => api.post(`/api/admin/users/${user.id}/suspend`, { reason: why }), `${user.displayName} is suspended.`);
+  const suspend = useAdminAction((why: string) => call(suspendUser, { params: { id: user.id }, body: { reason: why } }), `${user.displayName} is suspended.`);
   const fields = fieldErrorsOf(suspend.error);
   return (
     <Dialog

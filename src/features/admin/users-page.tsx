@@ -5,11 +5,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AdminUserRow, Paged } from '../../../sync/api/admin';
-import { api } from '../../lib/api';
+import { listUsers, restoreUser, sendUserReset, type AdminUserRow, type UserListQuery } from '../../../sync/api/admin';
+import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Badge, Button, Page, QueryState, SelectField, Table, TextField, formatDate, type Column } from '../../ui';
-import { adminKey, toQuery, useAdminAction } from './admin-api';
+import { adminKey, useAdminAction } from './admin-api';
 import { Pager, pageParam } from './pager';
 import { RoleBadges } from './role-badges';
 import { RolesDialog, SuspendDialog } from './user-dialogs';
@@ -20,7 +20,13 @@ const STATUS_TONE = { active: 'success', suspended: 'danger', deleting: 'warning
 
 function useUserSearch() {
   const [params, setParams] = useSearchParams();
-  const filters = { q: params.get('q') ?? '', role: params.get('role') ?? '', status: params.get('status') ?? 'all', page: pageParam(params.get('page')) };
+  // The URL's values go to the server as they are; it answers 422 to one it does not know.
+  const filters = {
+    q: params.get('q') ?? '',
+    role: (params.get('role') ?? '') as NonNullable<UserListQuery['role']>,
+    status: (params.get('status') ?? 'all') as NonNullable<UserListQuery['status']>,
+    page: pageParam(params.get('page')),
+  };
   const update = (patch: Partial<Record<'q' | 'role' | 'status' | 'page', string>>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
@@ -34,8 +40,8 @@ function useUserSearch() {
 }
 
 function Actions({ user, isSelf, onRoles, onSuspend }: { user: AdminUserRow; isSelf: boolean; onRoles: () => void; onSuspend: () => void }) {
-  const restore = useAdminAction(() => api.post(`/api/admin/users/${user.id}/restore`), `${user.displayName} is restored.`);
-  const reset = useAdminAction(() => api.post(`/api/admin/users/${user.id}/send-reset`), `Reset e-mail sent to ${user.email}.`);
+  const restore = useAdminAction(() => call(restoreUser, { params: { id: user.id } }), `${user.displayName} is restored.`);
+  const reset = useAdminAction(() => call(sendUserReset, { params: { id: user.id } }), `Reset e-mail sent to ${user.email}.`);
   const label = (action: string) => `${action} ${user.displayName}`;
   return (
     <div className="admin-actions">
@@ -78,7 +84,7 @@ export function AdminUsersPage() {
 
   const query = useQuery({
     queryKey: adminKey('users', filters),
-    queryFn: () => api.get<Paged<AdminUserRow>>(`/api/admin/users${toQuery({ ...filters, status: filters.status === 'all' ? '' : filters.status, page: filters.page > 1 ? filters.page : undefined })}`),
+    queryFn: () => call(listUsers, { query: { ...filters, status: filters.status === 'all' ? undefined : filters.status, page: filters.page > 1 ? filters.page : undefined } }),
     placeholderData: keepPreviousData,
   });
 
