@@ -5,6 +5,7 @@
  * stack and recorded in debug_reports.
  */
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../sync/errors';
@@ -48,6 +49,8 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
   });
   app.use('/api/*', sameOriginOnly(ctx.config.publicUrl));
   app.use('*', limitBodies()); // before the session: strangers are capped too
+  // JSON only: the sync stream (text/event-stream) must leave event by event, and blobs keep the strong ETags their 304s match.
+  app.use('/api/*', compress({ contentTypeFilter: /^application\/json\b/ }));
   app.use('/api/*', sessionMiddleware(ctx));
   app.use('/api/*', async (c, next) => {
     await next();

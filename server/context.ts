@@ -1,10 +1,12 @@
 /** What every feature router receives: the services of one running server. */
+import type { CollabServices } from './collab/services';
 import type { Config } from './config';
 import type { DB } from './db/connection';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { SessionRevocations } from './auth/session-revocations';
 import type { SessionUser } from './auth/session-user';
+import type { BlobStore } from './files/blob-store';
 import type { DocEvents } from './sync/doc-events';
 import type { SyncPubSub } from './sync/pubsub';
 
@@ -13,6 +15,10 @@ export interface AppContext {
   db: DB;
   queue: JobQueue;
   mail: Mailer;
+  /** Every stored file's bytes (server/files/blob-store.ts). */
+  blobs: BlobStore;
+  /** Live documents shared by the collaboration sockets and HTTP routes (server/collab/services.ts). */
+  collab: CollabServices;
   /** Change hints for the sync stream (server/sync/pubsub.ts). */
   pubsub: SyncPubSub;
   /** Ended sessions, for the live channels on them (server/auth/session-revocations.ts). */

@@ -101,3 +101,12 @@ export const SYNC_PUSH_ROW_LIMITS: Record<CollectionName, { points: number; wind
   wishlist: { points: 1000, windowSeconds: 60 },
   preferences: { points: 1000, windowSeconds: 60 },
 };
+
+/**
+ * Element nesting an imported chapter or package file may reach (EPUB, DOCX, Markdown). Real
+ * books stay under a few dozen levels; the sanitiser, the serialiser and the editor import walk
+ * documents recursively, so a hostile file nesting thousands of elements is refused (422) first.
+ */
+export const MAX_NESTING_DEPTH = 256;
+/** One CSS value or at-rule prelude in a book's stylesheet; longer ones (inline data: fonts) are dropped unread. */
+export const EPUB_MAX_CSS_VALUE_CHARS = 100_000;

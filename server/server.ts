@@ -13,12 +13,14 @@ import { registerInvitationJobs } from './editor/invitations';
 import { createApp } from './app';
 import { createInProcessRevocations } from './auth/session-revocations';
 import { attachCollab, type CollabOptions, type CollabServer } from './collab/attach';
+import { createCollabServices, type CollabServiceOptions } from './collab/services';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/connection';
 import { migrate } from './db/migrate';
 import { JobQueue } from './jobs/queue';
 import { JobWorker } from './jobs/worker';
+import { BlobStore } from './files/blob-store';
 import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
 import { mountClient } from './static';
@@ -34,14 +36,27 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function buildContext(config: Config, now: () => number = Date.now) {
+/** The composition root: every service of one server is made here, once, and reached as ctx.<service>. */
+export async function buildContext(config: Config, now: () => number = Date.now, options: { collab?: CollabServiceOptions } = {}) {
   const handle = openDatabase(path.join(config.dataDir, 'quire.sqlite'));
   await migrate(handle.db);
-  const queue = new JobQueue(handle.db, now);
-  const mail = new Mailer(handle.db, queue, config, now);
-  const ctx: AppContext = { config, db: handle.db, queue, mail, pubsub: createInProcessPubSub(), revocations: createInProcessRevocations(), docEvents: createDocEvents(), now, startedAt: Date.now() };
+  const db = handle.db;
+  const queue = new JobQueue(db, now);
+  const ctx: AppContext = {
+    config,
+    db,
+    queue,
+    mail: new Mailer(db, queue, config, now),
+    blobs: new BlobStore(db, config.dataDir, now),
+    collab: createCollabServices(db, config, now, options.collab),
+    pubsub: createInProcessPubSub(),
+    revocations: createInProcessRevocations(),
+    docEvents: createDocEvents(),
+    now,
+    startedAt: Date.now(),
+  };
   const worker = new JobWorker(queue);
-  worker.register(MAIL_JOB, (p: { id: string }) => mail.deliver(p.id));
+  worker.register(MAIL_JOB, (p: { id: string }) => ctx.mail.deliver(p.id));
   registerAccountJobs(worker, ctx);
   registerAdminJobs(worker);
   registerAuthJobs(worker, ctx);
@@ -51,7 +66,7 @@ export async function buildContext(config: Config, now: () => number = Date.now)
 }
 
 export async function startServer(config: Config, options: { collab?: CollabOptions } = {}): Promise<RunningServer> {
-  const { ctx, worker, handle } = await buildContext(config);
+  const { ctx, worker, handle } = await buildContext(config, Date.now, { collab: options.collab });
   if (config.demo) await seedDemo(ctx);
   const app = createApp(ctx, { worker });
   mountClient(app, config.clientDir);

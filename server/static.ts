@@ -1,7 +1,8 @@
 /**
  * Serves the built client: hashed assets cached forever, everything else revalidated, and any
  * other GET that wants HTML gets index.html so the client router can take it (including its
- * not-found page).
+ * not-found page). The build writes `.br` and `.gz` beside each compressible file (vite.config.ts);
+ * the smallest one the browser accepts is sent, and every file answer says it varies by encoding.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,18 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string) {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
   });
-  app.get('*', serveStatic({ root }));
+  app.get(
+    '*',
+    serveStatic({
+      root,
+      precompressed: true,
+      // serveStatic adds Vary only when it sends a compressed file; caches must know that the
+      // plain answer varies too.
+      onFound: (_path, c) => {
+        if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
+      },
+    }),
+  );
   app.get('*', async (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The client is not built. Run `npm run build` (npm start does it for you).', 503);

@@ -8,7 +8,6 @@ import { bodyLimit } from 'hono/body-limit';
 import type { BookImportResponse, ImportStartedResponse } from '../../sync/api/books';
 import { can } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
-import { BlobStore } from '../files/blob-store';
 import { ApiError, badRequest, notFound } from '../http/errors';
 import { requirePermission, requireUser } from '../http/guard';
 import { newId } from '../http/ids';
@@ -19,7 +18,6 @@ const EPUB_TYPE = 'application/epub+zip';
 const tooLarge = () => new ApiError(413, 'payload_too_large', `An EPUB may be at most ${EPUB_MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
 
 export function importRoutes(ctx: AppContext) {
-  const blobs = new BlobStore(ctx.db, ctx.config.dataDir, ctx.now);
   return new Hono<AppEnv>()
     .post(
       '/import',
@@ -35,7 +33,7 @@ export function importRoutes(ctx: AppContext) {
         const user = requireUser(c);
         const bytes = new Uint8Array(await c.req.arrayBuffer());
         if (bytes.byteLength === 0) throw badRequest('The upload is empty.');
-        const hash = await blobs.put(bytes, EPUB_TYPE);
+        const hash = await ctx.blobs.put(bytes, EPUB_TYPE);
         const importId = newId();
         await ctx.db.insertInto('bookImports').values({ id: importId, ownerId: user.id, blobHash: hash, status: 'queued', error: null, bookId: null, createdAt: ctx.now(), finishedAt: null }).execute();
         const payload: BookImportPayload = { importId, uploadBlobHash: hash, ownerId: user.id };

@@ -7,7 +7,6 @@ import { Hono } from 'hono';
 import type { BookDetailResponse, ChapterResponse } from '../../sync/api/books';
 import { canClaim, chapterDecision, type ChapterDecision } from '../../sync/books/entitlement';
 import type { AppContext, AppEnv } from '../context';
-import { BlobStore } from '../files/blob-store';
 import { serveBlob } from '../files/serve-blob';
 import { forbidden, notFound, unauthenticated } from '../http/errors';
 import { requireUser } from '../http/guard';
@@ -29,7 +28,6 @@ function refuse(decision: ChapterDecision, what: string): never {
 }
 
 export function readingRoutes(ctx: AppContext) {
-  const blobs = new BlobStore(ctx.db, ctx.config.dataDir, ctx.now);
   return new Hono<AppEnv>()
     .get('/:id', async (c) => {
       const found = await accessToBook(ctx, c.req.param('id'), c.get('user'));
@@ -56,7 +54,7 @@ export function readingRoutes(ctx: AppContext) {
       if (!asset) throw notFound('No such file in this book.');
       if (found.access !== 'full' && !(await isOpenAsset(ctx, found, asset))) refuse(chapterDecision('sample', false, user != null), 'book');
       const type = asset.mediaType === 'text/css' ? 'text/css; charset=utf-8' : asset.mediaType;
-      return serveBlob(c, blobs, { hash: asset.blobHash, mediaType: type }, { ...ASSET_HEADERS, 'Cache-Control': 'private, max-age=86400' }, 'No such file in this book.');
+      return serveBlob(c, ctx.blobs, { hash: asset.blobHash, mediaType: type }, { ...ASSET_HEADERS, 'Cache-Control': 'private, max-age=86400' }, 'No such file in this book.');
     })
     .post('/:id/claim', async (c) => {
       const user = requireUser(c);

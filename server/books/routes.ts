@@ -5,7 +5,6 @@
 import { Hono } from 'hono';
 import type { HomeBooksResponse } from '../../sync/api/books';
 import type { AppContext, AppEnv } from '../context';
-import { BlobStore } from '../files/blob-store';
 import { IMMUTABLE_CACHE, serveBlob } from '../files/serve-blob';
 import { notFound } from '../http/errors';
 import { importRoutes } from './import-routes';
@@ -15,7 +14,6 @@ import { readingRoutes } from './reading-routes';
 
 
 export function bookRoutes(ctx: AppContext) {
-  const blobs = new BlobStore(ctx.db, ctx.config.dataDir, ctx.now);
   return new Hono<AppEnv>()
     .get('/home', async (c) => {
       const body: HomeBooksResponse = await homeBooks(ctx);
@@ -31,7 +29,7 @@ export function bookRoutes(ctx: AppContext) {
         // SVG covers are images, never documents: no scripts, no outside requests.
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
       };
-      return serveBlob(c, blobs, cover, headers, 'This book has no cover.');
+      return serveBlob(c, ctx.blobs, cover, headers, 'This book has no cover.');
     })
     .route('/', importRoutes(ctx))
     .route('/', printableRoutes(ctx))

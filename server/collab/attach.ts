@@ -13,28 +13,25 @@ import type { AppContext } from '../context';
 import { isSameOrigin } from '../http/origin';
 import { nodeRequestFacts, requestIsHttps } from '../http/proxy';
 import { SESSION_COOKIE } from '../limits';
-import type { CollabAccess } from './access';
 import { admit, type Admission } from './authenticate';
 import { ConnectionLimit } from './connection-limit';
 import type { DocRegistry } from './doc-registry';
 import { COLLAB_MAX_CONNECTIONS_PER_USER, COLLAB_MAX_MESSAGE_BYTES, COLLAB_PING_INTERVAL, COLLAB_SESSION_RECHECK_INTERVAL } from './limits';
-import type { CollabLog } from './log';
 import { watchMembership, type LiveConnection } from './membership-watch';
 import type { RenderScheduler } from './render-scheduler';
 import { watchSessions } from './session-watch';
-import { collabServices } from './services';
+import type { CollabServiceOptions } from './services';
 import type { CollabConnection } from './shared-doc';
 import type { CollabStore } from './store';
 
-export interface CollabOptions {
-  access?: CollabAccess;
+export interface CollabSocketOptions {
   maxConnectionsPerUser?: number;
-  compactAfter?: number;
-  renderTiming?: { debounce: number; maxWait: number };
-  log?: CollabLog;
   /** How often open sockets re-check their session (tests shorten it). */
   sessionRecheckMs?: number;
 }
+
+/** Everything a server's collaboration can be tuned with: services (buildContext) and sockets. */
+export type CollabOptions = CollabServiceOptions & CollabSocketOptions;
 
 export interface CollabServer {
   registry: DocRegistry;
@@ -53,8 +50,8 @@ function requestUrl(req: IncomingMessage, https: boolean): string {
   return `${https ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
 }
 
-export function attachCollab(server: Server, ctx: AppContext, options: CollabOptions = {}): CollabServer {
-  const { log, access, store, renders, registry } = collabServices(ctx, options);
+export function attachCollab(server: Server, ctx: AppContext, options: CollabSocketOptions = {}): CollabServer {
+  const { log, access, store, renders, registry } = ctx.collab;
   const limit = new ConnectionLimit(options.maxConnectionsPerUser ?? COLLAB_MAX_CONNECTIONS_PER_USER);
   const wss = new WebSocketServer({ noServer: true, maxPayload: COLLAB_MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();

@@ -1,10 +1,12 @@
 /**
  * The collaboration services of one running server — store, render scheduler, document registry
- * and version history — made once per AppContext. The socket server (attach.ts) and HTTP routes
- * that work on live documents (server/versions/routes.ts) share them, so a named version or a
- * restore goes through the same in-memory document and queue as the sockets.
+ * and version history — made once by buildContext (server/server.ts) as `ctx.collab`. The socket
+ * server (attach.ts) and HTTP routes that work on live documents (server/versions/routes.ts) share
+ * them, so a named version or a restore goes through the same in-memory document and queue as the
+ * sockets.
  */
-import type { AppContext } from '../context';
+import type { Config } from '../config';
+import type { DB } from '../db/connection';
 import { Versioning } from '../versions/versioning';
 import { defaultCollabAccess } from './replicated-access';
 import type { CollabAccess } from './access';
@@ -29,19 +31,11 @@ export interface CollabServiceOptions {
   log?: CollabLog;
 }
 
-const made = new WeakMap<AppContext, CollabServices>();
-
-/** The context's services, made on first use (options count only then: attachCollab runs first). */
-export function collabServices(ctx: AppContext, options: CollabServiceOptions = {}): CollabServices {
-  let services = made.get(ctx);
-  if (!services) {
-    const log = options.log ?? createCollabLog({ verbose: ctx.config.development });
-    const store = new CollabStore(ctx.db, ctx.now);
-    const renders = new RenderScheduler(store, log, options.renderTiming);
-    const versions = new Versioning(ctx.db, ctx.now);
-    const registry = new DocRegistry(store, renders, { compactAfter: options.compactAfter, log, versions: versions.hooks });
-    services = { access: options.access ?? defaultCollabAccess(ctx.db), store, renders, registry, versions, log };
-    made.set(ctx, services);
-  }
-  return services;
+export function createCollabServices(db: DB, config: Config, now: () => number, options: CollabServiceOptions = {}): CollabServices {
+  const log = options.log ?? createCollabLog({ verbose: config.development });
+  const store = new CollabStore(db, now);
+  const renders = new RenderScheduler(store, log, options.renderTiming);
+  const versions = new Versioning(db, now);
+  const registry = new DocRegistry(store, renders, { compactAfter: options.compactAfter, log, versions: versions.hooks });
+  return { access: options.access ?? defaultCollabAccess(db), store, renders, registry, versions, log };
 }

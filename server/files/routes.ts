@@ -38,7 +38,6 @@ function contentDisposition(kind: FilesTable['kind'], name: string): string {
 }
 
 export function fileRoutes(ctx: AppContext) {
-  const blobs = new BlobStore(ctx.db, ctx.config.dataDir, ctx.now);
   const { fileMaxBytes, fileQuotaBytes } = ctx.config;
   const tooLarge = () => new ApiError(413, 'payload_too_large', `A file may be at most ${formatBytes(fileMaxBytes)}.`, { file: `This file is larger than ${formatBytes(fileMaxBytes)}, the most one upload may be.` });
 
@@ -91,7 +90,7 @@ export function fileRoutes(ctx: AppContext) {
           excerpt: sniffed.kind === 'markdown' ? markdownExcerpt(bytes) : null,
           createdAt: ctx.now(),
         };
-        await blobs.put(bytes, sniffed.mediaType, async () => {
+        await ctx.blobs.put(bytes, sniffed.mediaType, async () => {
           await ctx.db.insertInto('files').values(row).execute();
         });
         const body: FileUploadResponse = { file: present(row), usedBytes: quota.usedAfter };
@@ -110,7 +109,7 @@ export function fileRoutes(ctx: AppContext) {
     .delete('/:id', async (c) => {
       const row = await ownFile(c);
       await ctx.db.deleteFrom('files').where('id', '=', row.id).execute();
-      await blobs.release(row.blobHash);
+      await ctx.blobs.release(row.blobHash);
       return c.body(null, 204);
     })
     .get('/:id/content', async (c) => {
@@ -124,6 +123,6 @@ export function fileRoutes(ctx: AppContext) {
         'Content-Security-Policy': "default-src 'none'; sandbox",
         'Content-Disposition': contentDisposition(row.kind, row.name),
       };
-      return serveBlob(c, blobs, { hash: row.blobHash, mediaType: row.mediaType }, headers, 'The file’s content is missing.');
+      return serveBlob(c, ctx.blobs, { hash: row.blobHash, mediaType: row.mediaType }, headers, 'The file’s content is missing.');
     });
 }

@@ -14,7 +14,6 @@ import { manuscriptRole, type Manuscript } from '../../sync/collections/manuscri
 import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
 import { sanitizeChapter } from '../books/epub/sanitize';
 import { renderChapterState } from '../collab/lexical-doc';
-import { CollabStore } from '../collab/store';
 import type { AppContext } from '../context';
 import { readDoc } from '../sync/store';
 
@@ -72,7 +71,7 @@ export function manuscriptAsBook(m: Manuscript, chapters: ManuscriptChapter[]): 
 /** The chapter's HTML as of its latest stored edit. */
 async function currentHtml(ctx: AppContext, chapterId: string): Promise<string> {
   const docName = chapterDocName(chapterId);
-  const store = new CollabStore(ctx.db, ctx.now);
+  const { store } = ctx.collab;
   const [render, snapshot, latestUpdate] = await Promise.all([
     store.getRender(docName),
     ctx.db.selectFrom('collabSnapshots').select('updatedAt').where('docName', '=', docName).executeTakeFirst(),

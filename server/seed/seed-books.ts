@@ -10,7 +10,6 @@ import { buildBook, readPackage } from '../books/epub/build-book';
 import { writeEpub } from '../books/epub/write-epub';
 import { saveBook } from '../books/save-book';
 import type { AppContext } from '../context';
-import { BlobStore } from '../files/blob-store';
 import { DAY } from '../limits';
 import { renderCover } from './covers';
 import { DEMO_IMPRINT } from './demo-accounts';
@@ -63,12 +62,11 @@ export function importDemo(demo: DemoBook, publishedAt: number, coverSvg: string
 }
 
 export async function seedBooks(ctx: AppContext, authorId: string | undefined, firstSeededAt: number) {
-  const blobs = new BlobStore(ctx.db, ctx.config.dataDir, ctx.now);
   const imprint = await ctx.db.selectFrom('imprints').select('id').where('name', '=', DEMO_IMPRINT).orderBy('createdAt').executeTakeFirst();
   const results: { slug: string; id: string; created: boolean; changed: boolean }[] = [];
   for (const demo of DEMO_BOOKS) {
     const coverSvg = renderCover(demo.cover);
-    const coverHash = await blobs.put(new TextEncoder().encode(coverSvg), COVER_TYPE);
+    const coverHash = await ctx.blobs.put(new TextEncoder().encode(coverSvg), COVER_TYPE);
     const result = await saveBook(ctx, {
       book: importDemo(demo, firstSeededAt - demo.publishedDaysAgo * DAY, coverSvg),
       assetHashes: { [COVER_PATH]: coverHash },

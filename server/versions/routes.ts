@@ -11,7 +11,6 @@ import { deleteVersion, getVersion, listVersions, renameVersion, restoreVersion,
 import { canEditText, chapterDocName, parseDocName, type CollabRole } from '../../sync/collab/close-codes';
 import { countWords } from '../../sync/text/words';
 import { renderChapterState } from '../collab/lexical-doc';
-import { collabServices } from '../collab/services';
 import type { AppContext, AppEnv } from '../context';
 import { forbidden, notFound } from '../http/errors';
 import { requireUser } from '../http/guard';
@@ -39,12 +38,11 @@ function wordChange(current: string, version: string): VersionDetailResponse['ch
 
 export function versionRoutes(ctx: AppContext) {
   const writes = buildLimiter(ctx, 'version-writes', WRITES_PER_USER);
-  const services = () => collabServices(ctx);
 
   async function chapter(c: Context<AppEnv>): Promise<{ userId: string; docName: string; role: CollabRole }> {
     const user = requireUser(c);
     const docName = chapterDocName(c.req.param('chapterId') ?? '');
-    const { access } = services();
+    const { access } = ctx.collab;
     if (!parseDocName(docName) || !(await access.exists(docName))) throw notFound('This chapter does not exist.');
     const role = await access.roleFor(user.id, docName);
     if (!role) throw forbidden('Only co-authors of this manuscript can see its history.');
@@ -62,16 +60,16 @@ export function versionRoutes(ctx: AppContext) {
   const at = '/api/chapters';
   on(router, at, listVersions, async (c) => {
     const { docName, role } = await chapter(c);
-    return { role, ...(await services().versions.store.list(docName)) };
+    return { role, ...(await ctx.collab.versions.store.list(docName)) };
   });
   on(router, at, saveVersion, async (c, { body }) => {
     const { userId, docName } = await editor(c);
-    const { registry, versions } = services();
+    const { registry, versions } = ctx.collab;
     return { version: await registry.with(docName, (shared) => versions.saveNamed(shared, userId, body.name)) };
   });
   on(router, at, getVersion, async (c, { params }) => {
     const { docName } = await chapter(c);
-    const { registry, versions } = services();
+    const { registry, versions } = ctx.collab;
     const [summary, content] = await Promise.all([versions.store.summary(docName, params.id), versions.store.get(docName, params.id)]);
     if (!summary || !content) throw notFound('This version does not exist any more.');
     const current = await registry.with(docName, async (shared) => Y.encodeStateAsUpdate(shared.doc));
@@ -79,18 +77,18 @@ export function versionRoutes(ctx: AppContext) {
   });
   on(router, at, renameVersion, async (c, { params, body }) => {
     const { docName } = await editor(c);
-    const { store } = services().versions;
+    const { store } = ctx.collab.versions;
     if (!(await store.rename(docName, params.id, body.name))) throw notFound('Only named versions can be renamed.');
     return { version: (await store.summary(docName, params.id))! };
   });
   on(router, at, deleteVersion, async (c, { params }) => {
     const { docName } = await editor(c);
-    if (!(await services().versions.store.deleteNamed(docName, params.id))) throw notFound('Only named versions can be deleted.');
+    if (!(await ctx.collab.versions.store.deleteNamed(docName, params.id))) throw notFound('Only named versions can be deleted.');
     return undefined;
   });
   on(router, at, restoreVersion, async (c, { params }) => {
     const { userId, docName } = await editor(c);
-    const { registry, versions } = services();
+    const { registry, versions } = ctx.collab;
     const [summary, content] = await Promise.all([versions.store.summary(docName, params.id), versions.store.get(docName, params.id)]);
     if (!summary || !content) throw notFound('This version does not exist any more.');
     await registry.with(docName, (shared) => versions.restore(shared, new Uint8Array(content.state), userId));

@@ -11,7 +11,6 @@ import type { CollabRole } from '../../sync/collab/close-codes';
 import { buildSignedInUser } from '../admin/test-helpers';
 import { appendParagraphUpdate } from '../collab/lexical-doc';
 import { encodeUpdate } from '../collab/protocol';
-import { collabServices } from '../collab/services';
 import type { CollabConnection, SharedDoc } from '../collab/shared-doc';
 import { addMember, buildManuscript, docText, persistedText, seedChapter } from '../collab/test-helpers';
 import { buildTestContext, type TestContext } from '../test/test-context';
@@ -23,7 +22,7 @@ beforeEach(async () => {
   t = await buildTestContext();
 });
 afterEach(async () => {
-  await collabServices(t.ctx).registry.settled();
+  await t.ctx.collab.registry.settled();
   await t.close();
 });
 
@@ -42,8 +41,8 @@ async function setup() {
   const { id: manuscriptId, chapterIds, docNames } = await buildManuscript(t.ctx, owner.user.id);
   const chapterId = chapterIds[0]!;
   const docName = docNames[0]!;
-  const shared = await collabServices(t.ctx).registry.acquire(docName);
-  return { owner, manuscriptId, chapterId, docName, shared, release: () => collabServices(t.ctx).registry.release(docName) };
+  const shared = await t.ctx.collab.registry.acquire(docName);
+  return { owner, manuscriptId, chapterId, docName, shared, release: () => t.ctx.collab.registry.release(docName) };
 }
 
 async function list(chapterId: string, cookie: string) {
@@ -62,9 +61,9 @@ describe('automatic versions', () => {
   it('keeps the state before the first edit of each session, once per session', async () => {
     const { owner, chapterId, docName, release } = await setup();
     release();
-    await collabServices(t.ctx).registry.settled();
+    await t.ctx.collab.registry.settled();
     await seedChapter(t.ctx, docName, ['An opening line.']);
-    const shared = await collabServices(t.ctx).registry.acquire(docName);
+    const shared = await t.ctx.collab.registry.acquire(docName);
 
     const first = connection(owner.user.id);
     shared.add(first);
@@ -86,7 +85,7 @@ describe('automatic versions', () => {
     ({ versions } = await list(chapterId, owner.cookie));
     expect(versions).toHaveLength(2);
     expect((await detail(chapterId, versions[0]!.id, owner.cookie)).html).toContain('A third line.');
-    collabServices(t.ctx).registry.release(docName);
+    t.ctx.collab.registry.release(docName);
   });
 
   it('takes nothing for an empty chapter, and nothing for an update that changes nothing', async () => {
@@ -131,7 +130,7 @@ describe('automatic versions', () => {
     const conn = connection(owner.user.id);
     shared.add(conn);
     await edit(shared, conn, 'Kept.');
-    const { versions } = collabServices(t.ctx);
+    const { versions } = t.ctx.collab;
     const insert = versions.store.insert.bind(versions.store);
     versions.store.insert = () => Promise.reject(new Error('disk full'));
     const second = connection(owner.user.id);
@@ -217,7 +216,7 @@ describe('named versions and access', () => {
 describe('thinning', () => {
   it('thins old automatic versions when a new one is kept, and keeps named ones forever', async () => {
     const { owner, chapterId, docName, shared, release } = await setup();
-    const { store } = collabServices(t.ctx).versions;
+    const { store } = t.ctx.collab.versions;
     const now = t.ctx.now();
     const DAY = 24 * 60 * MINUTE;
     const old = { docName, authorId: owner.user.id, state: new Uint8Array([0, 0]), html: '', text: '', wordCount: 0 };

@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CanonicalBookSchema } from '../../../sync/book-format';
-import { EPUB_MAX_ENTRIES } from '../../limits';
+import { EPUB_MAX_ENTRIES, MAX_NESTING_DEPTH } from '../../limits';
 import { buildBook, readPackage } from './build-book';
 import { EpubError } from './epub-error';
 import { epub2, epub3, hostileEpub } from './test-epubs';
@@ -19,7 +19,20 @@ function reason(fn: () => unknown): string {
   throw new Error('expected a refusal');
 }
 
+/** An element nested `depth` levels deep around a word. */
+const nested = (depth: number, tag = 'div') => `${`<${tag}>`.repeat(depth)}deep${`</${tag}>`.repeat(depth)}`;
+
 describe('buildBook', () => {
+  it('refuses a chapter or contents nested past MAX_NESTING_DEPTH with a reason, and keeps deep-but-real nesting', () => {
+    const deepChapter = () => build(epub3({ chapters: [{ id: 'c1', title: 'One', body: nested(20_000) }] }));
+    expect(reason(deepChapter)).toBe('too_deep');
+    expect(() => deepChapter()).toThrow(/chapter "OEBPS\/c1.xhtml" is nested too deeply/);
+    const deepNav = `<?xml version="1.0"?><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body><nav epub:type="toc"><ol><li><a href="ch1.xhtml">${nested(20_000, 'span')}</a></li></ol></nav></body></html>`;
+    expect(reason(() => build(epub3({ extraFiles: { 'OEBPS/nav.xhtml': deepNav } })))).toBe('too_deep');
+    const { book } = build(epub3({ chapters: [{ id: 'c1', title: 'One', body: nested(MAX_NESTING_DEPTH - 10) }] }));
+    expect(book.chapters[0]!.xhtml).toContain('deep');
+  });
+
   it('imports an EPUB 3 with a nav document: chapters, contents, metadata, linear flags', () => {
     const { book } = build(epub3());
     const parsed = CanonicalBookSchema.parse(book);

@@ -13,7 +13,7 @@ export function findPackagePath(files: Map<string, Uint8Array>): string {
   }
   const container = files.get('META-INF/container.xml');
   if (!container) throw new EpubError('missing_container', 'The EPUB has no META-INF/container.xml.');
-  const rootfiles = findAll(parseXml(decodeText(container)), 'rootfile');
+  const rootfiles = findAll(parseXml(decodeText(container), 'META-INF/container.xml'), 'rootfile');
   // The first package rootfile is the default rendition (OCF 3.3 §3.5.2.1).
   const rootfile = rootfiles.find((r) => (attr(r, 'media-type') ?? PACKAGE_MEDIA_TYPE) === PACKAGE_MEDIA_TYPE) ?? rootfiles[0];
   const fullPath = rootfile ? attr(rootfile, 'full-path') : undefined;

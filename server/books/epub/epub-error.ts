@@ -13,7 +13,8 @@ export type EpubErrorCode =
   | 'missing_container'
   | 'missing_package'
   | 'bad_package'
-  | 'no_chapters';
+  | 'no_chapters'
+  | 'too_deep';
 
 export class EpubError extends Error {
   constructor(

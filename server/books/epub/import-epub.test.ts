@@ -67,6 +67,15 @@ describe('POST /api/books/import', () => {
     expect(notZip.error).toMatch(/not a ZIP/);
   });
 
+  it('records "nested too deeply" for a chapter of 20,000 nested elements, not an error on our side', async () => {
+    const { cookie } = await buildSignedInUser(t.ctx, { roles: ['author'] });
+    const body = `${'<div>'.repeat(20_000)}deep${'</div>'.repeat(20_000)}`;
+    const result = await importAs(cookie, epub3({ chapters: [{ id: 'c1', title: 'One', body }] }));
+    expect(result.status).toBe('failed');
+    expect(result.error).toMatch(/is nested too deeply/);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
   it('hides an import from other accounts', async () => {
     const a = await buildSignedInUser(t.ctx, { roles: ['author'] });
     const b = await buildSignedInUser(t.ctx, { roles: ['author'] });

@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { ZodError } from 'zod';
 import type { AppContext } from '../../context';
-import { BlobStore } from '../../files/blob-store';
 import type { JobWorker } from '../../jobs/worker';
 import { saveBook } from '../save-book';
 import { buildBook, readPackage } from './build-book';
@@ -38,9 +37,8 @@ export async function runBookImport(ctx: AppContext, payload: Partial<BookImport
   const fail = async (message: string) => {
     await ctx.db.updateTable('bookImports').set({ status: 'failed', error: message.slice(0, 1000), finishedAt: ctx.now() }).where('id', '=', job.id).execute();
   };
-  const blobs = new BlobStore(ctx.db, ctx.config.dataDir, ctx.now);
   try {
-    const bytes = await blobs.read(job.blobHash);
+    const bytes = await ctx.blobs.read(job.blobHash);
     if (!bytes) return await fail('The uploaded file is no longer stored; please upload it again.');
     const opened = readPackage(bytes);
     const key = createHash('sha256').update(`${job.ownerId}\n${opened.pkg.identifier || job.blobHash}`).digest('hex');
@@ -49,7 +47,7 @@ export async function runBookImport(ctx: AppContext, payload: Partial<BookImport
     const slug = existing?.slug ?? `${slugify(opened.pkg.title)}-${key.slice(0, 8)}`;
     const built = buildBook(opened, { bookId, slug });
     const assetHashes: Record<string, string> = {};
-    for (const asset of built.assets) assetHashes[asset.path] = await blobs.put(asset.bytes, asset.mediaType);
+    for (const asset of built.assets) assetHashes[asset.path] = await ctx.blobs.put(asset.bytes, asset.mediaType);
     await saveBook(ctx, {
       book: built.book,
       assetHashes,

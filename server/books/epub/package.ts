@@ -50,7 +50,7 @@ const RELATORS: Record<string, Contributor['role']> = {
 };
 
 export function parsePackage(files: Map<string, Uint8Array>, opfPath: string): PackageInfo {
-  const doc = parseXml(decodeText(files.get(opfPath)!));
+  const doc = parseXml(decodeText(files.get(opfPath)!), opfPath);
   const pkg = findFirst(doc, 'package');
   const metadata = pkg && findFirst(pkg, 'metadata');
   if (!pkg || !metadata) throw new EpubError('bad_package', 'The package document has no <package> or <metadata>.');

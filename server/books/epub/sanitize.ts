@@ -9,6 +9,8 @@ import render from 'dom-serializer';
 import { Element, isTag, isText, type ChildNode, type ParentNode } from 'domhandler';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { hasScheme, resolveHref } from './paths';
+import { EpubError } from './epub-error';
+import { MAX_NESTING_DEPTH, NESTED_TOO_DEEPLY, nestingDepth } from './nesting';
 import { BODY_CLASS } from './scope-css';
 import { ALLOWED_ELEMENTS, ALLOWED_STYLE, DROPPED_ELEMENTS, ELEMENT_ATTRIBUTES, GLOBAL_ATTRIBUTES, SAFE_LINK_SCHEMES } from './sanitize-rules';
 
@@ -30,6 +32,7 @@ export interface SanitizedChapter {
 
 export function sanitizeChapter(source: string, chapter: ChapterContext): SanitizedChapter {
   const doc = parseDocument(source, { xmlMode: false, recognizeSelfClosing: true, recognizeCDATA: true });
+  if (nestingDepth(doc) > MAX_NESTING_DEPTH) throw new EpubError('too_deep', `The chapter "${chapter.path.slice(0, 120)}" ${NESTED_TOO_DEEPLY}`);
   const stylesheets = DomUtils.findAll((el) => el.name === 'link', doc.children)
     .filter((l) => /(^|\s)stylesheet(\s|$)/i.test(l.attribs.rel ?? '') && !/alternate/i.test(l.attribs.rel ?? ''))
     .flatMap((l) => resolveHref(chapter.path, l.attribs.href ?? '')?.path ?? []);

@@ -25,7 +25,7 @@ export function readToc(files: Map<string, Uint8Array>, navPath?: string, ncxPat
 }
 
 function readNav(files: Map<string, Uint8Array>, navPath: string): RawTocEntry[] {
-  const doc = parseXml(decodeText(files.get(navPath)!));
+  const doc = parseXml(decodeText(files.get(navPath)!), navPath);
   const navs = findAll(doc, 'nav');
   const toc = navs.find((n) => (attr(n, 'epub:type') ?? '').split(/\s+/).includes('toc')) ?? navs[0];
   const list = toc && findFirst(toc, 'ol');
@@ -46,7 +46,7 @@ function navList(ol: Element, base: string, depth: number): RawTocEntry[] {
 }
 
 function readNcx(files: Map<string, Uint8Array>, ncxPath: string): RawTocEntry[] {
-  const doc = parseXml(decodeText(files.get(ncxPath)!));
+  const doc = parseXml(decodeText(files.get(ncxPath)!), ncxPath);
   const navMap = findFirst(doc, 'navMap');
   return navMap ? ncxPoints(navMap, ncxPath, 0) : [];
 }

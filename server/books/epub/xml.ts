@@ -5,6 +5,8 @@
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { isTag, type Document, type Element } from 'domhandler';
+import { EpubError } from './epub-error';
+import { MAX_NESTING_DEPTH, NESTED_TOO_DEEPLY, nestingDepth } from './nesting';
 
 const decoder = new TextDecoder('utf-8');
 
@@ -12,8 +14,11 @@ export function decodeText(bytes: Uint8Array): string {
   return decoder.decode(bytes).replace(/^\uFEFF/, '');
 }
 
-export function parseXml(text: string): Document {
-  return parseDocument(text, { xmlMode: true });
+/** `name` (the file's path) names it in a refusal. */
+export function parseXml(text: string, name: string): Document {
+  const doc = parseDocument(text, { xmlMode: true });
+  if (nestingDepth(doc) > MAX_NESTING_DEPTH) throw new EpubError('too_deep', `The file "${name.slice(0, 120)}" ${NESTED_TOO_DEEPLY}`);
+  return doc;
 }
 
 export function localName(name: string): string {

@@ -5,7 +5,7 @@
 import type { ApiErrorBody } from '../../../sync/errors';
 import { ApiError } from '../../http/errors';
 
-export type ImportRefusal = 'too_large' | 'empty' | 'unsupported' | 'broken' | 'zip_bomb' | 'no_text' | 'too_long';
+export type ImportRefusal = 'too_large' | 'empty' | 'unsupported' | 'broken' | 'zip_bomb' | 'no_text' | 'too_long' | 'too_deep';
 
 export class ImportError extends ApiError {
   constructor(

@@ -10,7 +10,10 @@ import MarkdownIt from 'markdown-it';
 import { buildBook } from '../../books/epub/build-book';
 import { findPackagePath } from '../../books/epub/container';
 import { EpubError } from '../../books/epub/epub-error';
+import { MAX_NESTING_DEPTH, NESTED_TOO_DEEPLY, xmlNestingDepth } from '../../books/epub/nesting';
 import { parsePackage } from '../../books/epub/package';
+import { readZip } from '../../books/epub/read-zip';
+import { decodeText } from '../../books/epub/xml';
 import { sanitizeChapter } from '../../books/epub/sanitize';
 import { ImportError } from './import-error';
 import { countImages, pickTitle, splitAtHeadings, type Section } from './split';
@@ -54,7 +57,11 @@ export function readMarkdown(text: string, fileName?: string): ImportedManuscrip
 
 const TITLE_CLASS = 'quire-import-title';
 
-export async function readDocx(bytes: Uint8Array, fileName?: string): Promise<ImportedManuscript> {
+/** `files` is the unpacked archive when the caller has it (sniff does). */
+export async function readDocx(bytes: Uint8Array, fileName?: string, files = readZip(bytes)): Promise<ImportedManuscript> {
+  // mammoth reads the body recursively: measure it first, as a stream.
+  const body = files.get('word/document.xml');
+  if (body && xmlNestingDepth(decodeText(body)) > MAX_NESTING_DEPTH) throw new ImportError('too_deep', `This Word document ${NESTED_TOO_DEEPLY}`);
   let images = 0;
   let html: string;
   try {
@@ -94,7 +101,7 @@ export function readEpub(files: Map<string, Uint8Array>): ImportedManuscript {
     }
     return { format: 'epub', title: built.book.metadata.title.slice(0, 200), chapters, imagesSkipped };
   } catch (error) {
-    if (error instanceof EpubError) throw new ImportError('broken', `The EPUB cannot be imported: ${error.message}`);
+    if (error instanceof EpubError) throw new ImportError(error.code === 'too_deep' ? 'too_deep' : 'broken', `The EPUB cannot be imported: ${error.message}`);
     throw error;
   }
 }

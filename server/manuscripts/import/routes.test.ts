@@ -6,15 +6,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import MarkdownIt from 'markdown-it';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManuscriptImportResponse } from '../../../sync/api/manuscripts';
 import { chapterDocName } from '../../../sync/collab/close-codes';
 import { buildSignedInUser } from '../../admin/test-helpers';
 import { epub3 } from '../../books/epub/test-epubs';
 import { pull } from '../../sync/test-helpers';
 import { buildTestContext, type TestContext } from '../../test/test-context';
-import { IMPORT_MAX_UPLOAD_BYTES } from './limits';
-import { twoChapterDocx, twoChapterMarkdown } from './test-files';
+import { IMPORT_MAX_MARKDOWN_BYTES, IMPORT_MAX_UPLOAD_BYTES } from './limits';
+import { buildDocx, twoChapterDocx, twoChapterMarkdown } from './test-files';
 
 let t: TestContext;
 let author: Awaited<ReturnType<typeof buildSignedInUser>>;
@@ -24,6 +25,15 @@ beforeEach(async () => {
   author = await buildSignedInUser(t.ctx, { roles: ['author'] });
 });
 afterEach(async () => t.close());
+
+/** A novel-like Markdown file of about `bytes` bytes: 40 `#` chapters of plain paragraphs. */
+function novelMarkdown(bytes: number): string {
+  const paragraph = `${'The boats lay still upon the water while the gulls cried over the harbour wall. '.repeat(8).trim()}\n\n`;
+  const perChapter = Math.ceil(bytes / 40 / paragraph.length);
+  let text = Array.from({ length: 40 }, (_, i) => `# Chapter ${i + 1}\n\n${paragraph.repeat(perChapter)}`).join('');
+  text = text.slice(0, bytes);
+  return text + 'x'.repeat(bytes - text.length);
+}
 
 function upload(body: Uint8Array | string, cookie = author.cookie, name?: string) {
   const bytes = typeof body === 'string' ? strToU8(body) : body;
@@ -93,6 +103,36 @@ describe('POST /api/manuscripts/import', () => {
     expect(await countRows()).toEqual({ docs: 0, snapshots: 0, renders: 0 });
   });
 
+  it('refuses Markdown over its own cap with 413 before parsing it', async () => {
+    const render = vi.spyOn(MarkdownIt.prototype, 'render');
+    try {
+      const res = await upload(novelMarkdown(IMPORT_MAX_MARKDOWN_BYTES + 1));
+      expect(res.status).toBe(413);
+      const json = (await res.json()) as { error: { reason: string; fields: { file: string } } };
+      expect(json.error.reason).toBe('too_large');
+      expect(json.error.fields.file).toMatch(/Markdown file is too large: one import may be at most 2 MB/);
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      render.mockRestore();
+    }
+    expect(await countRows()).toEqual({ docs: 0, snapshots: 0, renders: 0 });
+  });
+
+  it('imports Markdown just under the cap in bounded time and memory', async () => {
+    const markdown = novelMarkdown(IMPORT_MAX_MARKDOWN_BYTES - 1024);
+    const peakBefore = process.resourceUsage().maxRSS * 1024;
+    const started = performance.now();
+    const res = await upload(markdown);
+    const ms = performance.now() - started;
+    const peakGrowth = process.resourceUsage().maxRSS * 1024 - peakBefore;
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as ManuscriptImportResponse).chapterIds).toHaveLength(40);
+    console.info(`[import] ${(markdown.length / 1024 / 1024).toFixed(1)} MB of Markdown in ${ms.toFixed(0)} ms, peak RSS +${(peakGrowth / 1024 / 1024).toFixed(0)} MB`);
+    // Measured on a quiet machine: about 2 s and 250 MB. The bounds leave room for a busy CI.
+    expect(ms).toBeLessThan(15_000);
+    expect(peakGrowth).toBeLessThan(350 * 1024 * 1024);
+  });
+
   it('refuses junk, other archives and broken documents with 422 and a reason, writing nothing', async () => {
     const cases: [Uint8Array | string, string][] = [
       [Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0xff, 0xfe]), 'unsupported'],
@@ -107,6 +147,24 @@ describe('POST /api/manuscripts/import', () => {
       const json = (await res.json()) as { error: { reason: string; fields: { file: string } } };
       expect(json.error.reason).toBe(reason);
       expect(json.error.fields.file.length).toBeGreaterThan(5);
+    }
+    expect(await countRows()).toEqual({ docs: 0, snapshots: 0, renders: 0 });
+  });
+
+  it('refuses 20,000 nested elements in an EPUB, a DOCX or Markdown with 422 "nested too deeply", writing nothing', async () => {
+    const deep = 20_000;
+    const cases: [string, Uint8Array | string][] = [
+      ['epub', epub3({ chapters: [{ id: 'c1', title: 'One', body: `${'<div>'.repeat(deep)}deep${'</div>'.repeat(deep)}` }] })],
+      ['docx tables', buildDocx([{ xml: `${'<w:tbl><w:tr><w:tc>'.repeat(deep)}<w:p><w:r><w:t>deep</w:t></w:r></w:p>${'</w:tc></w:tr></w:tbl>'.repeat(deep)}` }])],
+      ['docx links', buildDocx([{ xml: `<w:p>${'<w:hyperlink w:anchor="a">'.repeat(deep)}<w:r><w:t>deep</w:t></w:r>${'</w:hyperlink>'.repeat(deep)}</w:p>` }])],
+      ['markdown', `${'*'.repeat(deep)}deep${'*'.repeat(deep)}`],
+    ];
+    for (const [name, body] of cases) {
+      const res = await upload(body);
+      expect(res.status, name).toBe(422);
+      const json = (await res.json()) as { error: { reason: string; fields: { file: string } } };
+      expect(json.error.reason, name).toBe('too_deep');
+      expect(json.error.fields.file, name).toMatch(/is nested too deeply: its elements go more than 256 levels deep/);
     }
     expect(await countRows()).toEqual({ docs: 0, snapshots: 0, renders: 0 });
   });

@@ -23,7 +23,7 @@ export async function readManuscriptFile(bytes: Uint8Array, fileName?: string): 
   const sniffed = sniff(bytes);
   switch (sniffed.kind) {
     case 'docx':
-      return readDocx(bytes, fileName);
+      return readDocx(bytes, fileName, sniffed.files);
     case 'epub':
       return readEpub(sniffed.files);
     case 'markdown':

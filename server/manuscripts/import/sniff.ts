@@ -8,9 +8,10 @@ import { EpubError } from '../../books/epub/epub-error';
 import { readZip } from '../../books/epub/read-zip';
 import { decodeText } from '../../books/epub/xml';
 import { ImportError } from './import-error';
+import { IMPORT_MAX_MARKDOWN_BYTES } from './limits';
 
 export type Sniffed =
-  | { kind: 'docx' }
+  | { kind: 'docx'; files: Map<string, Uint8Array> }
   | { kind: 'epub'; files: Map<string, Uint8Array> }
   | { kind: 'markdown'; text: string };
 
@@ -39,6 +40,10 @@ export function sniff(bytes: Uint8Array): Sniffed {
     throw new ImportError('unsupported', `This file is not text Quire can read. ${SUPPORTED}`);
   }
   if (text.trim() === '') throw new ImportError('no_text', 'The file has no text.');
+  if (bytes.byteLength > IMPORT_MAX_MARKDOWN_BYTES) {
+    const mb = IMPORT_MAX_MARKDOWN_BYTES / 1024 / 1024;
+    throw new ImportError('too_large', `This Markdown file is too large: one import may be at most ${mb} MB of text (about 350,000 words). Split the manuscript into parts and import each.`);
+  }
   return { kind: 'markdown', text };
 }
 
@@ -55,6 +60,6 @@ function sniffZip(bytes: Uint8Array): Sniffed {
   }
   const mimetype = files.get('mimetype');
   if (mimetype && decodeText(mimetype).trim() === 'application/epub+zip') return { kind: 'epub', files };
-  if (files.has('word/document.xml')) return { kind: 'docx' };
+  if (files.has('word/document.xml')) return { kind: 'docx', files };
   throw new ImportError('unsupported', `This ZIP archive is neither a Word document nor an EPUB. ${SUPPORTED}`);
 }

@@ -4,8 +4,10 @@
  * names the chapter; anything before the first one becomes an "Opening" chapter if it has text.
  */
 import render from 'dom-serializer';
-import { isTag, type ChildNode } from 'domhandler';
+import { isTag, type ChildNode, type Document } from 'domhandler';
 import { DomUtils, parseDocument } from 'htmlparser2';
+import { MAX_NESTING_DEPTH, NESTED_TOO_DEEPLY, nestingDepth } from '../../books/epub/nesting';
+import { ImportError } from './import-error';
 
 export interface Section {
   title: string;
@@ -14,8 +16,15 @@ export interface Section {
 
 const textOf = (node: ChildNode) => DomUtils.textContent(node).replace(/\s+/g, ' ').trim();
 
-export function splitAtHeadings(html: string): Section[] {
+/** A converted document, refused before anything walks it when it nests too deeply. */
+export function parseConverted(html: string): Document {
   const doc = parseDocument(html);
+  if (nestingDepth(doc) > MAX_NESTING_DEPTH) throw new ImportError('too_deep', `This document ${NESTED_TOO_DEEPLY}`);
+  return doc;
+}
+
+export function splitAtHeadings(html: string): Section[] {
+  const doc = parseConverted(html);
   const groups: { heading: string | null; nodes: ChildNode[] }[] = [{ heading: null, nodes: [] }];
   for (const node of doc.children) {
     if (isTag(node) && node.name === 'h1') groups.push({ heading: textOf(node), nodes: [node] });
@@ -45,6 +54,6 @@ export function pickTitle(stated: string | undefined, sections: Section[], hadHe
 }
 
 export function countImages(html: string): number {
-  const doc = parseDocument(html);
+  const doc = parseConverted(html);
   return DomUtils.findAll((el) => el.name === 'img' || el.name === 'image', doc.children).length;
 }

@@ -13,6 +13,8 @@ export interface DocxParagraph {
   underline?: string;
   strike?: string;
   image?: boolean;
+  /** Raw WordprocessingML put in the body as is, for shapes the fields above cannot make. */
+  xml?: string;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -21,6 +23,7 @@ const run = (text: string, props = '') => `<w:r>${props ? `<w:rPr>${props}</w:rP
 const IMAGE_RUN = `<w:r><w:drawing><wp:inline><wp:docPr id="1" name="Picture 1" descr="a picture"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:blipFill><a:blip r:embed="rIdImg"/></pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;
 
 function paragraph(p: DocxParagraph): string {
+  if (p.xml !== undefined) return p.xml;
   const style = p.style ? `<w:pPr><w:pStyle w:val="${p.style}"/></w:pPr>` : '';
   const runs = [
     p.text ? run(p.text) : '',
