@@ -18,12 +18,12 @@ import { postSync, SyncHttpError, type SyncFailure, type SyncTransport } from '.
 import type { SyncStateStore } from './sync-state';
 
 /** Documents per pull page and per push request. */
-export const PULL_BATCH_SIZE = 200;
-export const PUSH_BATCH_SIZE = 50;
+const PULL_BATCH_SIZE = 200;
+const PUSH_BATCH_SIZE = 50;
 /** RxDB retries a failed request after this long (sooner when the browser comes back online). */
-export const RETRY_MS = 5_000;
+const RETRY_MS = 5_000;
 /** While signed out, try again this often: signing in (in any tab) resumes sync by itself. */
-export const SIGNED_OUT_PROBE_MS = 10_000;
+const SIGNED_OUT_PROBE_MS = 10_000;
 
 export interface ReplicationController {
   states: Record<string, RxReplicationState<any, Checkpoint>>;

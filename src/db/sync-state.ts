@@ -2,7 +2,7 @@
  * The sync badge's store: one status, the number of local changes not yet acknowledged by the
  * server, and a retry. Free of rxdb so the header can import it without loading the database.
  */
-export type SyncStatus = 'synced' | 'syncing' | 'offline' | 'error' | 'signed-out' | 'outdated';
+type SyncStatus = 'synced' | 'syncing' | 'offline' | 'error' | 'signed-out' | 'outdated';
 
 export interface SyncSnapshot {
   status: SyncStatus;

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, passwordProblem } from '../password-policy';
 import type { Me } from './session';
 
-export const EMAIL_MAX = 254;
-export const USERNAME_MIN = 3;
+const EMAIL_MAX = 254;
+const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const DISPLAY_NAME_MAX = 60;
-export const BETA_NAME_MAX = 100;
+const BETA_NAME_MAX = 100;
 export const BETA_REASON_MAX = 2000;
 /** Codes are `id.secret` in base32; anything longer is not one of ours. */
 const CODE_MAX = 200;
@@ -33,7 +33,7 @@ export const UsernameSchema = str('Choose a username.')
   .regex(/^[a-z0-9_-]+$/, 'Use only letters a–z, digits, "_" and "-".');
 
 /** A new password: the shared policy. The server adds the common-password check. */
-export const NewPasswordSchema = str('Enter a password.').superRefine((value, ctx) => {
+const NewPasswordSchema = str('Enter a password.').superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
@@ -86,7 +86,7 @@ export interface CheckEmailResponse {
 export interface SignInResponse {
   user: Me;
 }
-export type CodePurpose = 'verify' | 'signin' | 'reset' | 'invite';
+type CodePurpose = 'verify' | 'signin' | 'reset' | 'invite';
 export interface CallbackResponse {
   purpose: CodePurpose;
   /** Where the client goes next (a same-site path). */
@@ -94,9 +94,6 @@ export interface CallbackResponse {
 }
 /** Why an e-mailed code was refused; the client shows /auth/auth-code-error?reason=… */
 export type CodeFailureReason = 'invalid' | 'used' | 'expired';
-export interface CodeErrorBody {
-  error: { code: 'bad_request'; message: string; reason: CodeFailureReason };
-}
 export interface DeviceSession {
   id: string;
   userAgent: string;
