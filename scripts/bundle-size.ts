@@ -3,7 +3,7 @@
  * and the home page chunk, each with the closure of their static imports. Dynamic imports are
  * other routes' chunks and do not count. Pure, so it can be tested with a fake manifest.
  */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -13,9 +13,9 @@ export interface ManifestChunk {
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
-export const BUDGET_KIB = 150;
-export const ENTRY_KEY = 'index.html';
-export const HOME_PAGE_KEY = 'src/features/home/home-page.tsx';
+const BUDGET_KIB = 150;
+const ENTRY_KEY = 'index.html';
+const HOME_PAGE_KEY = 'src/features/home/home-page.tsx';
 
 /** Output files (JS) of the given manifest keys and everything they import statically. */
 export function staticClosure(manifest: ViteManifest, roots: string[]): string[] {

@@ -113,4 +113,3 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
   return routes;
 }
 
-export type AppType = ReturnType<typeof createApp>;

@@ -1,8 +1,8 @@
 /** Limits and timings of the server, in one place (ms unless the name says otherwise). */
 import type { CollectionName } from '../sync/collections';
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 export const SESSION_TTL = 30 * DAY;

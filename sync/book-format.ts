@@ -20,15 +20,15 @@ export function isValidIsbn13(isbn: string): boolean {
   return (10 - (sum % 10)) % 10 === digits[12];
 }
 
-export const CONTRIBUTOR_ROLES = ['author', 'co-author', 'editor', 'translator', 'illustrator', 'narrator'] as const;
+const CONTRIBUTOR_ROLES = ['author', 'co-author', 'editor', 'translator', 'illustrator', 'narrator'] as const;
 
-export const ContributorSchema = z.object({
+const ContributorSchema = z.object({
   name: z.string().trim().min(1).max(200),
   role: z.enum(CONTRIBUTOR_ROLES),
 });
 export type Contributor = z.infer<typeof ContributorSchema>;
 
-export const BookMetadataSchema = z.object({
+const BookMetadataSchema = z.object({
   id: z.string().min(1).max(64),
   slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case words joined by hyphens.').max(120),
   title: z.string().trim().min(1).max(300),
@@ -46,7 +46,6 @@ export const BookMetadataSchema = z.object({
   /** The publication date the source file states (EPUB dc:date), as written there. */
   issued: z.string().trim().max(40).optional(),
 });
-export type BookMetadata = z.infer<typeof BookMetadataSchema>;
 
 /**
  * One chapter. `xhtml` is a sanitised XHTML body fragment (no <html>/<body>, no scripts, no event
@@ -68,13 +67,11 @@ export const ChapterSchema = z.object({
    * reader skips them when paging through. */
   linear: z.boolean().default(true),
 });
-export type Chapter = z.infer<typeof ChapterSchema>;
 
-export const AssetSchema = z.object({
+const AssetSchema = z.object({
   path: z.string().regex(ASSET_PATH, 'Use a relative path inside the book.').max(300),
   mediaType: z.string().regex(/^[a-z]+\/[A-Za-z0-9.+-]+$/),
 });
-export type Asset = z.infer<typeof AssetSchema>;
 
 /** One table-of-contents entry: a chapter, optionally an anchor (element id) inside it. */
 export interface TocEntry {
@@ -83,7 +80,7 @@ export interface TocEntry {
   anchor?: string;
   children: TocEntry[];
 }
-export const TocEntrySchema: z.ZodType<TocEntry> = z.lazy(() =>
+const TocEntrySchema: z.ZodType<TocEntry> = z.lazy(() =>
   z.object({
     title: z.string().trim().min(1).max(300),
     chapterId: z.string().regex(CHAPTER_ID),
@@ -93,7 +90,7 @@ export const TocEntrySchema: z.ZodType<TocEntry> = z.lazy(() =>
 );
 
 /** EPUB Accessibility 1.1 / schema.org discovery metadata, as the package states it. */
-export const AccessibilitySchema = z.object({
+const AccessibilitySchema = z.object({
   accessModes: z.array(z.string().max(100)).max(20).default([]),
   accessModesSufficient: z.array(z.string().max(200)).max(20).default([]),
   features: z.array(z.string().max(100)).max(50).default([]),
@@ -103,8 +100,8 @@ export const AccessibilitySchema = z.object({
 });
 export type Accessibility = z.infer<typeof AccessibilitySchema>;
 
-export const DIRECTIONS = ['ltr', 'rtl'] as const;
-export const WRITING_MODES = ['horizontal-tb', 'vertical-rl', 'vertical-lr'] as const;
+const DIRECTIONS = ['ltr', 'rtl'] as const;
+const WRITING_MODES = ['horizontal-tb', 'vertical-rl', 'vertical-lr'] as const;
 
 export const CanonicalBookSchema = z
   .object({

@@ -15,7 +15,7 @@ export const PASSWORD_MESSAGES = {
   common: 'This password is too common. Choose something harder to guess — a few unrelated words work well.',
 } as const;
 
-export function passwordLength(password: string): number {
+function passwordLength(password: string): number {
   return [...password].length;
 }
 

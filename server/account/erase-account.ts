@@ -12,12 +12,12 @@ import type { DB } from '../db/connection';
 
 export const ERASE_JOB = 'account.erase';
 
-export interface ErasureStep {
+interface ErasureStep {
   name: string;
   run(trx: DB, user: { id: string; email: string }, now: number): Promise<unknown>;
 }
 
-export const ERASURE_STEPS: ErasureStep[] = [
+const ERASURE_STEPS: ErasureStep[] = [
   { name: 'sessions', run: (trx, u) => trx.deleteFrom('sessions').where('userId', '=', u.id).execute() },
   { name: 'auth codes', run: (trx, u) => trx.deleteFrom('authCodes').where((eb) => eb.or([eb('userId', '=', u.id), eb('email', '=', u.email)])).execute() },
   { name: 'role requests', run: (trx, u) => trx.deleteFrom('roleRequests').where('userId', '=', u.id).execute() },

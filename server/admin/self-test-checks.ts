@@ -14,7 +14,7 @@ import { checkCollabSocket, checkSyncStream } from './socket-checks';
 import { paymentStatus } from './settings';
 
 /** How long the job worker gets to pick up and finish the ping job. */
-export const SELFTEST_JOB_TIMEOUT = 5_000;
+const SELFTEST_JOB_TIMEOUT = 5_000;
 const SELFTEST_JOB_POLL = 50;
 /** Below this much free space uploads and the database will soon fail. */
 const LOW_DISK_BYTES = 200 * 1024 * 1024;

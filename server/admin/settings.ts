@@ -14,7 +14,7 @@ export function paymentStatus(): api.AdminSettingsResponse['status']['payments']
     : { provider: 'test', label: 'Test provider: purchases are simulated until STRIPE_SECRET_KEY is set.' };
 }
 
-export function mailStatus(ctx: AppContext): api.AdminSettingsResponse['status']['mail'] {
+function mailStatus(ctx: AppContext): api.AdminSettingsResponse['status']['mail'] {
   return ctx.mail.transportName === 'smtp'
     ? { transport: 'smtp', label: 'SMTP (SMTP_URL is set)' }
     : { transport: 'outbox', label: 'Outbox only: no SMTP_URL, mail is kept at /dev/mail.' };

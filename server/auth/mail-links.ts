@@ -9,7 +9,7 @@ import type { JobWorker } from '../jobs/worker';
 import { sendPasswordReset, sendSignInLink } from './auth-mail';
 import { findUserByEmail } from './users';
 
-export const MAIL_LINK_JOB = 'auth.mail-link';
+const MAIL_LINK_JOB = 'auth.mail-link';
 
 const SENDERS = { signin: sendSignInLink, reset: sendPasswordReset } as const;
 type MailLinkPurpose = keyof typeof SENDERS;

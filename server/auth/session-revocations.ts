@@ -17,7 +17,7 @@ export type Revocation =
   /** Every session of the user, except `except` (the device that asked). */
   | { userId: string; except?: string; reason: RevocationReason };
 
-export type RevocationListener = (revocation: Revocation) => void;
+type RevocationListener = (revocation: Revocation) => void;
 
 export interface SessionRevocations {
   publish(revocation: Revocation): void;

@@ -12,9 +12,9 @@ import type { AuthLimiters, SignInAttempt } from './limiters';
 import { dummyHash, verifyPassword } from './password';
 import { findUserByEmail, type AccountRow } from './users';
 
-export const WRONG_CREDENTIALS = 'Email or password is incorrect.';
+const WRONG_CREDENTIALS = 'Email or password is incorrect.';
 export const SUSPENDED = 'This account is suspended.';
-export const UNVERIFIED = "Confirm your e-mail address first. We've sent a confirmation link to your inbox; open it, then sign in.";
+const UNVERIFIED = "Confirm your e-mail address first. We've sent a confirmation link to your inbox; open it, then sign in.";
 
 /** The account whose password matched, or an error ready for the client. */
 export async function checkCredentials(

@@ -22,7 +22,7 @@ const USERNAME_TAKEN = 'That username is taken. Try another.';
 const BETA_POINTER = 'Quire is in a private beta: signing up needs an invitation. Request one at /auth/beta-request.';
 
 /** Refuses when the site's sign-up mode doesn't let this request through. */
-export async function assertSignUpAllowed(ctx: AppContext, invite: string | undefined): Promise<SignUpMode> {
+async function assertSignUpAllowed(ctx: AppContext, invite: string | undefined): Promise<SignUpMode> {
   const { signUpMode } = await getSiteSettings(ctx.db);
   if (signUpMode === 'closed') throw forbidden('Sign-up is closed.');
   if (signUpMode === 'beta') {

@@ -2,7 +2,7 @@
 import type { BookCard } from '../../sync/api/books';
 import type { AppContext } from '../context';
 
-export const HOME_ROW_LIMIT = 12;
+const HOME_ROW_LIMIT = 12;
 const AUTHOR_ROLES = ['author', 'co-author'];
 
 interface CardRow {

@@ -13,9 +13,6 @@ import * as Y from 'yjs';
 import { CHAPTER_NODES } from '../../sync/collab/chapter-nodes';
 import { countWords } from '../../sync/text/words';
 
-/** The rich-text nodes the editor registers (shared with it through sync/). */
-export { CHAPTER_NODES };
-
 // The binding wants a provider for awareness and cursors; a headless editor has neither.
 function noopProvider(): Provider {
   const awareness = {

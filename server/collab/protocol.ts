@@ -10,10 +10,10 @@ import * as awarenessProtocol from 'y-protocols/awareness';
 import * as syncProtocol from 'y-protocols/sync';
 import type * as Y from 'yjs';
 
-export const MESSAGE_SYNC = 0;
+const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
-export const MESSAGE_AUTH = 2;
-export const MESSAGE_QUERY_AWARENESS = 3;
+const MESSAGE_AUTH = 2;
+const MESSAGE_QUERY_AWARENESS = 3;
 
 export type Incoming =
   | { type: 'sync-step-1'; stateVector: Uint8Array }

@@ -2,7 +2,7 @@
 import type { Generated } from 'kysely';
 
 export type UserStatus = 'active' | 'suspended' | 'deleting' | 'deleted';
-export type RequestStatus = 'pending' | 'approved' | 'rejected';
+type RequestStatus = 'pending' | 'approved' | 'rejected';
 export type AuthCodePurpose = 'verify' | 'signin' | 'reset' | 'reset-form' | 'invite';
 export type JobState = 'queued' | 'running' | 'done' | 'dead' | 'cancelled';
 export type BookStatus = 'draft' | 'submitted' | 'in_review' | 'changes_requested' | 'published' | 'unlisted';
@@ -24,13 +24,13 @@ export interface UsersTable {
   createdAt: number;
   updatedAt: number;
 }
-export interface UserRolesTable {
+interface UserRolesTable {
   userId: string;
   role: 'author' | 'publisher' | 'admin';
   grantedAt: number;
   grantedBy: string | null;
 }
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   secretHash: Uint8Array;
   userId: string;
@@ -41,7 +41,7 @@ export interface SessionsTable {
   lastSeenAt: number;
   expiresAt: number;
 }
-export interface AuthCodesTable {
+interface AuthCodesTable {
   id: string;
   secretHash: Uint8Array;
   purpose: AuthCodePurpose;
@@ -52,18 +52,18 @@ export interface AuthCodesTable {
   expiresAt: number;
   usedAt: number | null;
 }
-export interface ImprintsTable {
+interface ImprintsTable {
   id: string;
   name: string;
   ownerId: string | null;
   createdAt: number;
 }
-export interface ImprintMembersTable {
+interface ImprintMembersTable {
   imprintId: string;
   userId: string;
   role: string;
 }
-export interface RoleRequestsTable {
+interface RoleRequestsTable {
   id: string;
   userId: string;
   role: 'author' | 'publisher';
@@ -75,7 +75,7 @@ export interface RoleRequestsTable {
   decidedAt: number | null;
   decidedBy: string | null;
 }
-export interface BetaRequestsTable {
+interface BetaRequestsTable {
   id: string;
   name: string;
   email: string;
@@ -87,7 +87,7 @@ export interface BetaRequestsTable {
   decidedAt: number | null;
   decidedBy: string | null;
 }
-export interface AuditLogTable {
+interface AuditLogTable {
   id: Generated<number>;
   at: number;
   actorId: string | null;
@@ -98,17 +98,17 @@ export interface AuditLogTable {
   detail: string;
   ip: string;
 }
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value: string;
 }
-export interface NotificationPrefsTable {
+interface NotificationPrefsTable {
   userId: string;
   event: string;
   channel: 'in_app' | 'email';
   enabled: number;
 }
-export interface NotificationsTable {
+interface NotificationsTable {
   id: string;
   userId: string;
   kind: string;
@@ -118,7 +118,7 @@ export interface NotificationsTable {
   createdAt: number;
   readAt: number | null;
 }
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: string;
   toAddress: string;
   fromAddress: string;
@@ -131,7 +131,7 @@ export interface MailOutboxTable {
   createdAt: number;
   sentAt: number | null;
 }
-export interface JobsTable {
+interface JobsTable {
   id: Generated<number>;
   kind: string;
   payload: string;
@@ -145,7 +145,7 @@ export interface JobsTable {
   updatedAt: number;
   finishedAt: number | null;
 }
-export interface DebugReportsTable {
+interface DebugReportsTable {
   key: string;
   digest: string;
   source: 'client' | 'server';
@@ -159,7 +159,7 @@ export interface DebugReportsTable {
   lastSeen: number;
   resolved: number;
 }
-export interface BlobsTable {
+interface BlobsTable {
   hash: string;
   size: number;
   mediaType: string;
@@ -207,14 +207,14 @@ export interface BooksTable {
   stylesheets: Generated<string>;
   issued: string | null;
 }
-export interface BookContributorsTable {
+interface BookContributorsTable {
   bookId: string;
   ord: number;
   name: string;
   role: string;
   userId: string | null;
 }
-export interface BookChaptersTable {
+interface BookChaptersTable {
   id: string;
   bookId: string;
   ord: number;
@@ -223,21 +223,21 @@ export interface BookChaptersTable {
   wordCount: number;
   linear: Generated<number>;
 }
-export interface BookAssetsTable {
+interface BookAssetsTable {
   bookId: string;
   path: string;
   mediaType: string;
   blobHash: string;
 }
-export interface LibraryEntriesTable {
+interface LibraryEntriesTable {
   userId: string;
   bookId: string;
   source: 'seed' | 'claim' | 'purchase' | 'author';
   acquiredAt: number;
 }
 
-export type BookImportStatus = 'queued' | 'done' | 'failed';
-export interface BookImportsTable {
+type BookImportStatus = 'queued' | 'done' | 'failed';
+interface BookImportsTable {
   id: string;
   ownerId: string;
   blobHash: string;
@@ -248,28 +248,28 @@ export interface BookImportsTable {
   finishedAt: number | null;
 }
 
-export type CollabRoleColumn = 'editor' | 'commenter' | 'viewer';
+type CollabRoleColumn = 'editor' | 'commenter' | 'viewer';
 /** The server's view of manuscripts (fed by the sync engine later); see migration 004. */
-export interface ManuscriptsTable {
+interface ManuscriptsTable {
   id: string;
   ownerId: string;
   title: string;
   createdAt: number;
   updatedAt: number;
 }
-export interface ManuscriptMembersTable {
+interface ManuscriptMembersTable {
   manuscriptId: string;
   userId: string;
   role: CollabRoleColumn;
 }
-export interface ManuscriptChaptersTable {
+interface ManuscriptChaptersTable {
   id: string;
   manuscriptId: string;
   title: string;
   ord: number;
 }
 /** Co-author invitations to an address without an account yet; see migration 009. */
-export interface ManuscriptInvitationsTable {
+interface ManuscriptInvitationsTable {
   id: string;
   manuscriptId: string;
   inviterId: string;
@@ -277,18 +277,18 @@ export interface ManuscriptInvitationsTable {
   role: CollabRoleColumn;
   createdAt: number;
 }
-export interface CollabUpdatesTable {
+interface CollabUpdatesTable {
   docName: string;
   seq: number;
   update: Uint8Array;
   createdAt: number;
 }
-export interface CollabSnapshotsTable {
+interface CollabSnapshotsTable {
   docName: string;
   state: Uint8Array;
   updatedAt: number;
 }
-export interface CollabRendersTable {
+interface CollabRendersTable {
   docName: string;
   html: string;
   text: string;
@@ -346,7 +346,7 @@ export interface Database {
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */
-export interface SyncDocsTable {
+interface SyncDocsTable {
   collection: string;
   id: string;
   doc: string;
@@ -354,7 +354,7 @@ export interface SyncDocsTable {
   serverUpdatedAt: number;
   deleted: number;
 }
-export interface SyncAudienceTable {
+interface SyncAudienceTable {
   collection: string;
   docId: string;
   userId: string;

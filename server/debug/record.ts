@@ -17,7 +17,7 @@ export interface FailureReport {
   userAgent?: string;
 }
 
-export function groupKey(r: Pick<FailureReport, 'source' | 'message' | 'stack' | 'route'>): string {
+function groupKey(r: Pick<FailureReport, 'source' | 'message' | 'stack' | 'route'>): string {
   const firstFrame = (r.stack ?? '').split('\n').find((l) => l.trim().startsWith('at ')) ?? '';
   return createHash('sha256').update(`${r.source}\n${r.message}\n${r.source === 'server' ? r.route : firstFrame.trim()}`).digest('hex').slice(0, 24);
 }

@@ -14,9 +14,9 @@ import type { JobWorker } from '../jobs/worker';
 import { notifyUser } from '../notifications/notify';
 import { readManuscript } from './add-member';
 
-export const INVITATION_JOB = 'editor.invitation';
+const INVITATION_JOB = 'editor.invitation';
 
-export const ROLE_WORDS: Record<MemberRole, string> = { editor: 'an editor', commenter: 'a commenter', viewer: 'a reader' };
+const ROLE_WORDS: Record<MemberRole, string> = { editor: 'an editor', commenter: 'a commenter', viewer: 'a reader' };
 
 export async function inviteByEmail(ctx: AppContext, inviter: { id: string }, manuscriptId: string, email: string, role: MemberRole): Promise<void> {
   const row = await ctx.db

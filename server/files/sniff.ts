@@ -12,7 +12,7 @@ export type Sniffed = { ok: true; kind: FileKind; mediaType: string } | { ok: fa
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const EPUB_TYPE = 'application/epub+zip';
-export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
 const ACCEPTED = 'Quire accepts PNG, JPEG, GIF and WebP images, DOCX, Markdown (.md) and EPUB files.';
 

@@ -19,7 +19,7 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export function contentSecurityPolicy(publicUrl: string, scriptHashes: string[] = []): string {
+function contentSecurityPolicy(publicUrl: string, scriptHashes: string[] = []): string {
   const socketOrigin = new URL(publicUrl).origin.replace(/^http/, 'ws'); // /collab
   return [
     "default-src 'self'",

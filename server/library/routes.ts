@@ -10,7 +10,7 @@ import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
 import { requireUser } from '../http/guard';
 
-export async function libraryBooks(ctx: AppContext, userId: string): Promise<LibraryBook[]> {
+async function libraryBooks(ctx: AppContext, userId: string): Promise<LibraryBook[]> {
   const rows = await ctx.db
     .selectFrom('libraryEntries')
     .innerJoin('books', 'books.id', 'libraryEntries.bookId')

@@ -19,8 +19,8 @@ export interface NoticeInput {
   link?: string;
 }
 
-export const NOTICE_TITLE_MAX = 200;
-export const NOTICE_BODY_MAX = 4000;
+const NOTICE_TITLE_MAX = 200;
+const NOTICE_BODY_MAX = 4000;
 
 export async function notifyUser(ctx: AppContext, userId: string, notice: NoticeInput): Promise<void> {
   const user = await ctx.db.selectFrom('users').select(['email', 'displayName', 'status']).where('id', '=', userId).executeTakeFirst();

@@ -8,7 +8,6 @@ import {
   isLocked,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_EVENT_IDS,
-  type NotificationChannel,
   type NotificationEvent,
   type NotificationPrefs,
 } from '../../sync/api/notifications';
@@ -46,6 +45,3 @@ export async function savePrefs(db: DB, userId: string, changes: Partial<Notific
   return loadPrefs(db, userId);
 }
 
-export async function wants(db: DB, userId: string, event: NotificationEvent, channel: NotificationChannel): Promise<boolean> {
-  return (await loadPrefs(db, userId))[event][channel];
-}

@@ -3,7 +3,7 @@
  * the author, on a 1600×2560 canvas (the 1:1.6 ratio of ebook stores). Deterministic, so a
  * re-seed stores the same bytes under the same blob hash.
  */
-export type CoverMotif = 'orchard' | 'jars' | 'lines' | 'suns';
+type CoverMotif = 'orchard' | 'jars' | 'lines' | 'suns';
 
 export interface CoverDesign {
   /** Background, ink (title and art), accent. */

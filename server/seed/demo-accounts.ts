@@ -17,7 +17,7 @@ export const DEMO_ACCOUNTS = [
   { key: 'admin', email: 'admin@quire.test', username: 'admin', displayName: 'Alex Admin', roles: ['admin'] },
 ] as const;
 
-export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];
+type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];
 
 export interface SeededAccounts {
   ids: Partial<Record<DemoAccountKey, string>>;

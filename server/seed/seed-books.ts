@@ -18,7 +18,7 @@ import { DEMO_BOOKS, type DemoBook } from './demo-books';
 const COVER_PATH = 'images/cover.svg';
 const COVER_TYPE = 'image/svg+xml';
 
-export function toCanonical(demo: DemoBook, publishedAt: number): CanonicalBookInput {
+function toCanonical(demo: DemoBook, publishedAt: number): CanonicalBookInput {
   return {
     metadata: {
       id: `demo-${demo.slug}`,
@@ -42,7 +42,7 @@ export function toCanonical(demo: DemoBook, publishedAt: number): CanonicalBookI
 }
 
 /** The demo book through the EPUB importer, with the store metadata laid over it. */
-export function importDemo(demo: DemoBook, publishedAt: number, coverSvg: string): CanonicalBookInput {
+function importDemo(demo: DemoBook, publishedAt: number, coverSvg: string): CanonicalBookInput {
   const canonical = toCanonical(demo, publishedAt);
   const epub = writeEpub({
     identifier: `urn:quire:demo:${demo.slug}`,

@@ -5,7 +5,7 @@
 import { SiteSettingsSchema, type SiteSettings } from '../../sync/api/site';
 import type { DB } from '../db/connection';
 
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+const DEFAULT_SITE_SETTINGS: SiteSettings = {
   siteName: 'Quire',
   signUpMode: 'open',
   currency: 'USD',

@@ -4,7 +4,7 @@
  * — the collaboration server closing the sockets of a removed co-author — listen here instead of
  * the sync engine knowing about them. A listener's failure never fails the write.
  */
-export interface DocWrite {
+interface DocWrite {
   collection: string;
   id: string;
   /** The document as stored now. */
@@ -12,7 +12,7 @@ export interface DocWrite {
   deleted: boolean;
 }
 
-export type DocWriteListener = (write: DocWrite) => void | Promise<void>;
+type DocWriteListener = (write: DocWrite) => void | Promise<void>;
 
 export interface DocEvents {
   emit(write: DocWrite): void;

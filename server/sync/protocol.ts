@@ -7,7 +7,7 @@ import type { Context, Next } from 'hono';
 import { MIN_SUPPORTED_PROTOCOL_VERSION, PROTOCOL_HEADER, PROTOCOL_QUERY } from '../../sync/replication/protocol-version';
 import { ApiError } from '../http/errors';
 
-export function clientProtocol(c: Context): number | null {
+function clientProtocol(c: Context): number | null {
   const raw = c.req.header(PROTOCOL_HEADER) ?? c.req.query(PROTOCOL_QUERY);
   if (!raw || !/^\d{1,6}$/.test(raw)) return null;
   return Number(raw);

@@ -5,7 +5,7 @@
  */
 import type { ChangeHint } from '../../sync/replication/stream';
 
-export type HintListener = (hint: ChangeHint) => void;
+type HintListener = (hint: ChangeHint) => void;
 
 export interface SyncPubSub {
   publish(userIds: Iterable<string>, hint: ChangeHint): void;

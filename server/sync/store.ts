@@ -7,7 +7,7 @@ import type { Checkpoint, WireDoc } from '../../sync/replication/doc';
 import type { DB } from '../db/connection';
 
 /** Microseconds per millisecond: change times are µs so they stay strictly increasing. */
-export const MICROS_PER_MS = 1000;
+const MICROS_PER_MS = 1000;
 
 export interface StoredDoc {
   doc: Record<string, unknown>;

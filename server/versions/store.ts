@@ -12,7 +12,7 @@ import { versionsToThin } from './thinning';
 export type NewVersion = Omit<ChapterVersionsTable, 'id'>;
 
 /** Enough for a person scrolling back; thinning keeps the full list far below it for years. */
-export const VERSION_LIST_LIMIT = 200;
+const VERSION_LIST_LIMIT = 200;
 
 const SUMMARY_COLUMNS = [
   'chapterVersions.id',

@@ -11,8 +11,8 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const WEEK = 7 * DAY;
 
-export const KEEP_ALL_FOR = 2 * DAY;
-export const KEEP_DAILY_FOR = 30 * DAY;
+const KEEP_ALL_FOR = 2 * DAY;
+const KEEP_DAILY_FOR = 30 * DAY;
 /** An automatic version is due when the chapter's last version is this old and someone edits. */
 export const AUTO_VERSION_EVERY = HOUR;
 

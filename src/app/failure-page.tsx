@@ -8,10 +8,10 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiRequestError } from '../lib/api';
 import { reportClientFailure } from '../lib/error-reporting';
 
-export const FAILURE_TEXT =
+const FAILURE_TEXT =
   'Application error: a server-side or client-side exception has occurred while loading the site (see the server logs or the browser console for more information).';
 
-export function FailurePage({ error }: { error: unknown }) {
+function FailurePage({ error }: { error: unknown }) {
   const digest = error instanceof ApiRequestError ? error.digest : undefined;
   useEffect(() => {
     console.error(error);

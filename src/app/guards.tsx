@@ -17,7 +17,7 @@ function SignInRedirect() {
   return <Navigate to={`/auth?next=${encodeURIComponent(next)}`} replace />;
 }
 
-export function NoAccess() {
+function NoAccess() {
   return (
     <div className="page">
       <EmptyState level={1} title="You don't have access" action={<LinkButton to="/" variant="secondary">Go home</LinkButton>}>

@@ -23,13 +23,6 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/messages', label: 'Messages', permission: 'account:use', badge: 'unread-messages' },
 ];
 
-export const ACCOUNT_NAV: NavItem[] = [
-  { to: '/settings', label: 'Profile & roles', permission: 'account:use' },
-  { to: '/settings/account', label: 'Account & devices', permission: 'account:use' },
-  { to: '/settings/notifications', label: 'Notifications', permission: 'account:use' },
-  { to: '/theming', label: 'Theme & reading' },
-];
-
 export const ADMIN_NAV: NavItem[] = [
   { to: '/admin', label: 'Dashboard', permission: 'admin:access' },
   { to: '/admin/users', label: 'Users', permission: 'admin:access' },

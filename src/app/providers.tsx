@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ToastProvider } from '../ui';
 import { ApiRequestError } from '../lib/api';
 
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // A 4xx will not fix itself; network failures get one more try.

@@ -13,7 +13,7 @@ export function applyStoredTheme() {
   applyAppTheme();
 }
 
-export function setTheme(choice: ThemeChoice) {
+function setTheme(choice: ThemeChoice) {
   changePreferences({ appTheme: choice });
 }
 

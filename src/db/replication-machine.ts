@@ -13,7 +13,7 @@ export const RETRY_MAX_MS = 60_000;
 /** While signed out, try again this often: signing in (in any tab) resumes sync by itself. */
 export const SIGNED_OUT_PROBE_MS = 10_000;
 
-export type Phase =
+type Phase =
   /** Not started: another tab leads, or the leadership is not ours yet. */
   | 'idle'
   /** Requests in flight (RxDB is active). */
@@ -28,7 +28,7 @@ export type Phase =
   | 'upgrade-needed'
   | 'stopped';
 
-export type TransientFailure = 'network' | 'server';
+type TransientFailure = 'network' | 'server';
 
 export interface MachineState {
   phase: Phase;
@@ -75,7 +75,7 @@ export interface Transition {
 
 export const initialState: MachineState = { phase: 'idle', busy: false, holding: false, failure: null, attempt: 0, epoch: 0 };
 
-export function backoffMs(attempt: number, baseMs: number): number {
+function backoffMs(attempt: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(attempt - 1, 0), RETRY_MAX_MS);
 }
 

@@ -20,8 +20,8 @@ import { postSync, SyncHttpError, type SyncTransport } from './sync-http';
 import type { SyncStateStore } from './sync-state';
 
 /** Documents per pull page and per push request. */
-export const PULL_BATCH_SIZE = 200;
-export const PUSH_BATCH_SIZE = 50;
+const PULL_BATCH_SIZE = 200;
+const PUSH_BATCH_SIZE = 50;
 
 export interface ReplicationController {
   states: Record<string, RxReplicationState<WireDoc, Checkpoint>>;

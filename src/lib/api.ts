@@ -36,7 +36,7 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return error instanceof ApiRequestError ? error.fields : {};
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const headers = new Headers(init.headers);
   let body = init.body;
   if (init.json !== undefined) {

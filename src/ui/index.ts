@@ -1,12 +1,12 @@
 export { Button, LinkButton } from './button';
 export { TextField, TextArea, SelectField, Checkbox, FormError } from './field';
 export { Dialog } from './dialog';
-export { Menu, type MenuItem } from './menu';
+export { Menu } from './menu';
 export { Tabs, type Tab } from './tabs';
 export { Table, type Column } from './table';
 export { ToastProvider, useToast } from './toast';
 export { EmptyState, Skeleton, Spinner, Notice, Badge } from './feedback';
 export { Page, Card, usePageTitle } from './page';
-export { useOnline, NeedsConnection, OnlineOnly } from './online';
+export { useOnline, OnlineOnly } from './online';
 export { QueryState } from './query-state';
 export { formatDate, formatDateTime, formatRelative } from './format';

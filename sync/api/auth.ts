@@ -9,11 +9,11 @@ import { PASSWORD_MAX_LENGTH, passwordProblem } from '../password-policy';
 import { endpoint } from './contract';
 import { MeSchema } from './session';
 
-export const EMAIL_MAX = 254;
-export const USERNAME_MIN = 3;
+const EMAIL_MAX = 254;
+const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const DISPLAY_NAME_MAX = 60;
-export const BETA_NAME_MAX = 100;
+const BETA_NAME_MAX = 100;
 export const BETA_REASON_MAX = 2000;
 /** Codes are `id.secret` in base32; anything longer is not one of ours. */
 const CODE_MAX = 200;
@@ -35,7 +35,7 @@ export const UsernameSchema = str('Choose a username.')
   .regex(/^[a-z0-9_-]+$/, 'Use only letters a–z, digits, "_" and "-".');
 
 /** A new password: the shared policy. The server adds the common-password check. */
-export const NewPasswordSchema = str('Enter a password.').superRefine((value, ctx) => {
+const NewPasswordSchema = str('Enter a password.').superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });

@@ -10,7 +10,7 @@
  */
 import type { $ZodType, input, output } from 'zod/v4/core';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint<P extends string = string> {
   method: Method;
@@ -30,7 +30,7 @@ export function endpoint<const P extends string, const E extends Endpoint<P>>(de
 }
 
 /** `/api/lists/:id` → `{ id: string }`. */
-export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & PathParams<Rest>
   : P extends `${string}:${infer Name}`
     ? { [K in Name]: string }
@@ -40,7 +40,7 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
 type Field<K extends string, T> = [T] extends [undefined] ? { [_ in K]?: undefined } : Record<never, never> extends T ? { [_ in K]?: T } : { [_ in K]: T };
 
 /** What a caller passes: params when the path has them, query and body when the endpoint takes them. */
-export type CallInput<E extends Endpoint> = (keyof PathParams<E['path']> extends never ? { params?: undefined } : { params: PathParams<E['path']> }) &
+type CallInput<E extends Endpoint> = (keyof PathParams<E['path']> extends never ? { params?: undefined } : { params: PathParams<E['path']> }) &
   Field<'query', E['query'] extends $ZodType ? input<E['query']> : undefined> &
   Field<'body', E['body'] extends $ZodType ? input<E['body']> : undefined>;
 

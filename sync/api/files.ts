@@ -1,6 +1,5 @@
 /** Wire types of /api/files: an author's uploads (images, DOCX, Markdown, EPUB). */
-export const FILE_KINDS = ['image', 'docx', 'markdown', 'epub'] as const;
-export type FileKind = (typeof FILE_KINDS)[number];
+export type FileKind = 'image' | 'docx' | 'markdown' | 'epub';
 
 export interface FileItem {
   id: string;
@@ -30,7 +29,7 @@ export interface FileUploadResponse {
   usedBytes: number;
 }
 
-export const FILE_NAME_MAX = 200;
+const FILE_NAME_MAX = 200;
 
 /** Why a file name is not acceptable, or null. Shared so the inline rename validates as the API does. */
 export function fileNameProblem(name: string): string | null {

@@ -73,7 +73,7 @@ export function isLocked(event: NotificationEvent, channel: NotificationChannel)
   return info.locked?.includes(channel) ?? false;
 }
 
-export type ChannelPrefs = Record<NotificationChannel, boolean>;
+type ChannelPrefs = Record<NotificationChannel, boolean>;
 export type NotificationPrefs = Record<NotificationEvent, ChannelPrefs>;
 
 export function defaultPrefs(): NotificationPrefs {
@@ -91,9 +91,4 @@ const ChannelPrefsResponse = zm.object({ in_app: zm.boolean(), email: zm.boolean
 export const NotificationPrefsResponseSchema = zm.object({
   prefs: zm.record(zm.enum(NOTIFICATION_EVENT_IDS), ChannelPrefsResponse),
 });
-export type NotificationPrefsResponse = { prefs: NotificationPrefs };
 
-// ---------- the inbox ----------
-// The inbox itself is the replicated `notifications` collection (sync/collections/notifications.ts);
-// the bell shows this many of the latest.
-export const NOTIFICATION_LIST_LIMIT = 50;

@@ -26,7 +26,6 @@ export const CLOSE_CODES = {
   /** The server is shutting down; reconnect later. */
   goingAway: 1001,
 } as const;
-export type CloseCode = (typeof CLOSE_CODES)[keyof typeof CLOSE_CODES];
 
 /** Close codes after which reconnecting cannot help until the user does something. */
 export const FATAL_CLOSE_CODES: readonly number[] = [

@@ -18,9 +18,9 @@ import {
 } from 'lexical';
 import { createElement } from './dom';
 
-export const SCENE_BREAK_CLASS = 'scene-break';
+const SCENE_BREAK_CLASS = 'scene-break';
 /** Shown in the editor; export keeps only the semantic `<hr>`. */
-export const SCENE_BREAK_ORNAMENT = '* * *';
+const SCENE_BREAK_ORNAMENT = '* * *';
 
 export const INSERT_SCENE_BREAK_COMMAND: LexicalCommand<void> = createCommand('INSERT_SCENE_BREAK_COMMAND');
 

@@ -6,7 +6,7 @@ import { TextQuoteSchema } from './text-quote';
 
 export const HIGHLIGHT_COLOURS = ['yellow', 'green', 'blue', 'pink'] as const;
 
-export const AnnotationSchema = z.object({
+const AnnotationSchema = z.object({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   bookId: z.string().min(1).max(MAX_DOC_ID_LENGTH),

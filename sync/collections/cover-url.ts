@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 const QUIRE_COVER_URL = /^\/api\/books\/[A-Za-z0-9%._~-]{1,200}\/cover\?v=[0-9a-f]{12}$/;
 
-export function isQuireCoverUrl(url: string): boolean {
+function isQuireCoverUrl(url: string): boolean {
   return QUIRE_COVER_URL.test(url);
 }
 

@@ -8,7 +8,7 @@ import { defineCollection } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 import { TextQuoteSchema } from './text-quote';
 
-export const LibraryProgressSchema = z.object({
+const LibraryProgressSchema = z.object({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   bookId: z.string().min(1).max(MAX_DOC_ID_LENGTH),

@@ -21,7 +21,7 @@ import { manuscriptRole, MAX_MEMBERS, ownerWithoutWriteRole, type Manuscript } f
 
 const ids = z.array(z.string().min(1).max(MAX_DOC_ID_LENGTH)).max(MAX_MEMBERS);
 
-export const ManuscriptChapterSchema = z.object({
+const ManuscriptChapterSchema = z.object({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   manuscriptId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
@@ -44,7 +44,7 @@ const COPIES = ['memberIds', 'editorIds'] as const;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-export function mayWriteChapter(c: ManuscriptChapter, previous: ManuscriptChapter | null, userId: string, manuscript: Manuscript | null): boolean {
+function mayWriteChapter(c: ManuscriptChapter, previous: ManuscriptChapter | null, userId: string, manuscript: Manuscript | null): boolean {
   if (!c.editorIds.every((id) => c.memberIds.includes(id))) return false;
   if (previous && !FIXED.every((k) => same(c[k], previous[k]))) return false;
   // A new manuscript's first chapters may land before the manuscript (each collection pushes on

@@ -28,7 +28,7 @@ export const MAX_COMMENT_CHARS = 5000;
 
 const id = z.string().min(1).max(MAX_DOC_ID_LENGTH);
 
-export const ManuscriptCommentSchema = z.object({
+const ManuscriptCommentSchema = z.object({
   id,
   manuscriptId: id,
   chapterId: id,

@@ -13,14 +13,14 @@ export const MEMBER_ROLES = ['editor', 'commenter', 'viewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const MAX_MEMBERS = 50;
 
-export const ManuscriptMemberSchema = z.object({
+const ManuscriptMemberSchema = z.object({
   userId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   username: z.string().min(1).max(64),
   role: z.enum(MEMBER_ROLES),
 });
 export type ManuscriptMember = z.infer<typeof ManuscriptMemberSchema>;
 
-export const ManuscriptSchema = z.object({
+const ManuscriptSchema = z.object({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   /** The owner's username, for co-authors' lists (a snapshot; usernames rarely change). */

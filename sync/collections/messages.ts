@@ -9,9 +9,9 @@ import { defineCollection, type ServerCheckContext } from '../replication/collec
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 
 export const MESSAGE_BODY_MAX = 5000;
-export const MESSAGE_NAME_MAX = 120;
+const MESSAGE_NAME_MAX = 120;
 
-export const MessageSchema = z.object({
+const MessageSchema = z.object({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   conversationId: z.string().min(1).max(MAX_DOC_ID_LENGTH * 2 + 1),
   senderId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
@@ -38,7 +38,7 @@ export function conversationIdOf(a: string, b: string): string {
  * always matches; refusing rather than rewriting keeps the stored document what the device
  * holds), and the recipient is an active account.
  */
-export async function checkMessageParties(doc: Message, previous: Message | null, { writer, account }: ServerCheckContext): Promise<string | null> {
+async function checkMessageParties(doc: Message, previous: Message | null, { writer, account }: ServerCheckContext): Promise<string | null> {
   if (previous) return null; // fixed since creation (mayWrite)
   if (doc.senderName !== writer.displayName) return 'A message carries your own display name.';
   const recipient = await account(doc.recipientId);
@@ -54,7 +54,7 @@ function sameMessage(a: Message, b: Message): boolean {
   return (Object.keys(MessageSchema.shape) as (keyof Message)[]).every((k) => a[k] === b[k]);
 }
 
-export function mayWriteMessage(doc: Message, previous: Message | null, userId: string): boolean {
+function mayWriteMessage(doc: Message, previous: Message | null, userId: string): boolean {
   if (doc.senderId === doc.recipientId) return false;
   if (doc.conversationId !== conversationIdOf(doc.senderId, doc.recipientId)) return false;
   if (previous === null) return doc.senderId === userId && doc.readAt === null;

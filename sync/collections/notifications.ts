@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineCollection } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 
-export const NotificationDocSchema = z.object({
+const NotificationDocSchema = z.object({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   userId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   /** A NOTIFICATION_EVENTS id (kept a string so a new event needs no schema change). */

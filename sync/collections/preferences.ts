@@ -12,7 +12,7 @@ import { APP_THEMES, FONT_SIZE, LINE_HEIGHT, MARGIN, mergeStamped, PREFERENCE_FI
 const Stamp = z.number().int().nonnegative();
 
 /** The values a person chooses; ranges match the controls on /theming and in the reader. */
-export const PreferenceValuesSchema = z.object({
+const PreferenceValuesSchema = z.object({
   appTheme: z.enum(APP_THEMES),
   readerTheme: z.enum(READER_THEMES),
   fontFamily: z.enum(READER_FONT_FAMILIES),
@@ -24,9 +24,9 @@ export const PreferenceValuesSchema = z.object({
   readerLayout: z.enum(READER_LAYOUTS),
 }) satisfies z.ZodType<PreferenceValues>;
 
-export const PreferenceStampsSchema = z.object(Object.fromEntries(PREFERENCE_FIELDS.map((f) => [f, Stamp])) as Record<PreferenceField, typeof Stamp>);
+const PreferenceStampsSchema = z.object(Object.fromEntries(PREFERENCE_FIELDS.map((f) => [f, Stamp])) as Record<PreferenceField, typeof Stamp>);
 
-export const PreferencesSchema = PreferenceValuesSchema.extend({
+const PreferencesSchema = PreferenceValuesSchema.extend({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   stamps: PreferenceStampsSchema,

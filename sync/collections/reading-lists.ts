@@ -9,9 +9,9 @@ import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 import { CoverUrlSchema } from './cover-url';
 
 export const LIST_VISIBILITIES = ['private', 'unlisted', 'public'] as const;
-export const MAX_LIST_ITEMS = 500;
+const MAX_LIST_ITEMS = 500;
 
-export const ReadingListItemSchema = z.object({
+const ReadingListItemSchema = z.object({
   bookId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   note: z.string().max(2000),
   position: z.number().int().min(0).max(1_000_000),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineCollection } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 
-export const WishlistEntrySchema = z.object({
+const WishlistEntrySchema = z.object({
   /**
    * `<ownerId>:<bookId>`, so adding the same book twice on two devices converges on one entry;
    * checked on write, so nobody can take an id another person's entry will need.

@@ -43,7 +43,7 @@ export interface ServerCheckContext {
   account(id: string): Promise<AccountView | null>;
 }
 
-export interface VisibilityRule<T> {
+interface VisibilityRule<T> {
   /** User ids allowed to pull (and be streamed) the document. */
   audience(doc: T): string[];
   /**
@@ -93,7 +93,7 @@ export interface CollectionDefinition<S extends z.ZodObject = z.ZodObject> exten
 }
 
 /** What RxDB needs of a JSON schema (kept structural so sync/ does not import rxdb). */
-export interface RxJsonSchemaLike {
+interface RxJsonSchemaLike {
   version: number;
   primaryKey: string;
   type: 'object';
@@ -136,7 +136,7 @@ function toRxJsonSchema(options: Pick<Required<CollectionOptions<z.ZodObject>>, 
 }
 
 /** The document without storage metadata, for comparisons. */
-export function comparable(doc: Record<string, unknown>): Record<string, unknown> {
+function comparable(doc: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(doc)) if (!STORAGE_FIELDS.includes(k)) out[k] = v;
   return out;

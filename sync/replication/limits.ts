@@ -2,7 +2,6 @@
 export const MAX_DOC_ID_LENGTH = 64;
 /** Largest pull page the server will send, whatever the client asks for. */
 export const MAX_PULL_LIMIT = 500;
-export const DEFAULT_PULL_LIMIT = 100;
 /** Largest push batch accepted in one request. */
 export const MAX_PUSH_ROWS = 200;
 /** Collection names travel in URLs: lowercase words joined by dashes. */

@@ -8,7 +8,6 @@ export const PullRequestSchema = z.object({
   checkpoint: CheckpointSchema.nullable(),
   limit: z.number().int().min(1).max(MAX_PULL_LIMIT),
 });
-export type PullRequest = z.infer<typeof PullRequestSchema>;
 
 export const PullResponseSchema = z.object({
   /** Ascending by (updatedAt, id); fewer than `limit` means the client is up to date. */

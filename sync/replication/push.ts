@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { WireDocSchema } from './doc';
 import { MAX_DOC_ID_LENGTH, MAX_PUSH_ROWS } from './limits';
 
-export const PushRowSchema = z.object({
+const PushRowSchema = z.object({
   assumedMasterState: WireDocSchema.nullable(),
   newDocumentState: WireDocSchema,
 });
@@ -17,11 +17,10 @@ export type PushRow = z.infer<typeof PushRowSchema>;
 export const PushRequestSchema = z.object({
   rows: z.array(PushRowSchema).max(MAX_PUSH_ROWS),
 });
-export type PushRequest = z.infer<typeof PushRequestSchema>;
 
-export const REJECT_CODES = ['validation_failed', 'forbidden'] as const;
+const REJECT_CODES = ['validation_failed', 'forbidden'] as const;
 
-export const RejectedRowSchema = z.object({
+const RejectedRowSchema = z.object({
   id: z.string().max(MAX_DOC_ID_LENGTH),
   code: z.enum(REJECT_CODES),
   message: z.string(),

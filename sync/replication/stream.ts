@@ -10,17 +10,16 @@ import { COLLECTION_NAME_PATTERN } from './limits';
 /** SSE `event:` names. */
 export const STREAM_EVENT = { change: 'change', resync: 'resync', heartbeat: 'heartbeat' } as const;
 
-export const ChangeHintSchema = z.object({
+const ChangeHintSchema = z.object({
   collection: z.string().regex(COLLECTION_NAME_PATTERN),
   checkpoint: CheckpointSchema,
 });
 export type ChangeHint = z.infer<typeof ChangeHintSchema>;
 
 /** Sent first on every (re)connect: changes may have been missed while disconnected. */
-export const ResyncSchema = z.literal('RESYNC');
+const ResyncSchema = z.literal('RESYNC');
 
 export const StreamMessageSchema = z.union([ChangeHintSchema, ResyncSchema]);
-export type StreamMessage = z.infer<typeof StreamMessageSchema>;
 
 /** The server sends a heartbeat this often so proxies keep the connection and clients notice a dead one. */
 export const HEARTBEAT_INTERVAL_MS = 15_000;

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'quire-demo-pass';
+const DEMO_PASSWORD = 'quire-demo-pass';
 export const DEMO = {
   reader: 'reader@quire.test',
   author: 'author@quire.test',

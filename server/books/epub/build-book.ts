@@ -140,7 +140,7 @@ function defaultChapterId(bookId: string) {
  * Japanese and Chinese books that turn pages right to left are set vertically (tategaki) even
  * when their stylesheet does not say so: that is what the progression means for those scripts.
  */
-export function impliedWritingMode(language: string, direction: 'ltr' | 'rtl'): 'vertical-rl' | undefined {
+function impliedWritingMode(language: string, direction: 'ltr' | 'rtl'): 'vertical-rl' | undefined {
   return direction === 'rtl' && /^(ja|zh)(-|$)/i.test(language) ? 'vertical-rl' : undefined;
 }
 

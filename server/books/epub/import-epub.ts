@@ -30,7 +30,7 @@ function slugify(title: string): string {
   return words.join('-').slice(0, 80).replace(/-+$/, '') || 'book';
 }
 
-export async function runBookImport(ctx: AppContext, payload: Partial<BookImportPayload>): Promise<void> {
+async function runBookImport(ctx: AppContext, payload: Partial<BookImportPayload>): Promise<void> {
   if (typeof payload?.importId !== 'string') return; // a malformed job has nothing to import
   const job = await ctx.db.selectFrom('bookImports').selectAll().where('id', '=', payload.importId).executeTakeFirst();
   if (!job || job.status !== 'queued') return; // already finished: the job is idempotent

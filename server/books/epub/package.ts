@@ -15,7 +15,7 @@ export interface ManifestItem {
   properties: string[];
 }
 
-export interface SpineItem {
+interface SpineItem {
   item: ManifestItem;
   linear: boolean;
 }

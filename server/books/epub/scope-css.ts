@@ -31,7 +31,7 @@ export interface ScopedCss {
 /** Class on the element that wraps each chapter's body (see sanitize.ts). */
 export const BODY_CLASS = 'quire-body';
 /** Above any z-index a book needs inside its chapter, below the reader's own controls. */
-export const MAX_BOOK_Z_INDEX = 10;
+const MAX_BOOK_Z_INDEX = 10;
 
 /** At-rules a book may use (vendor prefixes aside); `@import` is handled on its own, the rest dropped. */
 const KEPT_AT_RULES = new Set(['media', 'supports', 'font-face', 'keyframes', 'counter-style', 'layer', 'container', 'font-feature-values', 'swash', 'annotation', 'ornaments', 'stylistic', 'styleset', 'character-variant']);
@@ -182,7 +182,7 @@ function cleanValue(value: string, resolveUrl: ScopeCssOptions['resolveUrl']): s
 }
 
 /** Every selector in the list, put under the scope. Exported for tests. */
-export function scopeSelector(selector: string, scope: string): string {
+function scopeSelector(selector: string, scope: string): string {
   const scopeNodes = () => selectorParser().astSync(scope).first!.nodes.map((n) => n.clone());
   try {
     return selectorParser((selectors) => {

@@ -1,7 +1,7 @@
 /** Small EPUBs for tests, built with the writer: a clean EPUB 3, an EPUB 2, a hostile one. */
 import { writeEpub, type EpubInput } from './write-epub';
 
-export function buildEpubInput(overrides: Partial<EpubInput> = {}): EpubInput {
+function buildEpubInput(overrides: Partial<EpubInput> = {}): EpubInput {
   return {
     identifier: 'urn:uuid:5b0c6f9e-0000-4000-8000-000000000001',
     title: 'A Test Voyage',

@@ -5,7 +5,7 @@
  */
 import { zipSync, type Zippable } from 'fflate';
 
-export interface EpubChapterInput {
+interface EpubChapterInput {
   id: string;
   title: string;
   /** Body content (XHTML fragment). */
@@ -33,7 +33,7 @@ export interface EpubInput {
 
 const FIXED_MTIME = new Date('2020-01-01T00:00:00Z');
 const enc = (s: string) => new TextEncoder().encode(s);
-export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function chapterDoc(c: EpubChapterInput, lang: string, css: boolean): string {
   return `<?xml version="1.0" encoding="UTF-8"?>

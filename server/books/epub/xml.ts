@@ -21,7 +21,7 @@ export function parseXml(text: string, name: string): Document {
   return doc;
 }
 
-export function localName(name: string): string {
+function localName(name: string): string {
   const colon = name.lastIndexOf(':');
   return (colon >= 0 ? name.slice(colon + 1) : name).toLowerCase();
 }

@@ -18,7 +18,7 @@ import { sanitizeChapter } from '../../books/epub/sanitize';
 import { ImportError } from './import-error';
 import { countImages, pickTitle, splitAtHeadings, type Section } from './split';
 
-export type ImportFormat = 'docx' | 'markdown' | 'epub';
+type ImportFormat = 'docx' | 'markdown' | 'epub';
 
 export interface ImportedManuscript {
   format: ImportFormat;

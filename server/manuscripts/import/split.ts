@@ -17,7 +17,7 @@ export interface Section {
 const textOf = (node: ChildNode) => DomUtils.textContent(node).replace(/\s+/g, ' ').trim();
 
 /** A converted document, refused before anything walks it when it nests too deeply. */
-export function parseConverted(html: string): Document {
+function parseConverted(html: string): Document {
   const doc = parseDocument(html);
   if (nestingDepth(doc) > MAX_NESTING_DEPTH) throw new ImportError('too_deep', `This document ${NESTED_TOO_DEEPLY}`);
   return doc;
@@ -39,7 +39,7 @@ export function splitAtHeadings(html: string): Section[] {
 }
 
 /** The name a manuscript gets from a file name: without folders and extension. */
-export function titleFromFileName(fileName: string | undefined): string {
+function titleFromFileName(fileName: string | undefined): string {
   const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
   return base.replace(/\.(docx|md|markdown|epub|txt)$/i, '').replace(/[_]+/g, ' ').trim().slice(0, 200);
 }

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui';
 
-export const ADMIN_KEY = ['admin'] as const;
+const ADMIN_KEY = ['admin'] as const;
 export const adminKey = (...parts: unknown[]) => [...ADMIN_KEY, ...parts];
 
 /** A mutation that toasts its outcome and refreshes every admin query on success. */

@@ -12,7 +12,7 @@ export interface FormErrors {
 
 const NONE: FormErrors = { fields: {} };
 
-export function toFormErrors(error: unknown, knownFields: readonly string[]): FormErrors {
+function toFormErrors(error: unknown, knownFields: readonly string[]): FormErrors {
   if (!(error instanceof ApiRequestError)) return { fields: {}, form: 'Something went wrong. Please try again.' };
   const fields: Record<string, string> = {};
   let unplaced = false;

@@ -12,7 +12,7 @@ import { unsyncedChapters, type UnsyncedChapters } from './unsynced-chapters';
 export type UploadResult = 'acknowledged' | 'retry' | 'refused';
 
 export const RETRY_FIRST_MS = 1_000;
-export const RETRY_MAX_MS = 30_000;
+const RETRY_MAX_MS = 30_000;
 
 export class ChapterUploader {
   private running = false;

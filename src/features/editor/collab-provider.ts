@@ -16,7 +16,7 @@ import type { UploadResult } from './background-sync';
 import { ChapterUpload } from './chapter-upload';
 import { unsyncedChapters, type UnsyncedChapters } from './unsynced-chapters';
 
-export type ChapterSyncStatus = 'synced' | 'waiting' | 'offline' | 'refused';
+type ChapterSyncStatus = 'synced' | 'waiting' | 'offline' | 'refused';
 
 export interface ChapterConnection {
   status: ChapterSyncStatus;

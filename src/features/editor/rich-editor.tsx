@@ -27,7 +27,7 @@ import { ImagePlugin } from './nodes/image-node';
 import { countWords } from '../../../sync/text/words';
 import './editor.css';
 
-export interface CollabOptions {
+interface CollabOptions {
   docName: string;
   /** Shown beside this person's cursor to co-authors. */
   name: string;

@@ -4,7 +4,7 @@ import { Button, Notice, useOnline } from '../../ui';
 import type { UploadItem } from './upload-queue';
 import { formatBytes } from '../../../sync/text/bytes';
 
-export const ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.docx,.md,.markdown,.epub,image/png,image/jpeg,image/gif,image/webp';
+const ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.docx,.md,.markdown,.epub,image/png,image/jpeg,image/gif,image/webp';
 
 export function DropZone({ onFiles, maxFileBytes, label = 'Choose files', multiple = true }: { onFiles: (files: File[]) => void; maxFileBytes?: number; label?: string; multiple?: boolean }) {
   const inputId = useId();

@@ -10,7 +10,7 @@ import { useOnline } from '../../ui';
 import { uploadFile } from './upload';
 import { formatBytes } from '../../../sync/text/bytes';
 
-export type UploadStatus = 'uploading' | 'waiting' | 'done' | 'failed';
+type UploadStatus = 'uploading' | 'waiting' | 'done' | 'failed';
 
 export interface UploadItem {
   key: number;

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileItem, FilesResponse } from '../../../sync/api/files';
 import { api } from '../../lib/api';
 
-export const FILES_KEY = ['files'] as const;
+const FILES_KEY = ['files'] as const;
 
 export function useFiles() {
   return useQuery({ queryKey: FILES_KEY, queryFn: () => api.get<FilesResponse>('/api/files') });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Page } from '../../ui';
 import './legal.css';
 
-export const LEGAL_UPDATED = '2026-11-22';
+const LEGAL_UPDATED = '2026-11-22';
 const UPDATED_LABEL = '22 November 2026';
 
 export interface LegalSection {

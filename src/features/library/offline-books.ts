@@ -6,7 +6,7 @@
  */
 import type { BookDetailResponse, ChapterResponse } from '../../../sync/api/books';
 
-export const BOOK_CACHE_PREFIX = 'quire-book-';
+const BOOK_CACHE_PREFIX = 'quire-book-';
 const LIBRARY_CACHE = 'quire-library';
 export const bookCacheName = (bookId: string) => `${BOOK_CACHE_PREFIX}${bookId}`;
 export const bookUrl = (bookId: string) => `/api/books/${encodeURIComponent(bookId)}`;

@@ -28,7 +28,7 @@ function byTime(a: Message, b: Message): number {
 }
 
 /** The person on the other side of `message`, seen by `me`. */
-export function otherOf(message: Message, me: string): Person {
+function otherOf(message: Message, me: string): Person {
   return message.senderId === me ? { id: message.recipientId, name: message.recipientName } : { id: message.senderId, name: message.senderName };
 }
 

@@ -17,7 +17,7 @@ export const TRIMS: readonly Trim[] = [
   { id: '6x9', label: '6 × 9 in', width: 6, height: 9 },
   { id: 'a5', label: 'A5 (148 × 210 mm)', width: 148 / 25.4, height: 210 / 25.4 },
 ];
-export const DEFAULT_TRIM = TRIMS[2]!;
+const DEFAULT_TRIM = TRIMS[2]!;
 
 export const trimById = (id: string | null | undefined): Trim => TRIMS.find((t) => t.id === id) ?? DEFAULT_TRIM;
 

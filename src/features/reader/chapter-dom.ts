@@ -24,7 +24,7 @@ export function offsetOf(root: Node, node: Node, offset: number): number {
 }
 
 /** DOM point of a text offset. */
-export function pointAt(root: Node, offset: number): { node: Text; offset: number } | null {
+function pointAt(root: Node, offset: number): { node: Text; offset: number } | null {
   let total = 0;
   const nodes = textNodes(root);
   for (const t of nodes) {

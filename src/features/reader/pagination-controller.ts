@@ -9,7 +9,7 @@ import { chapterFraction, slideFrom, spreadAt, spreadCount, spreadForFraction, s
 import type { Position, Target } from './types';
 
 /** The laid-out chapter, measured along the axis pages turn on (x, or y for vertical books). */
-export interface PageBox {
+interface PageBox {
   /** The chapter whose section is in the DOM: a target waits until its chapter is rendered. */
   chapterId: string;
   /** One spread: the clip's width (height for vertical books). */
@@ -32,7 +32,7 @@ export interface PageDom {
   quoteInView(fraction: number): TextQuote | null;
 }
 
-export interface LoadedChapter {
+interface LoadedChapter {
   id: string;
   xhtml: string;
 }

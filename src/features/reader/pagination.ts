@@ -1,15 +1,15 @@
 /** Pagination maths of the paginated reader: pure, so it is tested without a browser. */
 
 /** Two pages side by side once each page can still hold a comfortable measure. */
-export const TWO_PAGE_MIN_WIDTH = 900;
-export const WORDS_PER_MINUTE = 250;
+const TWO_PAGE_MIN_WIDTH = 900;
+const WORDS_PER_MINUTE = 250;
 
 export function columnsFor(width: number, writingVertical = false): 1 | 2 {
   return !writingVertical && width >= TWO_PAGE_MIN_WIDTH ? 2 : 1;
 }
 
 /** Distance from one spread to the next: the content width plus one column gap. */
-export function spreadStride(contentWidth: number, gap: number): number {
+function spreadStride(contentWidth: number, gap: number): number {
   return contentWidth + gap;
 }
 

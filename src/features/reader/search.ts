@@ -4,7 +4,7 @@ import type { TextQuote } from '../../../sync/collections/text-quote';
 import { createQuote, normalise } from './text-quote';
 import { loadAllChapters } from './use-book';
 
-export const MAX_HITS = 200;
+const MAX_HITS = 200;
 
 export interface SearchHit {
   chapterId: string;

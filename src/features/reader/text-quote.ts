@@ -5,8 +5,8 @@
  */
 import type { TextQuote } from '../../../sync/collections/text-quote';
 
-export const CONTEXT_CHARS = 32;
-export const MAX_EXACT_CHARS = 2000;
+const CONTEXT_CHARS = 32;
+const MAX_EXACT_CHARS = 2000;
 
 /** Collapsed text plus, for each collapsed character, its offset in the original text. */
 export interface Normalised {

@@ -33,4 +33,3 @@ export interface ViewProps {
   onSelect(selection: { chapterId: string; quote: TextQuote; rect: DOMRect } | null): void;
 }
 
-export const isVertical = (book: BookDetailResponse) => /^vertical/.test(book.writingMode);

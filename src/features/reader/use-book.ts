@@ -10,7 +10,7 @@ import { bookCacheName, bookUrl, chapterUrl, fetchJsonCached } from '../library/
 export type BookKind = 'book' | 'manuscript';
 type BookRef = Pick<BookDetailResponse, 'id' | 'status'>;
 
-export const MANUSCRIPT_STATUS = 'manuscript';
+const MANUSCRIPT_STATUS = 'manuscript';
 export const isManuscript = (book: BookRef) => book.status === MANUSCRIPT_STATUS;
 const manuscriptBookUrl = (id: string) => `/api/manuscripts/${encodeURIComponent(id)}/book`;
 

@@ -8,7 +8,7 @@ import { getDeletionStatus, getNotificationPrefs, getProfile, listMyRoleRequests
 import { listSessions } from '../../../sync/api/auth';
 import { call } from '../../lib/api';
 
-export const SETTINGS_KEY = ['settings'] as const;
+const SETTINGS_KEY = ['settings'] as const;
 export const settingsKey = (part: string) => [...SETTINGS_KEY, part] as const;
 
 export const useProfile = () => useQuery({ queryKey: settingsKey('profile'), queryFn: () => call(getProfile) });

@@ -12,7 +12,7 @@ const LINKS = [
   { to: '/account-deletion', label: 'Delete account' },
 ] as const;
 
-export function SettingsNav() {
+function SettingsNav() {
   return (
     <nav aria-label="Settings" className="settings-nav">
       {LINKS.map((link) => (

@@ -43,7 +43,7 @@ export function getPreferences(): PreferencesCache {
   return state;
 }
 
-export function subscribePreferences(listener: () => void): () => void {
+function subscribePreferences(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -5,7 +5,7 @@ import type { useCollection } from '../../db/use-live-docs';
 
 type WishlistCollection = NonNullable<ReturnType<typeof useCollection<'wishlist'>>>;
 
-export function entryFor(ownerId: string, book: BookCard, now = Date.now()): WishlistEntry {
+function entryFor(ownerId: string, book: BookCard, now = Date.now()): WishlistEntry {
   return {
     id: wishlistEntryId(ownerId, book.id),
     ownerId,

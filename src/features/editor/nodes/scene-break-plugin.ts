@@ -28,12 +28,12 @@ import { $createSceneBreakNode, $isSceneBreakNode, INSERT_SCENE_BREAK_COMMAND } 
 const SELECTED_CLASS = 'is-selected';
 
 /** A paragraph that is only asterisks (three or more, spaces allowed) means a scene break. */
-export function isSceneBreakShortcut(text: string): boolean {
+function isSceneBreakShortcut(text: string): boolean {
   return /^\s*\*(\s*\*){2,}\s*$/.test(text);
 }
 
 /** Insert a scene break after the selection's block, leaving the caret in the block after it. */
-export function $insertSceneBreak(): boolean {
+function $insertSceneBreak(): boolean {
   const selection = $getSelection();
   if (!$isRangeSelection(selection)) return false;
   const sceneBreak = $insertNodeToNearestRoot($createSceneBreakNode());
