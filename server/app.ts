@@ -49,8 +49,12 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
   });
   app.use('/api/*', sameOriginOnly(ctx.config.publicUrl));
   app.use('*', limitBodies()); // before the session: strangers are capped too
-  // JSON only: the sync stream (text/event-stream) must leave event by event, and blobs keep the strong ETags their 304s match.
-  app.use('/api/*', compress({ contentTypeFilter: /^application\/json\b/ }));
+  // JSON only: the sync stream (text/event-stream) must leave event by event, and blobs keep the
+  // strong ETags their 304s match. Not the sync routes either: compressing their answers made the
+  // randomised convergence test (devices aborting requests as they drop offline) stall under load,
+  // a cause not yet understood (issue 11 keeps it open).
+  const compressJson = compress({ contentTypeFilter: /^application\/json\b/ });
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/sync/') ? next() : compressJson(c, next)));
   app.use('/api/*', sessionMiddleware(ctx));
   app.use('/api/*', async (c, next) => {
     await next();
