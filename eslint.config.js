@@ -21,7 +21,11 @@ const noServer = { group: ['**/server/*', '**/server'], message: 'The client nev
 const noShell = { group: ['**/app/*'], message: 'Only src/main.tsx and src/app import the shell; infrastructure lives in src/lib.' };
 const sqlite = [
   { name: 'better-sqlite3', message: 'Only server/db/ may open SQLite.' },
-  { name: 'kysely', importNames: ['SqliteDialect', 'Migrator', 'Kysely'], message: 'Only server/db/ sets up Kysely; import the DB type from server/db/connection.' },
+  {
+    name: 'kysely',
+    importNames: ['SqliteDialect', 'Migrator', 'Kysely'],
+    message: 'Only server/db/ sets up Kysely; import the DB type from server/db/connection.',
+  },
 ];
 
 export default tseslint.config(
@@ -29,11 +33,17 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.browser, ...globals.node }, parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       // Type-aware: a promise nobody awaits loses its error; one handed to an event prop too.
       // react-router's navigate() returns a promise only for data routers, which Quire does not use.
-      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] }],
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }] },
+      ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -75,14 +85,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [...rxdb, ...sqlite], patterns: [...rxdbPatterns, { group: ['**/src/*', '**/src'], message: 'The server never imports client code; share through sync/.' }] },
+        {
+          paths: [...rxdb, ...sqlite],
+          patterns: [...rxdbPatterns, { group: ['**/src/*', '**/src'], message: 'The server never imports client code; share through sync/.' }],
+        },
       ],
     },
   },
   {
     // Sync integration tests and the benchmark drive the real client engine against the real server.
     files: ['server/**/*.test.ts', 'server/sync/test-clients.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [...rxdb, ...sqlite], patterns: [...rxdbPatterns, { regex: '(^|/)src(/(?!db/)|$)', message: 'Server tests may drive src/db only.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [...rxdb, ...sqlite], patterns: [...rxdbPatterns, { regex: '(^|/)src(/(?!db/)|$)', message: 'Server tests may drive src/db only.' }] },
+      ],
+    },
   },
   {
     files: ['server/db/**/*.ts'],
@@ -94,8 +112,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [...rxdb, ...sqlite, { name: 'react', message: 'sync/ is shared: no React.' }, { name: 'hono', message: 'sync/ is shared: no server framework.' }],
-          patterns: [...rxdbPatterns, { group: ['**/src/*', '**/server/*', '**/src', '**/server'], message: 'sync/ imports neither the client nor the server.' }],
+          paths: [
+            ...rxdb,
+            ...sqlite,
+            { name: 'react', message: 'sync/ is shared: no React.' },
+            { name: 'hono', message: 'sync/ is shared: no server framework.' },
+          ],
+          patterns: [
+            ...rxdbPatterns,
+            { group: ['**/src/*', '**/server/*', '**/src', '**/server'], message: 'sync/ imports neither the client nor the server.' },
+          ],
         },
       ],
     },

@@ -30,11 +30,19 @@ function precompress(): Plugin {
     closeBundle: {
       order: 'post',
       handler() {
-        const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|css|svg|json|webmanifest)$/.test(f) && !f.startsWith('.vite'));
+        const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter(
+          (f) => /\.(js|css|svg|json|webmanifest)$/.test(f) && !f.startsWith('.vite'),
+        );
         for (const file of files) {
           const bytes = readFileSync(path.join(outDir, file));
-          const variants = { br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } }), gz: gzipSync(bytes, { level: 9 }) };
-          for (const [ext, packed] of Object.entries(variants)) if (packed.byteLength < bytes.byteLength) writeFileSync(path.join(outDir, `${file}.${ext}`), packed);
+          const variants = {
+            br: brotliCompressSync(bytes, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+            }),
+            gz: gzipSync(bytes, { level: 9 }),
+          };
+          for (const [ext, packed] of Object.entries(variants))
+            if (packed.byteLength < bytes.byteLength) writeFileSync(path.join(outDir, `${file}.${ext}`), packed);
         }
       },
     },

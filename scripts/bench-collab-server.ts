@@ -18,14 +18,17 @@ export interface BenchSetup {
 
 export type BenchRequest = { type: 'memory' } | { type: 'loaded' } | { type: 'stop' };
 
-const WORDS = 'the a of and to in was her his that it with as on at by from said light house river winter letter window morning garden silence small old long quiet before after under across through'.split(' ');
+const WORDS =
+  'the a of and to in was her his that it with as on at by from said light house river winter letter window morning garden silence small old long quiet before after under across through'.split(
+    ' ',
+  );
 
 // A deterministic generator, so every run benchmarks the same manuscript.
 function paragraphs(seed: number, words: number): string[] {
   let x = seed;
   const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const out: string[] = [];
-  for (let left = words; left > 0; ) {
+  for (let left = words; left > 0;) {
     const n = Math.min(left, 40 + Math.floor(next() * 80));
     const sentence = Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
     out.push(sentence.charAt(0).toUpperCase() + sentence.slice(1) + '.');
@@ -46,7 +49,14 @@ export async function runBenchServer(totalWords: number, chapters: number) {
   for (const [i, name] of manuscript.docNames.entries()) await seedChapter(running.ctx, name, paragraphs(i + 1, totalWords / chapters));
   const seedMs = performance.now() - started;
 
-  const setup: BenchSetup = { url: running.url, ownerCookie: owner.cookie, editorCookie: editor.cookie, docNames: manuscript.docNames, words: totalWords, seedMs };
+  const setup: BenchSetup = {
+    url: running.url,
+    ownerCookie: owner.cookie,
+    editorCookie: editor.cookie,
+    docNames: manuscript.docNames,
+    words: totalWords,
+    seedMs,
+  };
   process.send!({ type: 'ready', setup });
   async function answer(request: BenchRequest) {
     if (request.type === 'memory') {

@@ -95,7 +95,12 @@ async function main() {
       manuscript: `${setup.words.toLocaleString('en')} words in ${setup.docNames.length} chapters (~${firstWords.toLocaleString('en')} words each), seeded in ${ms(setup.seedMs)}`,
       firstSync: ms(firstSyncMs),
       firstEditable: ms(firstEditableMs),
-      chapterOpen: `p50 ${ms(percentile([...chapterMs].sort((a, b) => a - b), 50))}, max ${ms(Math.max(...chapterMs))}`,
+      chapterOpen: `p50 ${ms(
+        percentile(
+          [...chapterMs].sort((a, b) => a - b),
+          50,
+        ),
+      )}, max ${ms(Math.max(...chapterMs))}`,
       propagation: `p50 ${ms(percentile(samples, 50))}, p95 ${ms(percentile(samples, 95))}, max ${ms(samples.at(-1)!)} (${samples.length} keystrokes)`,
       heapBaseline: mb(baseline.heapUsed),
       heapAllOpen: `${mb(allOpen.heapUsed)} with ${openDocs} documents open → ${mb(perDoc)} per open document`,
@@ -138,7 +143,9 @@ Every keystroke is appended to SQLite before the server forwards it, so propagat
 SQLite insert. Documents are compacted and unloaded when their last client leaves.
 `;
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'benchmarks.md');
-  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\nMeasured on this machine; rerun the named script to update a section.\n';
+  const existing = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nMeasured on this machine; rerun the named script to update a section.\n';
   const pattern = /## Collaboration\n[\s\S]*?(?=\n## |$)/;
   const next = pattern.test(existing) ? existing.replace(pattern, section) : `${existing.trimEnd()}\n\n${section}`;
   fs.writeFileSync(file, next);

@@ -41,19 +41,41 @@ const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 function generatedEpub(): Uint8Array {
   const words = 'the whale sea ship captain deck harpoon voyage ocean wind sail crew mast storm white deep'.split(' ');
   const paragraph = (i: number) => `<p>${Array.from({ length: 120 }, (_, k) => words[(i * 7 + k * 3) % words.length]).join(' ')}.</p>`;
-  const chapters = Array.from({ length: 135 }, (_, c) => ({ id: `ch${c + 1}`, title: `Chapter ${c + 1}`, body: `<h1>Chapter ${c + 1}</h1>${Array.from({ length: 12 }, (_, i) => paragraph(c * 12 + i)).join('')}` }));
-  return writeEpub({ identifier: 'urn:uuid:5b0c6f9e-0000-4000-8000-00000000beef', title: 'Generated Voyage', language: 'en', creators: [{ name: 'Bench' }], chapters });
+  const chapters = Array.from({ length: 135 }, (_, c) => ({
+    id: `ch${c + 1}`,
+    title: `Chapter ${c + 1}`,
+    body: `<h1>Chapter ${c + 1}</h1>${Array.from({ length: 12 }, (_, i) => paragraph(c * 12 + i)).join('')}`,
+  }));
+  return writeEpub({
+    identifier: 'urn:uuid:5b0c6f9e-0000-4000-8000-00000000beef',
+    title: 'Generated Voyage',
+    language: 'en',
+    creators: [{ name: 'Bench' }],
+    chapters,
+  });
 }
 
 async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
   if (!fs.existsSync('dist/index.html')) throw new Error('No build in dist/. Run `npm run build` first (npm run bench:reader does).');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-reader-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, QUIRE_DEMO: '1', QUIRE_RATE_LIMIT_SCALE: '100', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: ORIGIN,
+      QUIRE_DEMO: '1',
+      QUIRE_RATE_LIMIT_SCALE: '100',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`${ORIGIN}/__probe`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${ORIGIN}/__probe`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, dataDir };
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -64,7 +86,9 @@ async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> 
 async function importBook(context: BrowserContext): Promise<{ bookId: string; source: string }> {
   const fixture = [FIXTURE, ALT_FIXTURE].find((f) => fs.existsSync(f));
   const body = fixture ? fs.readFileSync(fixture) : Buffer.from(generatedEpub());
-  const source = fixture ? `Moby-Dick (${path.basename(fixture)}, ${(body.byteLength / 1024).toFixed(0)} KiB EPUB)` : 'a generated 135-chapter EPUB (the Moby-Dick fixture was not found)';
+  const source = fixture
+    ? `Moby-Dick (${path.basename(fixture)}, ${(body.byteLength / 1024).toFixed(0)} KiB EPUB)`
+    : 'a generated 135-chapter EPUB (the Moby-Dick fixture was not found)';
   const res = await context.request.post('/api/books/import', { headers: { 'content-type': 'application/epub+zip', origin: ORIGIN }, data: body });
   if (res.status() !== 202) throw new Error(`import: ${res.status()} ${await res.text()}`);
   const { importId } = (await res.json()) as { importId: string };
@@ -95,14 +119,20 @@ const FIRST_PAGE_PROBE = `(() => {
 
 async function firstPage(page: Page, url: string): Promise<number> {
   await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as { __firstPage?: number }).__firstPage !== undefined, undefined, { timeout: 30_000 }).catch(async (err: Error) => {
-    await page.screenshot({ path: path.join(os.tmpdir(), 'bench-reader-failure.png') });
-    const state = await page.evaluate(() => {
-      const section = document.querySelector('[data-testid="reader-columns"] section.reader-chapter');
-      return { spread: document.querySelector<HTMLElement>('[data-testid="reader-columns"]')?.dataset.spread, html: section?.innerHTML.slice(0, 300), probe: (window as unknown as { __firstPage?: number }).__firstPage };
+  await page
+    .waitForFunction(() => (window as unknown as { __firstPage?: number }).__firstPage !== undefined, undefined, { timeout: 30_000 })
+    .catch(async (err: Error) => {
+      await page.screenshot({ path: path.join(os.tmpdir(), 'bench-reader-failure.png') });
+      const state = await page.evaluate(() => {
+        const section = document.querySelector('[data-testid="reader-columns"] section.reader-chapter');
+        return {
+          spread: document.querySelector<HTMLElement>('[data-testid="reader-columns"]')?.dataset.spread,
+          html: section?.innerHTML.slice(0, 300),
+          probe: (window as unknown as { __firstPage?: number }).__firstPage,
+        };
+      });
+      throw new Error(`${err.message}; reader state: ${JSON.stringify(state)}`);
     });
-    throw new Error(`${err.message}; reader state: ${JSON.stringify(state)}`);
-  });
   return page.evaluate(() => (window as unknown as { __firstPage: number }).__firstPage);
 }
 
@@ -145,7 +175,12 @@ function brotliBytes(urlPath: string): number {
 }
 
 /** Every same-origin script a cold visit to `url` loads until `ready` holds (and a moment after). */
-async function routeJs(browser: Browser, storageState: Awaited<ReturnType<BrowserContext['storageState']>>, url: string, ready: (page: Page) => Promise<unknown>) {
+async function routeJs(
+  browser: Browser,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+) {
   const context = await browser.newContext({ storageState, serviceWorkers: 'block' });
   const page = await context.newPage();
   const scripts = new Set<string>();
@@ -163,7 +198,10 @@ async function routeJs(browser: Browser, storageState: Awaited<ReturnType<Browse
 
 async function main() {
   const { child, dataDir } = await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
   try {
     const setup = await browser.newContext({ baseURL: ORIGIN });
     const signIn = await setup.request.post('/api/auth/sign-in', { data: ADMIN, headers: { origin: ORIGIN } });

@@ -25,7 +25,16 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-const list = (id: string, ownerId: string) => ({ id, ownerId, name: `List ${id}`, description: 'A benchmark list', visibility: 'private' as const, items: [{ bookId: 'b1', note: '', position: 0 }], createdAt: Date.now(), updatedAt: Date.now() });
+const list = (id: string, ownerId: string) => ({
+  id,
+  ownerId,
+  name: `List ${id}`,
+  description: 'A benchmark list',
+  visibility: 'private' as const,
+  items: [{ bookId: 'b1', note: '', position: 0 }],
+  createdAt: Date.now(),
+  updatedAt: Date.now(),
+});
 
 async function main() {
   const s = await startSyncServer();
@@ -86,7 +95,9 @@ async function main() {
 }
 
 function writeSection(section: string) {
-  const existing = fs.existsSync(BENCH_FILE) ? fs.readFileSync(BENCH_FILE, 'utf8') : '# Benchmarks\n\nNumbers from this machine; rerun the command to refresh a section.\n';
+  const existing = fs.existsSync(BENCH_FILE)
+    ? fs.readFileSync(BENCH_FILE, 'utf8')
+    : '# Benchmarks\n\nNumbers from this machine; rerun the command to refresh a section.\n';
   const start = existing.indexOf(SECTION);
   let next = existing;
   if (start >= 0) {

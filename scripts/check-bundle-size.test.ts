@@ -2,11 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { budgetReport, firstLoadFiles, formatReport, staticClosure, type ViteManifest } from './bundle-size';
 
 const manifest: ViteManifest = {
-  'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_react.js', '_ui.js'], dynamicImports: ['src/features/home/home-page.tsx', 'src/features/admin/users-page.tsx'], css: ['assets/index.css'] },
+  'index.html': {
+    file: 'assets/index-a.js',
+    isEntry: true,
+    imports: ['_react.js', '_ui.js'],
+    dynamicImports: ['src/features/home/home-page.tsx', 'src/features/admin/users-page.tsx'],
+    css: ['assets/index.css'],
+  },
   '_react.js': { file: 'assets/react-b.js' },
   '_ui.js': { file: 'assets/ui-c.js', imports: ['_react.js'] },
   '_book-card.js': { file: 'assets/book-card-d.js', imports: ['_ui.js'] },
-  'src/features/home/home-page.tsx': { file: 'assets/home-page-e.js', src: 'src/features/home/home-page.tsx', imports: ['_book-card.js', '_react.js'], css: ['assets/home.css'] },
+  'src/features/home/home-page.tsx': {
+    file: 'assets/home-page-e.js',
+    src: 'src/features/home/home-page.tsx',
+    imports: ['_book-card.js', '_react.js'],
+    css: ['assets/home.css'],
+  },
   'src/features/admin/users-page.tsx': { file: 'assets/users-page-f.js', imports: ['_admin-table.js'] },
   '_admin-table.js': { file: 'assets/admin-table-g.js' },
 };

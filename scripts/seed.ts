@@ -9,7 +9,10 @@ import { buildContext } from '../server/server';
 const { ctx, handle } = await buildContext(loadConfig());
 try {
   await seedDemo(ctx);
-  const books = await ctx.db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const books = await ctx.db
+    .selectFrom('books')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   console.log(`Demo content is in place in ${ctx.config.dataDir} (${books.n} books).`);
 } finally {
   await handle.close();

@@ -28,7 +28,11 @@ if (email && password) {
 }
 await page.goto(url);
 await page.waitForLoadState('load');
-await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => {});
+await page
+  .locator('.skeleton')
+  .first()
+  .waitFor({ state: 'detached', timeout: 5_000 })
+  .catch(() => {});
 await page.waitForTimeout(300);
 await page.screenshot({ path: out, fullPage: true });
 await browser.close();

@@ -116,4 +116,3 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
 
   return routes;
 }
-

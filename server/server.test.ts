@@ -23,7 +23,12 @@ describe('buildContext', () => {
     const read = vi.spyOn(t.ctx.blobs, 'read');
     const { cookie } = await buildSignedInUser(t.ctx, { roles: ['author'] });
 
-    const uploaded = await t.request('/api/files?name=a.png', { method: 'POST', cookie, body: new Blob([PNG_1x1]), headers: { 'content-type': 'application/octet-stream' } });
+    const uploaded = await t.request('/api/files?name=a.png', {
+      method: 'POST',
+      cookie,
+      body: new Blob([PNG_1x1]),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     const { file } = (await uploaded.json()) as FileUploadResponse;
     expect(put).toHaveBeenCalledTimes(1);
     expect((await t.request(file.url)).status).toBe(200);

@@ -65,7 +65,11 @@ registerRoute(
 const BOOK_CACHE_PREFIX = 'quire-book-';
 const BOOK_READ_PATH = /^\/api\/books\/([^/]+)(?:\/(?:chapters|assets)\/.+)?$/;
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && BOOK_READ_PATH.test(url.pathname) && !/^\/api\/books\/(home|imports|import)$/.test(url.pathname),
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    BOOK_READ_PATH.test(url.pathname) &&
+    !/^\/api\/books\/(home|imports|import)$/.test(url.pathname),
   async ({ url, request }) => {
     try {
       return await fetch(request);

@@ -70,4 +70,3 @@ describe('isValidIsbn13', () => {
     expect(isValidIsbn13('978-0306406157')).toBe(false);
   });
 });
-

@@ -30,7 +30,10 @@ export type Contributor = z.infer<typeof ContributorSchema>;
 
 const BookMetadataSchema = z.object({
   id: z.string().min(1).max(64),
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case words joined by hyphens.').max(120),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lower-case words joined by hyphens.')
+    .max(120),
   title: z.string().trim().min(1).max(300),
   subtitle: z.string().trim().max(300).default(''),
   description: z.string().trim().max(5000).default(''),
@@ -144,4 +147,3 @@ export const CanonicalBookSchema = z
   });
 export type CanonicalBook = z.infer<typeof CanonicalBookSchema>;
 export type CanonicalBookInput = z.input<typeof CanonicalBookSchema>;
-

@@ -23,8 +23,7 @@ async function buildAccount() {
 const schedule = (cookie: string, password = PASSWORD) => t.request('/api/account/deletion', { method: 'POST', json: { password }, cookie });
 const undo = (cookie: string) => t.request('/api/account/deletion', { method: 'DELETE', cookie });
 const userRow = (id: string) => t.ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const eraseJobs = (id: string) =>
-  t.ctx.db.selectFrom('jobs').selectAll().where('kind', '=', ERASE_JOB).where('payload', 'like', `%${id}%`).execute();
+const eraseJobs = (id: string) => t.ctx.db.selectFrom('jobs').selectAll().where('kind', '=', ERASE_JOB).where('payload', 'like', `%${id}%`).execute();
 const auditActions = async (id: string) =>
   (await t.ctx.db.selectFrom('auditLog').select('action').where('targetId', '=', id).orderBy('id').execute()).map((a) => a.action);
 
@@ -81,9 +80,26 @@ describe('account deletion', () => {
 
   it('after the grace period the job anonymises the account and keeps the audit trail', async () => {
     const { user, cookie } = await buildAccount();
-    await t.ctx.db.insertInto('notifications').values({ id: `n-${user.id}`, userId: user.id, kind: 'messages', title: 'Hi', body: '', link: null, createdAt: 1, readAt: null }).execute();
+    await t.ctx.db
+      .insertInto('notifications')
+      .values({ id: `n-${user.id}`, userId: user.id, kind: 'messages', title: 'Hi', body: '', link: null, createdAt: 1, readAt: null })
+      .execute();
     await t.ctx.db.insertInto('notificationPrefs').values({ userId: user.id, event: 'messages', channel: 'email', enabled: 1 }).execute();
-    await t.ctx.db.insertInto('roleRequests').values({ id: `r-${user.id}`, userId: user.id, role: 'publisher', imprintName: 'Mine', message: 'x', status: 'pending', note: '', createdAt: 1, decidedAt: null, decidedBy: null }).execute();
+    await t.ctx.db
+      .insertInto('roleRequests')
+      .values({
+        id: `r-${user.id}`,
+        userId: user.id,
+        role: 'publisher',
+        imprintName: 'Mine',
+        message: 'x',
+        status: 'pending',
+        note: '',
+        createdAt: 1,
+        decidedAt: null,
+        decidedBy: null,
+      })
+      .execute();
     await schedule(cookie);
 
     // Not yet due: the job is not claimed, the account is untouched.
@@ -106,7 +122,12 @@ describe('account deletion', () => {
       (await t.ctx.db.selectFrom(table).select('userId').where('userId', '=', user.id).execute()).length;
     for (const table of ['sessions', 'notifications', 'notificationPrefs', 'roleRequests', 'userRoles'] as const) expect(await count(table)).toBe(0);
     expect(await auditActions(user.id)).toEqual(['account.deletion_requested', 'account.erased']);
-    const erased = await t.ctx.db.selectFrom('auditLog').selectAll().where('action', '=', 'account.erased').where('targetId', '=', user.id).executeTakeFirstOrThrow();
+    const erased = await t.ctx.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'account.erased')
+      .where('targetId', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(erased.actorId).toBeNull();
     expect((await t.request('/api/account/profile', { cookie })).status).toBe(401);
 

@@ -37,8 +37,7 @@ function formatDay(ms: number): string {
 export async function scheduleDeletion(ctx: AppContext, { user, sessionId, ip }: Requester, password: string) {
   const row = await ctx.db.selectFrom('users').select(['passwordHash', 'status']).where('id', '=', user.id).executeTakeFirstOrThrow();
   if (row.status === 'deleting') throw conflict('Your account is already scheduled for deletion.');
-  if (!(await verifyPassword(row.passwordHash, password)))
-    throw invalid('That password is not right.', { password: 'That password is not right.' });
+  if (!(await verifyPassword(row.passwordHash, password))) throw invalid('That password is not right.', { password: 'That password is not right.' });
   const now = ctx.now();
   const dueAt = now + ACCOUNT_DELETION_GRACE;
   await ctx.db.transaction().execute(async (trx) => {

@@ -19,7 +19,14 @@ interface ErasureStep {
 
 const ERASURE_STEPS: ErasureStep[] = [
   { name: 'sessions', run: (trx, u) => trx.deleteFrom('sessions').where('userId', '=', u.id).execute() },
-  { name: 'auth codes', run: (trx, u) => trx.deleteFrom('authCodes').where((eb) => eb.or([eb('userId', '=', u.id), eb('email', '=', u.email)])).execute() },
+  {
+    name: 'auth codes',
+    run: (trx, u) =>
+      trx
+        .deleteFrom('authCodes')
+        .where((eb) => eb.or([eb('userId', '=', u.id), eb('email', '=', u.email)]))
+        .execute(),
+  },
   { name: 'role requests', run: (trx, u) => trx.deleteFrom('roleRequests').where('userId', '=', u.id).execute() },
   { name: 'beta requests', run: (trx, u) => trx.deleteFrom('betaRequests').where('email', '=', u.email).execute() },
   { name: 'notification prefs', run: (trx, u) => trx.deleteFrom('notificationPrefs').where('userId', '=', u.id).execute() },

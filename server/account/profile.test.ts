@@ -27,7 +27,14 @@ describe('profile', () => {
     });
     expect(res.status).toBe(200);
     const { profile } = await res.json();
-    expect(profile).toMatchObject({ displayName: 'Ada Quill', username: 'ada_quill', bio: 'I write about the sea.', avatarUrl: 'https://example.test/ada.png', profileVisibility: 'private', email: user.email });
+    expect(profile).toMatchObject({
+      displayName: 'Ada Quill',
+      username: 'ada_quill',
+      bio: 'I write about the sea.',
+      avatarUrl: 'https://example.test/ada.png',
+      profileVisibility: 'private',
+      email: user.email,
+    });
     const again = await (await t.request('/api/account/profile', { cookie })).json();
     expect(again.profile.username).toBe('ada_quill');
     // An empty avatar clears it.

@@ -26,7 +26,11 @@ export async function updateProfile(db: DB, userId: string, changes: ProfileChan
   const set = { ...fields, ...(avatarUrl !== undefined ? { avatarUrl: avatarUrl || null } : {}) };
   if (Object.keys(set).length > 0) {
     try {
-      await db.updateTable('users').set({ ...set, updatedAt: now }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ ...set, updatedAt: now })
+        .where('id', '=', userId)
+        .execute();
     } catch (error) {
       // Two people claiming the same name at once: the UNIQUE index decides.
       if (String(error).includes('UNIQUE') && String(error).includes('username'))

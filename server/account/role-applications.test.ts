@@ -57,7 +57,11 @@ describe('role applications', () => {
   it('may apply again after a rejection, and shows the note', async () => {
     const { cookie } = await buildSignedInUser(t.ctx);
     const { request } = await (await apply(cookie, { role: 'author', message: 'One' })).json();
-    await t.ctx.db.updateTable('roleRequests').set({ status: 'rejected', note: 'Tell us more.', decidedAt: t.ctx.now() }).where('id', '=', request.id).execute();
+    await t.ctx.db
+      .updateTable('roleRequests')
+      .set({ status: 'rejected', note: 'Tell us more.', decidedAt: t.ctx.now() })
+      .where('id', '=', request.id)
+      .execute();
     expect((await apply(cookie, { role: 'author', message: 'More detail' })).status).toBe(201);
     const listed = (await mine(cookie)).requests.find((r: { id: string }) => r.id === request.id);
     expect(listed).toMatchObject({ status: 'rejected', note: 'Tell us more.' });

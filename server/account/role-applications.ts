@@ -22,13 +22,7 @@ export async function listMyRoleRequests(db: DB, userId: string): Promise<MyRole
     .execute();
 }
 
-export async function applyForRole(
-  db: DB,
-  user: SessionUser,
-  input: z.output<typeof RoleRequestInput>,
-  now: number,
-  ip: string,
-): Promise<MyRoleRequest> {
+export async function applyForRole(db: DB, user: SessionUser, input: z.output<typeof RoleRequestInput>, now: number, ip: string): Promise<MyRoleRequest> {
   if (user.roles.includes(input.role)) throw conflict(`You are already ${ROLE_NAME[input.role]}.`);
   return db.transaction().execute(async (trx) => {
     const pending = await trx
@@ -49,7 +43,10 @@ export async function applyForRole(
       createdAt: now,
       decidedAt: null,
     };
-    await trx.insertInto('roleRequests').values({ ...request, userId: user.id, decidedBy: null }).execute();
+    await trx
+      .insertInto('roleRequests')
+      .values({ ...request, userId: user.id, decidedBy: null })
+      .execute();
     await recordAudit(trx, now, {
       actor: { id: user.id, username: user.username },
       action: 'role_request.submitted',

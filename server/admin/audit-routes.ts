@@ -38,7 +38,12 @@ export function auditRoutes(ctx: AppContext) {
     // Keyset paging by id: stable even while new entries are appended during the export.
     let before = Number.MAX_SAFE_INTEGER;
     for (;;) {
-      const rows = await base.select([...AUDIT_COLUMNS]).where('id', '<', before).orderBy('id', 'desc').limit(CSV_BATCH).execute();
+      const rows = await base
+        .select([...AUDIT_COLUMNS])
+        .where('id', '<', before)
+        .orderBy('id', 'desc')
+        .limit(CSV_BATCH)
+        .execute();
       for (const r of rows) {
         out += csvLine([r.id, new Date(r.at).toISOString(), r.actorLabel, r.actorId ?? '', r.action, r.targetType, r.targetId, r.ip, r.detail]);
       }

@@ -14,8 +14,19 @@ beforeAll(async () => {
   t = await buildTestContext();
   admin = await buildAdmin(t.ctx, { username: 'auditor' });
   const db = t.ctx.db;
-  await recordAudit(db, JAN_10, { actor: { id: 'a1', username: 'alice' }, action: 'user.suspended', targetType: 'user', targetId: 'u-1', detail: { reason: 'He said "hi", then left' } });
-  await recordAudit(db, JAN_20, { actor: { id: 'b1', username: '=HYPERLINK("http://evil")' }, action: 'site.settings_changed', targetType: 'site', targetId: 'settings' });
+  await recordAudit(db, JAN_10, {
+    actor: { id: 'a1', username: 'alice' },
+    action: 'user.suspended',
+    targetType: 'user',
+    targetId: 'u-1',
+    detail: { reason: 'He said "hi", then left' },
+  });
+  await recordAudit(db, JAN_20, {
+    actor: { id: 'b1', username: '=HYPERLINK("http://evil")' },
+    action: 'site.settings_changed',
+    targetType: 'site',
+    targetId: 'settings',
+  });
   await recordAudit(db, JAN_20, { actor: { id: 'a1', username: 'alice' }, action: 'role_request.approved', targetType: 'role_request', targetId: 'r-9' });
 });
 afterAll(() => t.close());

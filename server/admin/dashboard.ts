@@ -40,7 +40,11 @@ async function pendingRequests(db: DB): Promise<AdminDashboard['requests']> {
     .where('status', '=', 'pending')
     .groupBy('role')
     .execute();
-  const beta = await db.selectFrom('betaRequests').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  const beta = await db
+    .selectFrom('betaRequests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
   const count = (role: string) => Number(roles.find((r) => r.role === role)?.n ?? 0);
   return { author: count('author'), publisher: count('publisher'), beta: Number(beta.n) };
 }
@@ -48,7 +52,11 @@ async function pendingRequests(db: DB): Promise<AdminDashboard['requests']> {
 export function dashboardRoutes(ctx: AppContext) {
   return on(new Hono<AppEnv>(), '/api/admin/dashboard', getDashboard, async (c) => {
     adminActor(c);
-    const open = await ctx.db.selectFrom('debugReports').select((eb) => eb.fn.countAll<number>().as('n')).where('resolved', '=', 0).executeTakeFirstOrThrow();
+    const open = await ctx.db
+      .selectFrom('debugReports')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('resolved', '=', 0)
+      .executeTakeFirstOrThrow();
     return {
       users: await userStats(ctx.db, ctx.now()),
       requests: await pendingRequests(ctx.db),

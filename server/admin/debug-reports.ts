@@ -10,16 +10,18 @@ import { adminActor } from './actor';
 const LIST_LIMIT = 200;
 
 export function debugReportRoutes(ctx: AppContext) {
-  const setResolved = (resolved: 0 | 1) => async (c: Context<AppEnv>, { params: { key } }: { params: Record<string, string> }) => {
-    const by = adminActor(c);
-    const now = ctx.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      const r = await trx.updateTable('debugReports').set({ resolved }).where('key', '=', key).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) throw notFound('No such report.');
-      await recordAudit(trx, now, { ...by, action: resolved ? 'debug_report.resolved' : 'debug_report.reopened', targetType: 'debug_report', targetId: key });
-    });
-    return { ok: true };
-  };
+  const setResolved =
+    (resolved: 0 | 1) =>
+    async (c: Context<AppEnv>, { params: { key } }: { params: Record<string, string> }) => {
+      const by = adminActor(c);
+      const now = ctx.now();
+      await ctx.db.transaction().execute(async (trx) => {
+        const r = await trx.updateTable('debugReports').set({ resolved }).where('key', '=', key).executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) throw notFound('No such report.');
+        await recordAudit(trx, now, { ...by, action: resolved ? 'debug_report.resolved' : 'debug_report.reopened', targetType: 'debug_report', targetId: key });
+      });
+      return { ok: true };
+    };
   const router = new Hono<AppEnv>();
   const at = '/api/admin/debug-reports';
   on(router, at, api.listDebugReports, async (c, { query: { source, status } }) => {

@@ -57,7 +57,13 @@ export async function approveRoleRequest(ctx: AppContext, by: AdminActor, id: st
       action: 'role_request.approved',
       targetType: 'role_request',
       targetId: id,
-      detail: { userId: request.userId, username: (await applicant(trx, request.userId)).username, role: request.role, note, ...(imprint ? { imprintId: imprint.id, imprintName: imprint.name } : {}) },
+      detail: {
+        userId: request.userId,
+        username: (await applicant(trx, request.userId)).username,
+        role: request.role,
+        note,
+        ...(imprint ? { imprintId: imprint.id, imprintName: imprint.name } : {}),
+      },
     });
     return { request, imprint };
   });

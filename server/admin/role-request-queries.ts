@@ -5,7 +5,10 @@ import type { DB } from '../db/connection';
 /** A queue is short in practice; the cap keeps one page bounded if it is not. */
 const LIST_LIMIT = 200;
 
-export async function listRoleRequests(db: DB, filter: { role?: 'author' | 'publisher'; status: RequestStatusFilter; userId?: string }): Promise<RoleRequestRow[]> {
+export async function listRoleRequests(
+  db: DB,
+  filter: { role?: 'author' | 'publisher'; status: RequestStatusFilter; userId?: string },
+): Promise<RoleRequestRow[]> {
   let q = db
     .selectFrom('roleRequests as r')
     .innerJoin('users as u', 'u.id', 'r.userId')

@@ -46,7 +46,12 @@ describe('/api/admin/settings', () => {
     const { fields } = (await res.json()).error;
     expect(Object.keys(fields).sort()).toEqual(['currency', 'featureFlags.Bad Flag', 'signUpMode', 'siteName']);
     expect((await put({ ...valid, featureFlags: { 'Bad Flag': true } })).status).toBe(422);
-    const malformed = await t.request('/api/admin/settings', { method: 'PUT', body: '{nope', headers: { 'content-type': 'application/json' }, cookie: admin.cookie });
+    const malformed = await t.request('/api/admin/settings', {
+      method: 'PUT',
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+      cookie: admin.cookie,
+    });
     expect(malformed.status).toBe(400);
   });
 });

@@ -23,7 +23,10 @@ export async function buildUser(ctx: AppContext, overrides: UserOverrides = {}) 
   const n = next();
   const now = ctx.now();
   const user: UsersTable = {
-    ...newUserRow({ id: newId(), email: `user-${n}@example.test`, username: `user_${n}`, displayName: `Test User ${n}`, passwordHash: null, emailVerifiedAt: now }, now),
+    ...newUserRow(
+      { id: newId(), email: `user-${n}@example.test`, username: `user_${n}`, displayName: `Test User ${n}`, passwordHash: null, emailVerifiedAt: now },
+      now,
+    ),
     ...fields,
   };
   await ctx.db.insertInto('users').values(user).execute();

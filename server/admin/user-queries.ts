@@ -16,7 +16,10 @@ async function rolesFor(db: DB, ids: string[]): Promise<Map<string, Role[]>> {
   return map;
 }
 
-function toRow(u: { id: string; email: string; username: string; displayName: string; status: AdminUserRow['status']; emailVerifiedAt: number | null; createdAt: number }, roles: Role[]): AdminUserRow {
+function toRow(
+  u: { id: string; email: string; username: string; displayName: string; status: AdminUserRow['status']; emailVerifiedAt: number | null; createdAt: number },
+  roles: Role[],
+): AdminUserRow {
   return {
     id: u.id,
     email: u.email,
@@ -44,7 +47,9 @@ export async function searchUsers(db: DB, query: UserListParams): Promise<AdminU
   }
   if (query.role === 'reader') {
     // "Readers" means accounts holding no granted role at all.
-    base = base.where(({ not, exists, selectFrom }) => not(exists(selectFrom('userRoles').select('userRoles.userId').whereRef('userRoles.userId', '=', 'users.id'))));
+    base = base.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('userRoles').select('userRoles.userId').whereRef('userRoles.userId', '=', 'users.id'))),
+    );
   } else if (query.role) {
     const role = query.role;
     base = base.where(({ exists, selectFrom }) =>
@@ -59,7 +64,10 @@ export async function searchUsers(db: DB, query: UserListParams): Promise<AdminU
     .limit(ADMIN_PAGE_SIZE)
     .offset((query.page - 1) * ADMIN_PAGE_SIZE)
     .execute();
-  const roles = await rolesFor(db, rows.map((r) => r.id));
+  const roles = await rolesFor(
+    db,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((r) => toRow(r, roles.get(r.id) ?? [])), page: query.page, pageSize: ADMIN_PAGE_SIZE, total: Number(total) };
 }
 

@@ -68,7 +68,7 @@ describe('PUT /api/admin/users/:id/roles', () => {
     expect(res.status).toBe(422);
   });
 
-  it("an admin cannot remove their own admin role", async () => {
+  it('an admin cannot remove their own admin role', async () => {
     const res = await t.request(`/api/admin/users/${admin.user.id}/roles`, { method: 'PUT', json: { roles: ['author'] }, cookie: admin.cookie });
     expect(res.status).toBe(422);
     expect((await res.json()).error.fields.roles).toMatch(/own admin/);

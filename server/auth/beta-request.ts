@@ -6,12 +6,7 @@ import type { AppContext } from '../context';
 import { newId } from '../http/ids';
 
 export async function fileBetaRequest(ctx: AppContext, input: z.output<typeof BetaRequestInput>): Promise<void> {
-  const pending = await ctx.db
-    .selectFrom('betaRequests')
-    .select('id')
-    .where('email', '=', input.email)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
+  const pending = await ctx.db.selectFrom('betaRequests').select('id').where('email', '=', input.email).where('status', '=', 'pending').executeTakeFirst();
   if (pending) return;
   await ctx.db
     .insertInto('betaRequests')

@@ -73,12 +73,7 @@ export async function checkCode(ctx: AppContext, code: string, purposes: AuthCod
 export async function consumeCode(ctx: AppContext, code: string, purposes: AuthCodePurpose[]): Promise<CodeCheck> {
   const check = await checkCode(ctx, code, purposes);
   if (!check.ok) return check;
-  const r = await ctx.db
-    .updateTable('authCodes')
-    .set({ usedAt: ctx.now() })
-    .where('id', '=', check.record.id)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
+  const r = await ctx.db.updateTable('authCodes').set({ usedAt: ctx.now() }).where('id', '=', check.record.id).where('usedAt', 'is', null).executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return { ok: false, reason: 'used' };
   return check;
 }

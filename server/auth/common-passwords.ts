@@ -5,9 +5,7 @@
 let common: Promise<Set<string>> | null = null;
 
 function load(): Promise<Set<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())),
-  );
+  common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())));
   return common;
 }
 

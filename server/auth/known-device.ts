@@ -21,7 +21,11 @@ async function deviceKey(ctx: AppContext): Promise<Buffer> {
   let row = await read();
   if (!row) {
     // Two first sign-ins at once: the second insert is ignored and both read the first key.
-    await ctx.db.insertInto('settings').values({ key: KEY_SETTING, value: randomBytes(32).toString('base64url') }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await ctx.db
+      .insertInto('settings')
+      .values({ key: KEY_SETTING, value: randomBytes(32).toString('base64url') })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
     row = await read();
   }
   return Buffer.from(row!.value, 'base64url');
@@ -65,7 +69,10 @@ export async function rememberDevice(ctx: AppContext, c: Context, email: string)
   const key = await deviceKey(ctx);
   const expiresAt = ctx.now() + KNOWN_DEVICE_TTL;
   const others = entries(c, ctx.now()).filter((e) => !matches(key, email, e));
-  const value = [{ expiresAt, signature: sign(key, email, expiresAt) }, ...others].slice(0, MAX_ACCOUNTS).map((e) => `${e.expiresAt}.${e.signature}`).join('~');
+  const value = [{ expiresAt, signature: sign(key, email, expiresAt) }, ...others]
+    .slice(0, MAX_ACCOUNTS)
+    .map((e) => `${e.expiresAt}.${e.signature}`)
+    .join('~');
   setCookie(c, KNOWN_DEVICE_COOKIE, value, {
     httpOnly: true,
     sameSite: 'Strict',

@@ -19,7 +19,10 @@ export function ipBucket(ip: string): string {
   const [head = '', tail] = address.split('::');
   const left = groupsOf(head);
   const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - groupsOf(tail).length).fill('0')];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 export interface SignInAttempt {

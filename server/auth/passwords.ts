@@ -14,7 +14,11 @@ import { invalidateUserSessions, type SessionUser } from './sessions';
 
 async function setPassword(ctx: AppContext, userId: string, password: string) {
   const now = ctx.now();
-  await ctx.db.updateTable('users').set({ passwordHash: await hashPassword(password), updatedAt: now }).where('id', '=', userId).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(password), updatedAt: now })
+    .where('id', '=', userId)
+    .execute();
 }
 
 const WRONG_CURRENT = "That isn't your current password.";
@@ -36,7 +40,6 @@ export async function changePassword(
   await setPassword(ctx, user.id, input.newPassword);
   await invalidateUserSessions(ctx, user.id, sessionId ?? undefined);
 }
-
 
 export async function resetPassword(ctx: AppContext, input: { token: string; password: string }): Promise<void> {
   // Check the password before spending the token, so a refused password can be retried.

@@ -46,7 +46,10 @@ function within<T>(promise: Promise<T>, what: string): Promise<T> {
 async function openStream(cookie: string): Promise<{ ended: Promise<void> }> {
   const controller = new AbortController();
   streams.push(controller);
-  const res = await fetch(`${running.url}/api/sync/stream`, { headers: { cookie, origin: running.url, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) }, signal: controller.signal });
+  const res = await fetch(`${running.url}/api/sync/stream`, {
+    headers: { cookie, origin: running.url, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) },
+    signal: controller.signal,
+  });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   expect(new TextDecoder().decode((await reader.read()).value)).toContain('RESYNC');
@@ -77,7 +80,11 @@ async function twoDevices() {
 }
 
 function api(path: string, cookie: string, method = 'POST', json?: unknown) {
-  return fetch(`${running.url}${path}`, { method, headers: { cookie, origin: running.url, 'content-type': 'application/json' }, body: method === 'DELETE' ? undefined : JSON.stringify(json ?? {}) });
+  return fetch(`${running.url}${path}`, {
+    method,
+    headers: { cookie, origin: running.url, 'content-type': 'application/json' },
+    body: method === 'DELETE' ? undefined : JSON.stringify(json ?? {}),
+  });
 }
 
 type Devices = Awaited<ReturnType<typeof twoDevices>>;
@@ -85,8 +92,16 @@ const triggers: [string, (d: Devices) => Promise<unknown>, number][] = [
   ['sign-out', ({ a }) => api('/api/auth/sign-out', a.cookie), CLOSE_CODES.unauthenticated],
   ['ending the device from another one', ({ a, b }) => api(`/api/auth/sessions/${a.sessionId}`, b.cookie, 'DELETE'), CLOSE_CODES.unauthenticated],
   ['signing out the other devices', ({ b }) => api('/api/auth/sessions/sign-out-others', b.cookie), CLOSE_CODES.unauthenticated],
-  ['a password change on another device', ({ b }) => api('/api/auth/password', b.cookie, 'POST', { currentPassword: PASSWORD, newPassword: 'another long unusual passphrase' }), CLOSE_CODES.unauthenticated],
-  ['scheduling the account for deletion on another device', ({ b }) => api('/api/account/deletion', b.cookie, 'POST', { password: PASSWORD }), CLOSE_CODES.unauthenticated],
+  [
+    'a password change on another device',
+    ({ b }) => api('/api/auth/password', b.cookie, 'POST', { currentPassword: PASSWORD, newPassword: 'another long unusual passphrase' }),
+    CLOSE_CODES.unauthenticated,
+  ],
+  [
+    'scheduling the account for deletion on another device',
+    ({ b }) => api('/api/account/deletion', b.cookie, 'POST', { password: PASSWORD }),
+    CLOSE_CODES.unauthenticated,
+  ],
   [
     'suspension by an admin',
     async ({ user }) => {
@@ -103,7 +118,16 @@ const triggers: [string, (d: Devices) => Promise<unknown>, number][] = [
     },
     CLOSE_CODES.sessionChanged,
   ],
-  ['expiry (found by the periodic check)', ({ a }) => running.ctx.db.updateTable('sessions').set({ expiresAt: Date.now() - 1 }).where('id', '=', a.sessionId).execute(), CLOSE_CODES.unauthenticated],
+  [
+    'expiry (found by the periodic check)',
+    ({ a }) =>
+      running.ctx.db
+        .updateTable('sessions')
+        .set({ expiresAt: Date.now() - 1 })
+        .where('id', '=', a.sessionId)
+        .execute(),
+    CLOSE_CODES.unauthenticated,
+  ],
 ];
 
 describe('a revoked session', () => {

@@ -26,7 +26,11 @@ describe('sessions', () => {
     expect(evil.status).toBe(403);
     const site = await t.request('/api/auth/sign-out', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' }, cookie: user.cookie, json: {} });
     expect(site.status).toBe(403);
-    const signIn = await t.request('/api/auth/sign-in', { method: 'POST', headers: { origin: 'https://evil.example' }, json: { email: user.email, password: user.password } });
+    const signIn = await t.request('/api/auth/sign-in', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      json: { email: user.email, password: user.password },
+    });
     expect(signIn.status).toBe(403);
     expect(await me(t, user.cookie)).toMatchObject({ id: user.id });
   });

@@ -26,11 +26,7 @@ export async function loadRoles(db: DB, userId: string): Promise<Role[]> {
   return withReader(rows.map((r) => r.role));
 }
 
-export async function createSession(
-  ctx: AppContext,
-  userId: string,
-  meta: { userAgent: string; ip: string },
-): Promise<{ token: string; expiresAt: number }> {
+export async function createSession(ctx: AppContext, userId: string, meta: { userAgent: string; ip: string }): Promise<{ token: string; expiresAt: number }> {
   const user = await ctx.db.selectFrom('users').select('rolesVersion').where('id', '=', userId).executeTakeFirstOrThrow();
   const id = newId();
   const secret = newSecret();
@@ -60,11 +56,7 @@ interface Validated {
   renewed?: { token: string; expiresAt: number };
 }
 
-export async function validateSessionToken(
-  ctx: AppContext,
-  token: string,
-  meta: { userAgent: string; ip: string },
-): Promise<Validated | null> {
+export async function validateSessionToken(ctx: AppContext, token: string, meta: { userAgent: string; ip: string }): Promise<Validated | null> {
   const [id, secret] = token.split('.');
   if (!id || !secret || id.length > 64 || secret.length > 64) return null;
   const row = await ctx.db
@@ -134,11 +126,7 @@ async function lastSeen(db: DB, id: string): Promise<number> {
  * there), so the live channels on them hear of it at once (server/auth/session-revocations.ts).
  * Returns whether the session existed (and was `ownerId`'s).
  */
-export async function invalidateSession(
-  ctx: AppContext,
-  sessionId: string,
-  options: { ownerId?: string; reason?: RevocationReason } = {},
-): Promise<boolean> {
+export async function invalidateSession(ctx: AppContext, sessionId: string, options: { ownerId?: string; reason?: RevocationReason } = {}): Promise<boolean> {
   let q = ctx.db.deleteFrom('sessions').where('id', '=', sessionId);
   if (options.ownerId) q = q.where('userId', '=', options.ownerId);
   const ended = Number((await q.executeTakeFirst()).numDeletedRows) > 0;

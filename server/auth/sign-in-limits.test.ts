@@ -18,7 +18,10 @@ const WRONG = 'not the right password';
 
 /** The device cookie a successful sign-in left in this browser. */
 function deviceCookieFrom(res: Response): string {
-  const value = res.headers.getSetCookie().find((h) => h.startsWith('quire_device='))?.split(';')[0];
+  const value = res.headers
+    .getSetCookie()
+    .find((h) => h.startsWith('quire_device='))
+    ?.split(';')[0];
   if (!value) throw new Error('no device cookie');
   return value;
 }
@@ -38,7 +41,7 @@ describe('sign-in failures', () => {
     const attacker = { ip: '203.0.113.66' };
     const statuses: number[] = [];
     const waits: number[] = [];
-    for (let guesses = 0; guesses < 9; ) {
+    for (let guesses = 0; guesses < 9;) {
       const res = await post(t, '/sign-in', { email: owner.email, password: WRONG }, attacker);
       statuses.push(res.status);
       if (res.status === 429) {
@@ -73,7 +76,12 @@ describe('sign-in failures', () => {
     for (let i = 1; i <= 12; i++) await post(t, '/sign-in', { email: owner.email, password: WRONG }, { ip: `192.0.2.${i}` });
     const res = await post(t, '/sign-in', { email: owner.email, password: owner.password }, { ip: '198.51.100.8', cookie: device });
     expect(res.status).toBe(429);
-    const forged = await post(t, '/sign-in', { email: owner.email, password: owner.password }, { ip: '198.51.100.8', cookie: 'quire_device=9999999999999.AAAA' });
+    const forged = await post(
+      t,
+      '/sign-in',
+      { email: owner.email, password: owner.password },
+      { ip: '198.51.100.8', cookie: 'quire_device=9999999999999.AAAA' },
+    );
     expect(forged.status).toBe(429);
   }, 60_000);
 

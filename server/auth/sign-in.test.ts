@@ -57,7 +57,11 @@ describe('sign-in', () => {
 
   it('lets an account awaiting deletion sign in so it can undo it', async () => {
     const user = await registerAndSignIn(t);
-    await t.ctx.db.updateTable('users').set({ status: 'deleting', deletionDueAt: t.ctx.now() + 1000 }).where('id', '=', user.id).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ status: 'deleting', deletionDueAt: t.ctx.now() + 1000 })
+      .where('id', '=', user.id)
+      .execute();
     const res = await post(t, '/sign-in', { email: user.email, password: user.password });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ user: { status: 'deleting' } });

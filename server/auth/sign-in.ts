@@ -17,12 +17,7 @@ export const SUSPENDED = 'This account is suspended.';
 const UNVERIFIED = "Confirm your e-mail address first. We've sent a confirmation link to your inbox; open it, then sign in.";
 
 /** The account whose password matched, or an error ready for the client. */
-export async function checkCredentials(
-  ctx: AppContext,
-  limiters: AuthLimiters,
-  attempt: SignInAttempt,
-  password: string,
-): Promise<AccountRow> {
+export async function checkCredentials(ctx: AppContext, limiters: AuthLimiters, attempt: SignInAttempt, password: string): Promise<AccountRow> {
   limiters.signIn.check(attempt);
   const user = await findUserByEmail(ctx.db, attempt.email);
   const hash = user?.passwordHash ?? (await dummyHash());

@@ -10,8 +10,7 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const countUsers = async (email: string) =>
-  (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute()).length;
+const countUsers = async (email: string) => (await t.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute()).length;
 
 describe('sign-up', () => {
   it('creates an unverified account, mails a verification link, and the callback verifies it', async () => {

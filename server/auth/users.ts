@@ -24,12 +24,7 @@ export type AccountRow = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>
 
 /** An e-mailed link was opened, so the address is proven. */
 export function markEmailVerified(db: DB, userId: string, now: number) {
-  return db
-    .updateTable('users')
-    .set({ emailVerifiedAt: now, updatedAt: now })
-    .where('id', '=', userId)
-    .where('emailVerifiedAt', 'is', null)
-    .execute();
+  return db.updateTable('users').set({ emailVerifiedAt: now, updatedAt: now }).where('id', '=', userId).where('emailVerifiedAt', 'is', null).execute();
 }
 
 export interface NewAccount {

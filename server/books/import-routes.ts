@@ -28,14 +28,22 @@ export function importRoutes(ctx: AppContext) {
         }
         await next();
       },
-      bodyLimit({ maxSize: EPUB_MAX_UPLOAD_BYTES, onError: () => { throw tooLarge(); } }),
+      bodyLimit({
+        maxSize: EPUB_MAX_UPLOAD_BYTES,
+        onError: () => {
+          throw tooLarge();
+        },
+      }),
       async (c) => {
         const user = requireUser(c);
         const bytes = new Uint8Array(await c.req.arrayBuffer());
         if (bytes.byteLength === 0) throw badRequest('The upload is empty.');
         const hash = await ctx.blobs.put(bytes, EPUB_TYPE);
         const importId = newId();
-        await ctx.db.insertInto('bookImports').values({ id: importId, ownerId: user.id, blobHash: hash, status: 'queued', error: null, bookId: null, createdAt: ctx.now(), finishedAt: null }).execute();
+        await ctx.db
+          .insertInto('bookImports')
+          .values({ id: importId, ownerId: user.id, blobHash: hash, status: 'queued', error: null, bookId: null, createdAt: ctx.now(), finishedAt: null })
+          .execute();
         const payload: BookImportPayload = { importId, uploadBlobHash: hash, ownerId: user.id };
         await ctx.queue.enqueue(BOOK_IMPORT_JOB, payload, { maxAttempts: 3 });
         const body: ImportStartedResponse = { importId };
@@ -47,7 +55,14 @@ export function importRoutes(ctx: AppContext) {
       const row = await ctx.db.selectFrom('bookImports').selectAll().where('id', '=', c.req.param('id')).executeTakeFirst();
       // Someone else's import does not exist, as far as this account can tell.
       if (!row || (row.ownerId !== user.id && !can(user, 'admin:access'))) throw notFound('No such import.');
-      const body: BookImportResponse = { id: row.id, status: row.status, error: row.error, bookId: row.bookId, createdAt: row.createdAt, finishedAt: row.finishedAt };
+      const body: BookImportResponse = {
+        id: row.id,
+        status: row.status,
+        error: row.error,
+        bookId: row.bookId,
+        createdAt: row.createdAt,
+        finishedAt: row.finishedAt,
+      };
       return c.json(body);
     });
 }

@@ -19,7 +19,12 @@ export function printableRoutes(ctx: AppContext) {
     if (found.access !== 'full') throw forbidden("Only the book's owners and authors can print it.");
     const [book, chapters] = await Promise.all([
       bookDetail(ctx, found),
-      ctx.db.selectFrom('bookChapters').select(['id', 'bookId', 'ord', 'title', 'linear', 'xhtml']).where('bookId', '=', found.book.id).orderBy('ord').execute(),
+      ctx.db
+        .selectFrom('bookChapters')
+        .select(['id', 'bookId', 'ord', 'title', 'linear', 'xhtml'])
+        .where('bookId', '=', found.book.id)
+        .orderBy('ord')
+        .execute(),
     ]);
     const body: PrintableBookResponse = { book, chapters: chapters.map((ch) => ({ ...ch, linear: ch.linear === 1 })) };
     return c.json(body, 200, { 'Cache-Control': 'private, no-cache' });

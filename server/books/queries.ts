@@ -50,7 +50,10 @@ export async function authorNamesByBook(ctx: AppContext, bookIds: string[]): Pro
 
 async function toCards(ctx: AppContext, rows: CardRow[]): Promise<BookCard[]> {
   if (rows.length === 0) return [];
-  const authors = await authorNamesByBook(ctx, rows.map((r) => r.id));
+  const authors = await authorNamesByBook(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,
@@ -64,10 +67,7 @@ async function toCards(ctx: AppContext, rows: CardRow[]): Promise<BookCard[]> {
 }
 
 export async function homeBooks(ctx: AppContext): Promise<{ featured: BookCard[]; newReleases: BookCard[] }> {
-  const [featured, newReleases] = await Promise.all([
-    baseCardQuery(ctx).where('books.featured', '=', 1).execute(),
-    baseCardQuery(ctx).execute(),
-  ]);
+  const [featured, newReleases] = await Promise.all([baseCardQuery(ctx).where('books.featured', '=', 1).execute(), baseCardQuery(ctx).execute()]);
   return { featured: await toCards(ctx, featured), newReleases: await toCards(ctx, newReleases) };
 }
 

@@ -54,7 +54,13 @@ export function readingRoutes(ctx: AppContext) {
       if (!asset) throw notFound('No such file in this book.');
       if (found.access !== 'full' && !(await isOpenAsset(ctx, found, asset))) refuse(chapterDecision('sample', false, user != null), 'book');
       const type = asset.mediaType === 'text/css' ? 'text/css; charset=utf-8' : asset.mediaType;
-      return serveBlob(c, ctx.blobs, { hash: asset.blobHash, mediaType: type }, { ...ASSET_HEADERS, 'Cache-Control': 'private, max-age=86400' }, 'No such file in this book.');
+      return serveBlob(
+        c,
+        ctx.blobs,
+        { hash: asset.blobHash, mediaType: type },
+        { ...ASSET_HEADERS, 'Cache-Control': 'private, max-age=86400' },
+        'No such file in this book.',
+      );
     })
     .post('/:id/claim', async (c) => {
       const user = requireUser(c);
@@ -79,7 +85,12 @@ export async function bookDetail(ctx: AppContext, found: BookForReading): Promis
     ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     ctx.db.selectFrom('bookContributors').select(['name', 'role']).where('bookId', '=', id).orderBy('ord').execute(),
     ctx.db.selectFrom('bookChapters').select(['id', 'title', 'linear', 'wordCount']).where('bookId', '=', id).orderBy('ord').execute(),
-    ctx.db.selectFrom('bookAssets').select('blobHash').where('bookId', '=', id).where('path', '=', found.book.coverPath ?? '').executeTakeFirst(),
+    ctx.db
+      .selectFrom('bookAssets')
+      .select('blobHash')
+      .where('bookId', '=', id)
+      .where('path', '=', found.book.coverPath ?? '')
+      .executeTakeFirst(),
   ]);
   return {
     id,

@@ -12,7 +12,6 @@ import { findCover, homeBooks } from './queries';
 import { printableRoutes } from './printable-routes';
 import { readingRoutes } from './reading-routes';
 
-
 export function bookRoutes(ctx: AppContext) {
   return new Hono<AppEnv>()
     .get('/home', async (c) => {

@@ -82,7 +82,10 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
       await trx.deleteFrom('bookChapters').where('bookId', '=', id).execute();
       await trx.deleteFrom('bookAssets').where('bookId', '=', id).execute();
     } else {
-      await trx.insertInto('books').values({ id, ...row, createdAt: now }).execute();
+      await trx
+        .insertInto('books')
+        .values({ id, ...row, createdAt: now })
+        .execute();
     }
     await trx
       .insertInto('bookContributors')

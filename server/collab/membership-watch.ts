@@ -20,7 +20,12 @@ export interface LiveConnection {
   sessionId: string;
 }
 
-export function watchMembership(ctx: AppContext, access: CollabAccess, live: () => Iterable<LiveConnection>, log: (event: string, fields: Record<string, unknown>) => void): () => void {
+export function watchMembership(
+  ctx: AppContext,
+  access: CollabAccess,
+  live: () => Iterable<LiveConnection>,
+  log: (event: string, fields: Record<string, unknown>) => void,
+): () => void {
   async function manuscriptOf(docName: string): Promise<string | null> {
     const parsed = parseDocName(docName);
     const chapter = parsed ? await readDoc(ctx.db, 'manuscript-chapters', parsed.id) : undefined;

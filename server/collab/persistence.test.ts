@@ -6,7 +6,18 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSignedInUser } from '../admin/test-helpers';
 import type { RunningServer } from '../server';
-import { buildManuscript, connectClient, docText, persistedText, seedChapter, startCollabServer, tempDataDir, typeParagraph, waitFor, type TestClient } from './test-helpers';
+import {
+  buildManuscript,
+  connectClient,
+  docText,
+  persistedText,
+  seedChapter,
+  startCollabServer,
+  tempDataDir,
+  typeParagraph,
+  waitFor,
+  type TestClient,
+} from './test-helpers';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 

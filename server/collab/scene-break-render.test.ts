@@ -17,7 +17,9 @@ describe('server render of a scene break', () => {
       );
     });
     const rendered = renderChapterState(state);
-    expect(rendered.html).toMatch(/<p[^>]*><span[^>]*>The first scene ends\.<\/span><\/p><hr class="scene-break"><p[^>]*><span[^>]*>The second begins\.<\/span><\/p>/);
+    expect(rendered.html).toMatch(
+      /<p[^>]*><span[^>]*>The first scene ends\.<\/span><\/p><hr class="scene-break"><p[^>]*><span[^>]*>The second begins\.<\/span><\/p>/,
+    );
     expect(rendered.html).not.toContain('* * *');
     expect(rendered.wordCount).toBe(7); // the ornament is not words
     expect(rendered.text).toContain('ends.\n');

@@ -183,9 +183,9 @@ export class SharedDoc {
     if (origin) {
       this.edited.add(origin);
       if (before && reason) {
-        await this.hooks.snapshot?.(this, before, origin.userId, reason).catch((error: unknown) =>
-          this.hooks.log('snapshot-failed', { doc: this.name, error: String(error) }),
-        );
+        await this.hooks
+          .snapshot?.(this, before, origin.userId, reason)
+          .catch((error: unknown) => this.hooks.log('snapshot-failed', { doc: this.name, error: String(error) }));
       }
     }
     const stored = effective.length === 1 ? effective[0]! : Y.mergeUpdates(effective);

@@ -66,7 +66,11 @@ export class CollabStore {
   }
 
   async updateCount(docName: string): Promise<number> {
-    const row = await this.db.selectFrom('collabUpdates').select((eb) => eb.fn.countAll<number>().as('n')).where('docName', '=', docName).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('collabUpdates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('docName', '=', docName)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 }

@@ -37,7 +37,10 @@ export async function buildManuscript(ctx: AppContext, ownerId: string, chapters
   const chapterIds: string[] = [];
   for (let ord = 0; ord < chapters; ord++) {
     const chapterId = newId();
-    await ctx.db.insertInto('manuscriptChapters').values({ id: chapterId, manuscriptId: id, title: `Chapter ${ord + 1}`, ord }).execute();
+    await ctx.db
+      .insertInto('manuscriptChapters')
+      .values({ id: chapterId, manuscriptId: id, title: `Chapter ${ord + 1}`, ord })
+      .execute();
     chapterIds.push(chapterId);
   }
   return { id, chapterIds, docNames: chapterIds.map(chapterDocName) };
@@ -71,11 +74,7 @@ export interface TestClient {
   destroy(): void;
 }
 
-export function connectClient(
-  serverUrl: string,
-  docName: string,
-  options: { cookie?: string; origin?: string | null; doc?: Y.Doc } = {},
-): TestClient {
+export function connectClient(serverUrl: string, docName: string, options: { cookie?: string; origin?: string | null; doc?: Y.Doc } = {}): TestClient {
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
   if (options.origin !== null) headers.origin = options.origin ?? serverUrl;

@@ -19,7 +19,10 @@ export interface FailureReport {
 
 function groupKey(r: Pick<FailureReport, 'source' | 'message' | 'stack' | 'route'>): string {
   const firstFrame = (r.stack ?? '').split('\n').find((l) => l.trim().startsWith('at ')) ?? '';
-  return createHash('sha256').update(`${r.source}\n${r.message}\n${r.source === 'server' ? r.route : firstFrame.trim()}`).digest('hex').slice(0, 24);
+  return createHash('sha256')
+    .update(`${r.source}\n${r.message}\n${r.source === 'server' ? r.route : firstFrame.trim()}`)
+    .digest('hex')
+    .slice(0, 24);
 }
 
 export async function recordFailure(db: DB, now: number, r: FailureReport): Promise<void> {

@@ -11,7 +11,10 @@ import { recordFailure } from './record';
 export function debugRoutes(ctx: AppContext) {
   const limiter = buildLimiter(ctx, 'client-reports', RATE_LIMITS.clientReportsPerIp);
   const router = new Hono<AppEnv>();
-  router.post('/', limitBefore(limiter, (c) => c.get('ip')));
+  router.post(
+    '/',
+    limitBefore(limiter, (c) => c.get('ip')),
+  );
   return on(router, '/api/debug-reports', reportClientFailure, async (c, { body }) => {
     const digest = body.digest ?? newDigest();
     await recordFailure(ctx.db, ctx.now(), {

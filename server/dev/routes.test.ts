@@ -58,8 +58,17 @@ describe('GET /api/dev/mail', () => {
   it('lists one page of the newest messages, however full the outbox is', async () => {
     await setup({ development: true });
     const rows = Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, i) => ({
-      id: `bulk-${i}`, toAddress: 'bulk@example.test', fromAddress: 'quire@example.test', subject: `Bulk ${i}`, textBody: '', htmlBody: null,
-      headers: '{}', status: 'stored' as const, error: null, createdAt: Date.now() + 1000 + i, sentAt: null,
+      id: `bulk-${i}`,
+      toAddress: 'bulk@example.test',
+      fromAddress: 'quire@example.test',
+      subject: `Bulk ${i}`,
+      textBody: '',
+      htmlBody: null,
+      headers: '{}',
+      status: 'stored' as const,
+      error: null,
+      createdAt: Date.now() + 1000 + i,
+      sentAt: null,
     }));
     await t.ctx.db.insertInto('mailOutbox').values(rows).execute();
     const body = (await (await t.request('/api/dev/mail')).json()) as MailOutboxResponse;

@@ -15,12 +15,16 @@ const NOT_FOUND = 'That invitation was already answered or withdrawn.';
 
 async function provenAccount(ctx: AppContext, userId: string) {
   const user = await ctx.db.selectFrom('users').select(['id', 'email', 'username', 'status', 'emailVerifiedAt']).where('id', '=', userId).executeTakeFirst();
-  return user && user.status !== 'suspended' && user.status !== 'deleted' && user.emailVerifiedAt !== null ? { ...user, email: user.email.toLowerCase() } : null;
+  return user && user.status !== 'suspended' && user.status !== 'deleted' && user.emailVerifiedAt !== null
+    ? { ...user, email: user.email.toLowerCase() }
+    : null;
 }
 
 async function myInvitation(ctx: AppContext, userId: string, invitationId: string) {
   const account = await provenAccount(ctx, userId);
-  const invitation = account && (await ctx.db.selectFrom('manuscriptInvitations').selectAll().where('id', '=', invitationId).where('email', '=', account.email).executeTakeFirst());
+  const invitation =
+    account &&
+    (await ctx.db.selectFrom('manuscriptInvitations').selectAll().where('id', '=', invitationId).where('email', '=', account.email).executeTakeFirst());
   if (!account || !invitation) throw notFound(NOT_FOUND);
   return { account, invitation };
 }

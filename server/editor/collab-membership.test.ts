@@ -33,12 +33,42 @@ afterAll(async () => running.close());
 
 describe('collaboration follows the replicated co-author list', () => {
   it('admits the owner and an editor, refuses a stranger, and refuses the editor once removed', async () => {
-    const [owner, editor, stranger] = await Promise.all([buildSignedInUser(running.ctx, { roles: ['author'] }), buildSignedInUser(running.ctx), buildSignedInUser(running.ctx)]);
+    const [owner, editor, stranger] = await Promise.all([
+      buildSignedInUser(running.ctx, { roles: ['author'] }),
+      buildSignedInUser(running.ctx),
+      buildSignedInUser(running.ctx),
+    ]);
     const members = [{ userId: editor.user.id, username: 'ed', role: 'editor' as const }];
-    const m: Manuscript & { _deleted: boolean } = { id: 'ms-1', ownerId: owner.user.id, ownerName: 'owner', title: 'Novel', members, memberIds: [editor.user.id], createdAt: 1, updatedAt: 1, _deleted: false };
-    const c: ManuscriptChapter & { _deleted: boolean } = { id: 'ch-1', manuscriptId: m.id, ownerId: owner.user.id, memberIds: [editor.user.id], editorIds: [editor.user.id], title: 'One', position: 0, wordCount: 0, createdAt: 1, updatedAt: 1, _deleted: false };
-    expect((await applyPush(running.ctx, manuscripts, asWriter(owner.user), [{ assumedMasterState: null, newDocumentState: m } as never])).rejected).toEqual([]);
-    expect((await applyPush(running.ctx, manuscriptChapters, asWriter(owner.user), [{ assumedMasterState: null, newDocumentState: c } as never])).rejected).toEqual([]);
+    const m: Manuscript & { _deleted: boolean } = {
+      id: 'ms-1',
+      ownerId: owner.user.id,
+      ownerName: 'owner',
+      title: 'Novel',
+      members,
+      memberIds: [editor.user.id],
+      createdAt: 1,
+      updatedAt: 1,
+      _deleted: false,
+    };
+    const c: ManuscriptChapter & { _deleted: boolean } = {
+      id: 'ch-1',
+      manuscriptId: m.id,
+      ownerId: owner.user.id,
+      memberIds: [editor.user.id],
+      editorIds: [editor.user.id],
+      title: 'One',
+      position: 0,
+      wordCount: 0,
+      createdAt: 1,
+      updatedAt: 1,
+      _deleted: false,
+    };
+    expect((await applyPush(running.ctx, manuscripts, asWriter(owner.user), [{ assumedMasterState: null, newDocumentState: m } as never])).rejected).toEqual(
+      [],
+    );
+    expect(
+      (await applyPush(running.ctx, manuscriptChapters, asWriter(owner.user), [{ assumedMasterState: null, newDocumentState: c } as never])).rejected,
+    ).toEqual([]);
     const docName = chapterDocName(c.id);
 
     await connect(running.url, docName, { cookie: owner.cookie }).synced;
@@ -46,28 +76,61 @@ describe('collaboration follows the replicated co-author list', () => {
     expect(await connect(running.url, docName, { cookie: stranger.cookie }).closed).toBe(CLOSE_CODES.forbidden);
 
     const removed = { ...m, members: [], memberIds: [], updatedAt: 2 };
-    expect((await applyPush(running.ctx, manuscripts, asWriter(owner.user), [{ assumedMasterState: m, newDocumentState: removed } as never])).rejected).toEqual([]);
+    expect((await applyPush(running.ctx, manuscripts, asWriter(owner.user), [{ assumedMasterState: m, newDocumentState: removed } as never])).rejected).toEqual(
+      [],
+    );
     expect(await connect(running.url, docName, { cookie: editor.cookie }).closed).toBe(CLOSE_CODES.forbidden);
   });
 });
 
 type Wire<T> = T & { _deleted: boolean };
 
-async function push<T extends { id: string }>(collection: typeof manuscripts | typeof manuscriptChapters, writer: Writer, previous: Wire<T> | null, next: Wire<T>) {
+async function push<T extends { id: string }>(
+  collection: typeof manuscripts | typeof manuscriptChapters,
+  writer: Writer,
+  previous: Wire<T> | null,
+  next: Wire<T>,
+) {
   const result = await applyPush(running.ctx, collection as never, writer, [{ assumedMasterState: previous, newDocumentState: next } as never]);
   expect(result.rejected).toEqual([]);
   return next;
 }
 
 async function setUp(id: string) {
-  const [owner, editor, viewer] = await Promise.all([buildSignedInUser(running.ctx, { roles: ['author'] }), buildSignedInUser(running.ctx), buildSignedInUser(running.ctx)]);
+  const [owner, editor, viewer] = await Promise.all([
+    buildSignedInUser(running.ctx, { roles: ['author'] }),
+    buildSignedInUser(running.ctx),
+    buildSignedInUser(running.ctx),
+  ]);
   const members = [
     { userId: editor.user.id, username: 'ed', role: 'editor' as const },
     { userId: viewer.user.id, username: 'vi', role: 'viewer' as const },
   ];
   const memberIds = members.map((m) => m.userId);
-  const m = await push<Manuscript>(manuscripts, asWriter(owner.user), null, { id: `ms-${id}`, ownerId: owner.user.id, ownerName: 'owner', title: 'Novel', members, memberIds, createdAt: 1, updatedAt: 1, _deleted: false });
-  const c: Wire<ManuscriptChapter> = { id: `ch-${id}`, manuscriptId: m.id, ownerId: owner.user.id, memberIds, editorIds: [editor.user.id], title: 'One', position: 0, wordCount: 0, createdAt: 1, updatedAt: 1, _deleted: false };
+  const m = await push<Manuscript>(manuscripts, asWriter(owner.user), null, {
+    id: `ms-${id}`,
+    ownerId: owner.user.id,
+    ownerName: 'owner',
+    title: 'Novel',
+    members,
+    memberIds,
+    createdAt: 1,
+    updatedAt: 1,
+    _deleted: false,
+  });
+  const c: Wire<ManuscriptChapter> = {
+    id: `ch-${id}`,
+    manuscriptId: m.id,
+    ownerId: owner.user.id,
+    memberIds,
+    editorIds: [editor.user.id],
+    title: 'One',
+    position: 0,
+    wordCount: 0,
+    createdAt: 1,
+    updatedAt: 1,
+    _deleted: false,
+  };
   await push<ManuscriptChapter>(manuscriptChapters, asWriter(owner.user), null, c);
   return { owner, editor, viewer, m, c, docName: chapterDocName(c.id) };
 }

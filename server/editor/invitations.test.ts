@@ -26,8 +26,30 @@ afterEach(async () => t.close());
 
 async function ownManuscript() {
   const owner = await buildSignedInUser(t.ctx, { username: `owner_${Math.random().toString(36).slice(2, 8)}`, roles: ['author'] });
-  const m = { id: `ms-${owner.user.id}`, ownerId: owner.user.id, ownerName: owner.user.username, title: 'The Harbour', members: [], memberIds: [], createdAt: 1, updatedAt: 1, _deleted: false };
-  const c = { id: `ch-${owner.user.id}`, manuscriptId: m.id, ownerId: owner.user.id, memberIds: [], editorIds: [], title: 'One', position: 0, wordCount: 0, createdAt: 1, updatedAt: 1, _deleted: false };
+  const m = {
+    id: `ms-${owner.user.id}`,
+    ownerId: owner.user.id,
+    ownerName: owner.user.username,
+    title: 'The Harbour',
+    members: [],
+    memberIds: [],
+    createdAt: 1,
+    updatedAt: 1,
+    _deleted: false,
+  };
+  const c = {
+    id: `ch-${owner.user.id}`,
+    manuscriptId: m.id,
+    ownerId: owner.user.id,
+    memberIds: [],
+    editorIds: [],
+    title: 'One',
+    position: 0,
+    wordCount: 0,
+    createdAt: 1,
+    updatedAt: 1,
+    _deleted: false,
+  };
   expect((await applyPush(t.ctx, manuscripts, asWriter(owner.user), [{ assumedMasterState: null, newDocumentState: m } as never])).rejected).toEqual([]);
   expect((await applyPush(t.ctx, manuscriptChapters, asWriter(owner.user), [{ assumedMasterState: null, newDocumentState: c } as never])).rejected).toEqual([]);
   return { owner, manuscriptId: m.id, chapterId: c.id };
@@ -64,7 +86,11 @@ describe('inviting co-authors by e-mail', () => {
       status: res.status,
       body: await res.json(),
       // The address, id and time are the inviter's own input or fresh: everything else must match.
-      invitations: list.invitations.map(({ id, createdAt, email: address, ...rest }) => ({ ...rest, keys: Object.keys({ id, createdAt, email: address, ...rest }).sort(), address })),
+      invitations: list.invitations.map(({ id, createdAt, email: address, ...rest }) => ({
+        ...rest,
+        keys: Object.keys({ id, createdAt, email: address, ...rest }).sort(),
+        address,
+      })),
       docs: after.map(({ serverUpdatedAt, ...d }, i) => ({ ...d, unchanged: serverUpdatedAt === before[i]!.serverUpdatedAt })),
     };
   }
@@ -96,13 +122,16 @@ describe('inviting co-authors by e-mail', () => {
     expect((await invite(manuscriptId, owner.cookie, { email: ' Ada@Example.test ', role: 'commenter' })).status).toBe(202);
     expect((await manuscript(manuscriptId)).members).toEqual([]);
 
-    const notes = async () => (await t.ctx.db.selectFrom('syncDocs').select('doc').where('collection', '=', 'notifications').execute()).map((n) => JSON.parse(n.doc));
+    const notes = async () =>
+      (await t.ctx.db.selectFrom('syncDocs').select('doc').where('collection', '=', 'notifications').execute()).map((n) => JSON.parse(n.doc));
     await t.worker.drain();
     expect(await notes()).toContainEqual(expect.objectContaining({ userId: invitee.user.id, kind: 'co_authoring', link: '/editor' }));
     expect((await mailsTo(t, 'ada@example.test'))[0]?.subject).toMatch(/invites you to “The Harbour”/);
 
     const mine = (await (await t.request('/api/invitations', { cookie: invitee.cookie })).json()) as MyInvitationsResponse;
-    expect(mine.invitations).toEqual([expect.objectContaining({ manuscriptId, manuscriptTitle: 'The Harbour', ownerName: owner.user.username, role: 'commenter' })]);
+    expect(mine.invitations).toEqual([
+      expect.objectContaining({ manuscriptId, manuscriptTitle: 'The Harbour', ownerName: owner.user.username, role: 'commenter' }),
+    ]);
     const accepted = await t.request(`/api/invitations/${mine.invitations[0]!.id}/accept`, { method: 'POST', cookie: invitee.cookie });
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toEqual({ manuscriptId });
@@ -127,7 +156,10 @@ describe('inviting co-authors by e-mail', () => {
     const signIn = await post(t, '/sign-in', { email: stranger.email, password: stranger.password });
     expect(signIn.status).toBe(200);
     expect((await manuscript(manuscriptId)).members).toEqual([]);
-    const cookie = signIn.headers.getSetCookie().find((h) => h.startsWith('quire_session='))!.split(';')[0]!;
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((h) => h.startsWith('quire_session='))!
+      .split(';')[0]!;
     await t.worker.drain();
     const account = await t.ctx.db.selectFrom('users').select('id').where('email', '=', stranger.email).executeTakeFirstOrThrow();
     const notes = (await t.ctx.db.selectFrom('syncDocs').select('doc').where('collection', '=', 'notifications').execute()).map((n) => JSON.parse(n.doc));
@@ -146,7 +178,9 @@ describe('inviting co-authors by e-mail', () => {
     const other = await buildSignedInUser(t.ctx);
     await invite(manuscriptId, owner.cookie, { email: 'bea@example.test', role: 'editor' });
     await invite(manuscriptId, owner.cookie, { email: 'cid@example.test', role: 'editor' });
-    const { invitations } = (await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json()) as PendingInvitationsResponse;
+    const { invitations } = (await (
+      await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })
+    ).json()) as PendingInvitationsResponse;
     const bea = invitations.find((i) => i.email === 'bea@example.test')!;
     const cid = invitations.find((i) => i.email === 'cid@example.test')!;
 
@@ -179,10 +213,15 @@ describe('inviting co-authors by e-mail', () => {
 
     const bad = await invite(manuscriptId, owner.cookie, { email: 'not an address', role: 'boss' });
     expect(bad.status).toBe(422);
-    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({ email: expect.any(String), role: 'Choose a role.' });
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({
+      email: expect.any(String),
+      role: 'Choose a role.',
+    });
 
     await invite(manuscriptId, owner.cookie, { email: 'pending@example.test', role: 'viewer' });
-    const { invitations } = (await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json()) as { invitations: { id: string }[] };
+    const { invitations } = (await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json()) as {
+      invitations: { id: string }[];
+    };
     expect(invitations).toHaveLength(1);
     const path = `/api/manuscripts/${manuscriptId}/invitations/${invitations[0]!.id}`;
     expect((await t.request(path, { method: 'DELETE', cookie: other.cookie })).status).toBe(403);

@@ -26,11 +26,35 @@ afterEach(async () => t.close());
 
 function buildManuscript(overrides: Partial<Manuscript> = {}): Manuscript & { _deleted: boolean } {
   const members = overrides.members ?? [{ userId: 'editor', username: 'editor', role: 'editor' as const }];
-  return { id: 'm1', ownerId: 'owner', ownerName: 'owner', title: 'Novel', members, memberIds: members.map((m) => m.userId), createdAt: 1, updatedAt: 1, _deleted: false, ...overrides };
+  return {
+    id: 'm1',
+    ownerId: 'owner',
+    ownerName: 'owner',
+    title: 'Novel',
+    members,
+    memberIds: members.map((m) => m.userId),
+    createdAt: 1,
+    updatedAt: 1,
+    _deleted: false,
+    ...overrides,
+  };
 }
 
 function buildChapter(overrides: Partial<ManuscriptChapter> = {}): ManuscriptChapter & { _deleted: boolean } {
-  return { id: 'c1', manuscriptId: 'm1', ownerId: 'owner', memberIds: ['editor'], editorIds: ['editor'], title: 'One', position: 0, wordCount: 0, createdAt: 1, updatedAt: 1, _deleted: false, ...overrides };
+  return {
+    id: 'c1',
+    manuscriptId: 'm1',
+    ownerId: 'owner',
+    memberIds: ['editor'],
+    editorIds: ['editor'],
+    title: 'One',
+    position: 0,
+    wordCount: 0,
+    createdAt: 1,
+    updatedAt: 1,
+    _deleted: false,
+    ...overrides,
+  };
 }
 
 const M = 'manuscripts';

@@ -18,7 +18,12 @@ async function setup(overrides: Parameters<typeof buildTestContext>[0] = {}) {
 }
 
 function upload(cookie: string | undefined, name: string, bytes: Uint8Array) {
-  return t.request(`/api/files?name=${encodeURIComponent(name)}`, { method: 'POST', cookie, body: new Blob([bytes as Uint8Array<ArrayBuffer>]), headers: { 'content-type': 'application/octet-stream' } });
+  return t.request(`/api/files?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    cookie,
+    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+    headers: { 'content-type': 'application/octet-stream' },
+  });
 }
 
 const blobFile = (hash: string) => path.join(t.config.dataDir, 'blobs', hash.slice(0, 2), hash);
@@ -83,7 +88,10 @@ describe('/api/files', () => {
     const { cookie, user } = await setup();
     const a = (await (await upload(cookie, 'a.png', PNG_1x1)).json()) as FileUploadResponse;
     const hash = BlobStore.hashOf(PNG_1x1);
-    await t.ctx.db.insertInto('bookImports').values({ id: newId(), ownerId: user.id, blobHash: hash, status: 'queued', error: null, bookId: null, createdAt: 0, finishedAt: null }).execute();
+    await t.ctx.db
+      .insertInto('bookImports')
+      .values({ id: newId(), ownerId: user.id, blobHash: hash, status: 'queued', error: null, bookId: null, createdAt: 0, finishedAt: null })
+      .execute();
     expect((await t.request(`/api/files/${a.file.id}`, { method: 'DELETE', cookie })).status).toBe(204);
     expect(fs.existsSync(blobFile(hash))).toBe(true);
   });

@@ -27,7 +27,16 @@ const ID = /^[a-z2-7]{24}$/;
 const renameSchema = z.object({ name: z.string() });
 
 function present(row: FilesTable): FileItem {
-  return { id: row.id, name: row.name, kind: row.kind, mediaType: row.mediaType, size: row.size, excerpt: row.excerpt, url: fileContentUrl(row.id), createdAt: row.createdAt };
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    mediaType: row.mediaType,
+    size: row.size,
+    excerpt: row.excerpt,
+    url: fileContentUrl(row.id),
+    createdAt: row.createdAt,
+  };
 }
 
 function contentDisposition(kind: FilesTable['kind'], name: string): string {
@@ -39,7 +48,10 @@ function contentDisposition(kind: FilesTable['kind'], name: string): string {
 
 export function fileRoutes(ctx: AppContext) {
   const { fileMaxBytes, fileQuotaBytes } = ctx.config;
-  const tooLarge = () => new ApiError(413, 'payload_too_large', `A file may be at most ${formatBytes(fileMaxBytes)}.`, { file: `This file is larger than ${formatBytes(fileMaxBytes)}, the most one upload may be.` });
+  const tooLarge = () =>
+    new ApiError(413, 'payload_too_large', `A file may be at most ${formatBytes(fileMaxBytes)}.`, {
+      file: `This file is larger than ${formatBytes(fileMaxBytes)}, the most one upload may be.`,
+    });
 
   async function ownFile(c: Context<AppEnv>): Promise<FilesTable> {
     const user = requirePermission(c, 'manuscripts:write');
@@ -54,7 +66,12 @@ export function fileRoutes(ctx: AppContext) {
     .get('/', async (c) => {
       const user = requirePermission(c, 'manuscripts:write');
       const rows = await ctx.db.selectFrom('files').selectAll().where('ownerId', '=', user.id).orderBy('createdAt', 'desc').orderBy('id').execute();
-      const body: FilesResponse = { files: rows.map(present), usedBytes: await usedBytes(ctx.db, user.id), quotaBytes: fileQuotaBytes, maxFileBytes: fileMaxBytes };
+      const body: FilesResponse = {
+        files: rows.map(present),
+        usedBytes: await usedBytes(ctx.db, user.id),
+        quotaBytes: fileQuotaBytes,
+        maxFileBytes: fileMaxBytes,
+      };
       return c.json(body);
     })
     .post(
@@ -64,7 +81,12 @@ export function fileRoutes(ctx: AppContext) {
         if (Number(c.req.header('content-length') ?? 0) > fileMaxBytes) throw tooLarge();
         await next();
       },
-      bodyLimit({ maxSize: fileMaxBytes, onError: () => { throw tooLarge(); } }),
+      bodyLimit({
+        maxSize: fileMaxBytes,
+        onError: () => {
+          throw tooLarge();
+        },
+      }),
       async (c) => {
         const user = requirePermission(c, 'manuscripts:write');
         const name = (c.req.query('name') ?? '').trim();
@@ -76,7 +98,12 @@ export function fileRoutes(ctx: AppContext) {
         if (!sniffed.ok) throw new ApiError(415, 'unsupported_media_type', sniffed.reason, { file: sniffed.reason });
 
         const hash = BlobStore.hashOf(bytes);
-        const quota = checkQuota({ usedBytes: await usedBytes(ctx.db, user.id), quotaBytes: fileQuotaBytes, size: bytes.byteLength, alreadyHeld: await holdsBlob(ctx.db, user.id, hash) });
+        const quota = checkQuota({
+          usedBytes: await usedBytes(ctx.db, user.id),
+          quotaBytes: fileQuotaBytes,
+          size: bytes.byteLength,
+          alreadyHeld: await holdsBlob(ctx.db, user.id, hash),
+        });
         if (!quota.ok) throw new ApiError(413, 'quota_exceeded', quota.message, { file: quota.message });
 
         const row: FilesTable = {
@@ -114,7 +141,9 @@ export function fileRoutes(ctx: AppContext) {
     })
     .get('/:id/content', async (c) => {
       const id = c.req.param('id');
-      const row = ID.test(id) ? await ctx.db.selectFrom('files').select(['blobHash', 'mediaType', 'kind', 'name']).where('id', '=', id).executeTakeFirst() : undefined;
+      const row = ID.test(id)
+        ? await ctx.db.selectFrom('files').select(['blobHash', 'mediaType', 'kind', 'name']).where('id', '=', id).executeTakeFirst()
+        : undefined;
       if (!row) throw notFound('No such file.');
       const headers = {
         'Cache-Control': IMMUTABLE_CACHE,

@@ -9,7 +9,13 @@ import type { BlobStore } from './blob-store';
 /** For URLs whose bytes never change (the hash or an immutable id names them). */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-export async function serveBlob(c: Context, blobs: BlobStore, blob: { hash: string; mediaType: string }, headers: Record<string, string>, missing: string): Promise<Response> {
+export async function serveBlob(
+  c: Context,
+  blobs: BlobStore,
+  blob: { hash: string; mediaType: string },
+  headers: Record<string, string>,
+  missing: string,
+): Promise<Response> {
   const etag = `"${blob.hash}"`;
   const common = { ...headers, ETag: etag };
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, common);

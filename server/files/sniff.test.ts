@@ -26,12 +26,18 @@ describe('sniffFile', () => {
   });
 
   it('refuses SVG even when named as Markdown', () => {
-    expect(sniffFile(text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.md')).toMatchObject({ ok: false, reason: expect.stringContaining('SVG') });
+    expect(sniffFile(text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.md')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('SVG'),
+    });
     expect(sniffFile(text('<svg/>'), 'x.svg')).toMatchObject({ ok: false, reason: expect.stringContaining('SVG') });
   });
 
   it('explains when the extension promises what the bytes are not', () => {
-    expect(sniffFile(Uint8Array.from([0, 1, 2, 3, 0xfe]), 'cover.png')).toEqual({ ok: false, reason: 'The file is named .png, but its content is not a PNG image.' });
+    expect(sniffFile(Uint8Array.from([0, 1, 2, 3, 0xfe]), 'cover.png')).toEqual({
+      ok: false,
+      reason: 'The file is named .png, but its content is not a PNG image.',
+    });
     expect(sniffFile(text('%PDF-1.7 ...'), 'book.pdf')).toMatchObject({ ok: false, reason: expect.stringContaining('PDF') });
     expect(sniffFile(Uint8Array.from([0, 1, 2, 0xfe]), 'blob.bin')).toMatchObject({ ok: false, reason: expect.stringContaining('not supported') });
   });

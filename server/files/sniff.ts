@@ -86,7 +86,16 @@ export function sniffFile(bytes: Uint8Array, name: string): Sniffed {
     return { ok: false, reason: `Text files are accepted as Markdown: name the file with .md. ${ACCEPTED}` };
   }
 
-  const promised: Record<string, string> = { png: 'a PNG image', jpg: 'a JPEG image', jpeg: 'a JPEG image', gif: 'a GIF image', webp: 'a WebP image', docx: 'a DOCX document', epub: 'an EPUB book', md: 'Markdown text' };
+  const promised: Record<string, string> = {
+    png: 'a PNG image',
+    jpg: 'a JPEG image',
+    jpeg: 'a JPEG image',
+    gif: 'a GIF image',
+    webp: 'a WebP image',
+    docx: 'a DOCX document',
+    epub: 'an EPUB book',
+    md: 'Markdown text',
+  };
   if (promised[ext]) return { ok: false, reason: `The file is named .${ext}, but its content is not ${promised[ext]}.` };
   return { ok: false, reason: `This type of file is not supported. ${ACCEPTED}` };
 }
@@ -94,6 +103,9 @@ export function sniffFile(bytes: Uint8Array, name: string): Sniffed {
 /** The first lines of a Markdown file for its preview, whitespace tidied. */
 export function markdownExcerpt(bytes: Uint8Array, max = 280): string {
   const text = new TextDecoder().decode(bytes.subarray(0, max * 4));
-  const tidy = text.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const tidy = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return tidy.length > max ? `${tidy.slice(0, max - 1).trimEnd()}…` : tidy;
 }

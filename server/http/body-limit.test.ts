@@ -23,7 +23,15 @@ let dataDir: string;
 let authorCookie: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-body-limit-'));
-  running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: false, publicUrl: 'http://quire.test', fileMaxBytes: FILE_MAX_BYTES });
+  running = await startServer({
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    demo: false,
+    publicUrl: 'http://quire.test',
+    fileMaxBytes: FILE_MAX_BYTES,
+  });
   const author = await buildUser(running.ctx, { roles: ['author'] });
   authorCookie = await signIn(running.ctx, author.id);
 });
@@ -43,15 +51,19 @@ function post(pathname: string, body: number | string, headers: Record<string, s
     // Keep-alive, as browsers send: with `Connection: close` the server hangs up right after
     // answering, and the still-arriving body makes that a reset that loses the answer.
     const agent = new http.Agent({ keepAlive: true });
-    const req = http.request(`${running.ctx.selfUrl}${pathname}`, { method: 'POST', agent, headers: { origin: 'http://quire.test', 'content-type': 'application/json', ...headers } }, (res) => {
-      answered = true;
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        agent.destroy();
-        resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-      });
-    });
+    const req = http.request(
+      `${running.ctx.selfUrl}${pathname}`,
+      { method: 'POST', agent, headers: { origin: 'http://quire.test', 'content-type': 'application/json', ...headers } },
+      (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          agent.destroy();
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        });
+      },
+    );
     req.on('error', (error) => answered || reject(error));
     async function* junk(total: number) {
       for (let sent = 0; sent < total && !answered; sent += CHUNK) {
@@ -120,7 +132,10 @@ describe('request bodies are capped while they stream', () => {
   });
 
   it('refuses an over-limit manuscript import stream with 413', async () => {
-    const res = await post('/api/manuscripts/import?name=big.md', IMPORT_MAX_UPLOAD_BYTES + MB, { cookie: authorCookie, 'content-type': 'application/octet-stream' });
+    const res = await post('/api/manuscripts/import?name=big.md', IMPORT_MAX_UPLOAD_BYTES + MB, {
+      cookie: authorCookie,
+      'content-type': 'application/octet-stream',
+    });
     expect(res.status).toBe(413);
   });
 

@@ -20,7 +20,12 @@ export interface EndpointInput<E extends Endpoint> {
 const CHECK_ANSWERS = process.env.VITEST !== undefined || process.env.NODE_ENV === 'test';
 
 /** `router` is mounted at `prefix` (e.g. '/api/lists'); the endpoint's path starts with it. */
-export function on<E extends Endpoint>(router: Hono<AppEnv>, prefix: string, endpoint: E, handler: (c: Context<AppEnv>, input: EndpointInput<E>) => Promise<HandlerResult<E>> | HandlerResult<E>) {
+export function on<E extends Endpoint>(
+  router: Hono<AppEnv>,
+  prefix: string,
+  endpoint: E,
+  handler: (c: Context<AppEnv>, input: EndpointInput<E>) => Promise<HandlerResult<E>> | HandlerResult<E>,
+) {
   if (!endpoint.path.startsWith(prefix)) throw new Error(`${endpoint.path} is not under ${prefix}`);
   const path = endpoint.path.slice(prefix.length) || '/';
   router.on(endpoint.method, path, async (c) => {

@@ -29,24 +29,15 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new ApiError(400, 'bad_request', message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) => new ApiError(400, 'bad_request', message, fields);
 export const unauthenticated = (message = 'Please sign in.') => new ApiError(401, 'unauthenticated', message);
 export const forbidden = (message = "You don't have access to this.") => new ApiError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new ApiError(404, 'not_found', message);
-export const conflict = (message: string, fields?: Record<string, string>) =>
-  new ApiError(409, 'conflict', message, fields);
-export const invalid = (message: string, fields?: Record<string, string>) =>
-  new ApiError(422, 'validation_failed', message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) => new ApiError(409, 'conflict', message, fields);
+export const invalid = (message: string, fields?: Record<string, string>) => new ApiError(422, 'validation_failed', message, fields);
 export const payloadTooLarge = (message = 'The request is too large.') => new ApiError(413, 'payload_too_large', message);
 export const rateLimited = (retryAfterSeconds: number) =>
-  new ApiError(
-    429,
-    'rate_limited',
-    `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`,
-    undefined,
-    retryAfterSeconds,
-  );
+  new ApiError(429, 'rate_limited', `Too many attempts. Try again in ${formatWait(retryAfterSeconds)}.`, undefined, retryAfterSeconds);
 
 function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;

@@ -28,7 +28,10 @@ async function start(trustProxy: boolean) {
   const dataDir = tempDataDir();
   const clientDir = path.join(dataDir, 'client');
   fs.mkdirSync(clientDir, { recursive: true });
-  running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, clientDir, demo: false, rateLimitScale: 1000, trustProxy }, { collab: { log: () => {} } });
+  running = await startServer(
+    { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, clientDir, demo: false, rateLimitScale: 1000, trustProxy },
+    { collab: { log: () => {} } },
+  );
   const user = await buildUser(running.ctx, { passwordHash: await hashPassword(PASSWORD) });
   // Behind an HTTPS proxy the browser's origin is https://, though this server speaks plain HTTP.
   const origin = trustProxy ? running.url.replace(/^http:/, 'https:') : running.url;
@@ -51,7 +54,9 @@ async function rotatedOnUpgrade(server: RunningServer, origin: string, userId: s
   const { docNames } = await buildManuscript(server.ctx, userId);
   await markRolesChanged(server.ctx, userId);
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}/collab/${docNames[0]}`, { headers: { cookie, origin, ...FORWARDED } });
-  const setCookie = await new Promise<string>((resolve) => ws.on('upgrade', (res) => resolve((res.headers['set-cookie'] ?? []).find((c) => c.startsWith('quire_session='))!)));
+  const setCookie = await new Promise<string>((resolve) =>
+    ws.on('upgrade', (res) => resolve((res.headers['set-cookie'] ?? []).find((c) => c.startsWith('quire_session='))!)),
+  );
   ws.close();
   return setCookie;
 }

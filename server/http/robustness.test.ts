@@ -35,7 +35,14 @@ const BODIES: Array<[string, string | undefined]> = [
   ['long strings', JSON.stringify({ email: 'a'.repeat(5000) + '@x.test', password: 'p'.repeat(100_000), name: 'n'.repeat(10_000) })],
   ['prototype keys', '{"__proto__":{"admin":true},"constructor":{"prototype":{}}}'],
 ];
-const COOKIES = ['quire_session=', 'quire_session=abc', 'quire_session=x.y.z', 'quire_session=%E0%A4%A', `quire_session=${'a'.repeat(4000)}.${'b'.repeat(4000)}`, 'garbage;;;=;'];
+const COOKIES = [
+  'quire_session=',
+  'quire_session=abc',
+  'quire_session=x.y.z',
+  'quire_session=%E0%A4%A',
+  `quire_session=${'a'.repeat(4000)}.${'b'.repeat(4000)}`,
+  'garbage;;;=;',
+];
 
 /** Routes that fail on purpose (the failure-page test's trigger). */
 const DELIBERATE_FAILURES = new Set(['GET /api/dev/failure']);
@@ -78,7 +85,11 @@ describe('malformed input never causes a 500', () => {
       const res = await t.request('/api/site', { cookie });
       expect(res.status).toBeLessThan(500);
     }
-    const res = await t.request('/api/debug-reports', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '99999999999' }, body: '{}' });
+    const res = await t.request('/api/debug-reports', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '99999999999' },
+      body: '{}',
+    });
     expect(res.status).toBeLessThan(500);
   });
 

@@ -6,12 +6,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/connection';
 import type { JobState } from '../db/schema';
-import {
-  JOB_BACKOFF_BASE,
-  JOB_BACKOFF_MAX,
-  JOB_DEFAULT_MAX_ATTEMPTS,
-  JOB_VISIBILITY_TIMEOUT,
-} from '../limits';
+import { JOB_BACKOFF_BASE, JOB_BACKOFF_MAX, JOB_DEFAULT_MAX_ATTEMPTS, JOB_VISIBILITY_TIMEOUT } from '../limits';
 
 export interface Job {
   id: number;
@@ -73,10 +68,7 @@ export class JobQueue {
           .selectFrom('jobs')
           .select('id')
           .where((eb) =>
-            eb.or([
-              eb.and([eb('state', '=', 'queued'), eb('runAt', '<=', now)]),
-              eb.and([eb('state', '=', 'running'), eb('lockedUntil', '<', now)]),
-            ]),
+            eb.or([eb.and([eb('state', '=', 'queued'), eb('runAt', '<=', now)]), eb.and([eb('state', '=', 'running'), eb('lockedUntil', '<', now)])]),
           )
           .orderBy('runAt')
           .orderBy('id')
@@ -151,7 +143,11 @@ export class JobQueue {
   }
 
   async countsByState(): Promise<Record<JobState, number>> {
-    const rows = await this.db.selectFrom('jobs').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('state').execute();
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('state')
+      .execute();
     const counts: Record<JobState, number> = { queued: 0, running: 0, done: 0, dead: 0, cancelled: 0 };
     for (const r of rows) counts[r.state] = Number(r.n);
     return counts;

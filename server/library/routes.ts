@@ -20,7 +20,10 @@ async function libraryBooks(ctx: AppContext, userId: string): Promise<LibraryBoo
     .orderBy('books.id')
     .execute();
   if (rows.length === 0) return [];
-  const authors = await authorNamesByBook(ctx, rows.map((r) => r.id));
+  const authors = await authorNamesByBook(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     title: r.title,

@@ -60,7 +60,19 @@ describe('GET /api/lists/discover', () => {
 });
 
 describe('wishlist visibility', () => {
-  const entry = { id: 'owner-a:book-1', ownerId: 'owner-a', bookId: 'book-1', title: 'T', authors: 'X', coverUrl: '', priceCents: 500, currency: 'EUR', addedAt: 1, updatedAt: 1, _deleted: false };
+  const entry = {
+    id: 'owner-a:book-1',
+    ownerId: 'owner-a',
+    bookId: 'book-1',
+    title: 'T',
+    authors: 'X',
+    coverUrl: '',
+    priceCents: 500,
+    currency: 'EUR',
+    addedAt: 1,
+    updatedAt: 1,
+    _deleted: false,
+  };
 
   it("never lets B pull or push over A's wishlist", async () => {
     await push(t, a, [{ assumedMasterState: null, newDocumentState: entry }], 'wishlist');

@@ -76,7 +76,11 @@ export class Mailer {
       });
       await this.db.updateTable('mailOutbox').set({ status: 'sent', sentAt: this.now(), error: null }).where('id', '=', id).execute();
     } catch (error) {
-      await this.db.updateTable('mailOutbox').set({ error: String(error) }).where('id', '=', id).execute();
+      await this.db
+        .updateTable('mailOutbox')
+        .set({ error: String(error) })
+        .where('id', '=', id)
+        .execute();
       throw error;
     }
   }

@@ -77,8 +77,12 @@ describe('manuscript as a book', () => {
   });
 
   it('sanitises the rendering: no scripts, event handlers or javascript: links reach the reader', async () => {
-    const html = '<p onclick="steal()">Hi <a href="javascript:alert(1)">x</a><img src="https://evil.test/t.png" onerror="x()"></p><script>alert(1)</script><a href="https://example.com">ok</a>';
-    await t.ctx.db.insertInto('collabRenders').values({ docName: chapterDocName('c2'), html, text: 'Hi', wordCount: 1, updatedAt: Date.now() + 60_000 }).execute();
+    const html =
+      '<p onclick="steal()">Hi <a href="javascript:alert(1)">x</a><img src="https://evil.test/t.png" onerror="x()"></p><script>alert(1)</script><a href="https://example.com">ok</a>';
+    await t.ctx.db
+      .insertInto('collabRenders')
+      .values({ docName: chapterDocName('c2'), html, text: 'Hi', wordCount: 1, updatedAt: Date.now() + 60_000 })
+      .execute();
     const body = (await (await get('/chapters/c2', 'owner')).json()) as ChapterResponse;
     expect(body.xhtml).not.toMatch(/script|onclick|onerror|javascript:|evil\.test/);
     expect(body.xhtml).toContain('Hi');

@@ -38,7 +38,9 @@ export async function chaptersOfManuscript(ctx: AppContext, manuscriptId: string
     .where('deleted', '=', 0)
     .where(sql<string>`json_extract(doc, '$.manuscriptId')`, '=', manuscriptId)
     .execute();
-  return rows.map((r) => JSON.parse(r.doc) as ManuscriptChapter).sort((a, b) => a.position - b.position || a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  return rows
+    .map((r) => JSON.parse(r.doc) as ManuscriptChapter)
+    .sort((a, b) => a.position - b.position || a.createdAt - b.createdAt || a.id.localeCompare(b.id));
 }
 
 const chapterTitle = (c: ManuscriptChapter, i: number) => c.title.trim() || `Chapter ${i + 1}`;
@@ -51,7 +53,10 @@ export function manuscriptAsBook(m: Manuscript, chapters: ManuscriptChapter[]): 
     subtitle: '',
     description: '',
     language: 'en',
-    contributors: [{ name: m.ownerName, role: 'author' }, ...m.members.filter((x) => x.role === 'editor').map((x) => ({ name: x.username, role: 'co-author' }))],
+    contributors: [
+      { name: m.ownerName, role: 'author' },
+      ...m.members.filter((x) => x.role === 'editor').map((x) => ({ name: x.username, role: 'co-author' })),
+    ],
     publisher: '',
     status: 'manuscript',
     priceCents: 0,
@@ -75,7 +80,11 @@ async function currentHtml(ctx: AppContext, chapterId: string): Promise<string> 
   const [render, snapshot, latestUpdate] = await Promise.all([
     store.getRender(docName),
     ctx.db.selectFrom('collabSnapshots').select('updatedAt').where('docName', '=', docName).executeTakeFirst(),
-    ctx.db.selectFrom('collabUpdates').select((eb) => eb.fn.max('createdAt').as('at')).where('docName', '=', docName).executeTakeFirst(),
+    ctx.db
+      .selectFrom('collabUpdates')
+      .select((eb) => eb.fn.max('createdAt').as('at'))
+      .where('docName', '=', docName)
+      .executeTakeFirst(),
   ]);
   const changedAt = Math.max(snapshot?.updatedAt ?? 0, Number(latestUpdate?.at ?? 0));
   if (render && render.updatedAt >= changedAt) return render.html;

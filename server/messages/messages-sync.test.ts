@@ -18,7 +18,20 @@ beforeEach(async () => {
 afterEach(async () => t.close());
 
 function message(from: string, to: string, overrides: Partial<Message> = {}): Message & { _deleted: boolean } {
-  return { id: `m-${Math.random().toString(36).slice(2, 10)}`, conversationId: conversationIdOf(from, to), senderId: from, recipientId: to, senderName: from, recipientName: to, body: 'Hello', sentAt: 1, readAt: null, updatedAt: 1, _deleted: false, ...overrides };
+  return {
+    id: `m-${Math.random().toString(36).slice(2, 10)}`,
+    conversationId: conversationIdOf(from, to),
+    senderId: from,
+    recipientId: to,
+    senderName: from,
+    recipientName: to,
+    body: 'Hello',
+    sentAt: 1,
+    readAt: null,
+    updatedAt: 1,
+    _deleted: false,
+    ...overrides,
+  };
 }
 const send = (cookie: string, rows: unknown[]) => push(t, cookie, rows, 'messages');
 const pulled = async (cookie: string) => (await pull(t, cookie, null, 100, 'messages')).documents;
@@ -43,7 +56,10 @@ describe('messages', () => {
     const forged = message('user-c', 'user-b');
     const wrongConversation = message('user-b', 'user-a', { conversationId: 'user-b~user-c' });
     const toSelf = message('user-b', 'user-b');
-    const result = await send(b, [forged, wrongConversation, toSelf].map((m) => ({ assumedMasterState: null, newDocumentState: m })));
+    const result = await send(
+      b,
+      [forged, wrongConversation, toSelf].map((m) => ({ assumedMasterState: null, newDocumentState: m })),
+    );
     expect(result.rejected.map((r) => r.code)).toEqual(['forbidden', 'forbidden', 'forbidden']);
   });
 
@@ -70,7 +86,13 @@ describe('messages', () => {
   });
 
   it('refuses empty and over-long bodies', async () => {
-    const result = await send(a, [message('user-a', 'user-b', { body: '   ' }), message('user-a', 'user-b', { body: 'x'.repeat(5001) })].map((m) => ({ assumedMasterState: null, newDocumentState: m })));
+    const result = await send(
+      a,
+      [message('user-a', 'user-b', { body: '   ' }), message('user-a', 'user-b', { body: 'x'.repeat(5001) })].map((m) => ({
+        assumedMasterState: null,
+        newDocumentState: m,
+      })),
+    );
     expect(result.rejected.map((r) => r.code)).toEqual(['validation_failed', 'validation_failed']);
   });
 });

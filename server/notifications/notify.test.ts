@@ -86,7 +86,14 @@ describe('replicated notifications', () => {
     expect(notice).toMatchObject({ title: 'Approved', userId: user.id, readAt: null });
 
     const push = async (c: string, doc: unknown, assumed: unknown) =>
-      (await t.request('/api/sync/notifications/push', { method: 'POST', cookie: c, headers: { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) }, json: { rows: [{ assumedMasterState: assumed, newDocumentState: doc }] } })).json();
+      (
+        await t.request('/api/sync/notifications/push', {
+          method: 'POST',
+          cookie: c,
+          headers: { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) },
+          json: { rows: [{ assumedMasterState: assumed, newDocumentState: doc }] },
+        })
+      ).json();
     expect((await push(cookie, { ...notice, title: 'Forged' }, notice)).rejected).toHaveLength(1);
     expect((await push(other.cookie, { ...notice, readAt: 5 }, notice)).rejected).toHaveLength(1);
     expect((await push(cookie, { ...notice, id: 'made-up' }, null)).rejected).toHaveLength(1);

@@ -31,7 +31,17 @@ export async function notifyUser(ctx: AppContext, userId: string, notice: Notice
   if (prefs.in_app) {
     // Replicated, not a table the bell polls: the person's devices are woken and keep it offline.
     const now = ctx.now();
-    await writeServerDoc(ctx, notifications, { id: newId(), userId, kind: notice.event, title, body, link: notice.link ?? null, createdAt: now, readAt: null, updatedAt: now });
+    await writeServerDoc(ctx, notifications, {
+      id: newId(),
+      userId,
+      kind: notice.event,
+      title,
+      body,
+      link: notice.link ?? null,
+      createdAt: now,
+      readAt: null,
+      updatedAt: now,
+    });
   }
   if (prefs.email) {
     const link = notice.link ? `\n\n${ctx.config.publicUrl}${notice.link}` : '';

@@ -22,8 +22,7 @@ export async function loadPrefs(db: DB, userId: string): Promise<NotificationPre
     // Rows of an event that was since removed from the list are ignored, not an error.
     if (isEvent(row.event)) prefs[row.event][row.channel] = row.enabled === 1;
   }
-  for (const event of NOTIFICATION_EVENT_IDS)
-    for (const channel of NOTIFICATION_CHANNELS) if (isLocked(event, channel)) prefs[event][channel] = true;
+  for (const event of NOTIFICATION_EVENT_IDS) for (const channel of NOTIFICATION_CHANNELS) if (isLocked(event, channel)) prefs[event][channel] = true;
   return prefs;
 }
 
@@ -44,4 +43,3 @@ export async function savePrefs(db: DB, userId: string, changes: Partial<Notific
   });
   return loadPrefs(db, userId);
 }
-

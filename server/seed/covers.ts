@@ -53,7 +53,9 @@ function jars(ink: string, accent: string): string {
     out.push(`<circle cx="${x + 150}" cy="${y + 235}" r="42" fill="${ink}" opacity="0.85"/>`);
   }
   // A spoon, laid across the front: the weapon, or only the evidence.
-  out.push(`<g transform="rotate(-18 800 2200)"><ellipse cx="470" cy="2200" rx="110" ry="60" fill="${accent}"/><rect x="570" y="2188" width="720" height="24" rx="12" fill="${accent}"/></g>`);
+  out.push(
+    `<g transform="rotate(-18 800 2200)"><ellipse cx="470" cy="2200" rx="110" ry="60" fill="${accent}"/><rect x="570" y="2188" width="720" height="24" rx="12" fill="${accent}"/></g>`,
+  );
   return out.join('');
 }
 
@@ -68,7 +70,9 @@ function lines(ink: string, accent: string): string {
     const y = 1150 + (i + 1) * 90 - 28;
     out.push(`<rect x="380" y="${y}" width="${360 + i * 300}" height="26" rx="13" fill="${ink}"/>`);
   });
-  out.push(`<g transform="rotate(35 1150 1800)"><rect x="850" y="1770" width="640" height="70" fill="${ink}"/><polygon points="1490,1770 1590,1805 1490,1840" fill="${accent}"/><rect x="790" y="1770" width="60" height="70" fill="${accent}"/></g>`);
+  out.push(
+    `<g transform="rotate(35 1150 1800)"><rect x="850" y="1770" width="640" height="70" fill="${ink}"/><polygon points="1490,1770 1590,1805 1490,1840" fill="${accent}"/><rect x="790" y="1770" width="60" height="70" fill="${accent}"/></g>`,
+  );
   return out.join('');
 }
 
@@ -94,9 +98,7 @@ export function renderCover(design: CoverDesign): string {
   const [bg, ink, accent] = design.palette;
   const longest = Math.max(...design.titleLines.map((l) => l.length));
   const size = Math.min(240, Math.floor(1360 / (longest * 0.5)));
-  const title = design.titleLines
-    .map((line, i) => `<text x="${W / 2}" y="${330 + size + i * size * 1.08}" text-anchor="middle">${esc(line)}</text>`)
-    .join('');
+  const title = design.titleLines.map((line, i) => `<text x="${W / 2}" y="${330 + size + i * size * 1.08}" text-anchor="middle">${esc(line)}</text>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${esc(design.titleLines.join(' '))} by ${esc(design.author)}">
 <rect width="${W}" height="${H}" fill="${bg}"/>
 <rect x="60" y="60" width="${W - 120}" height="${H - 120}" fill="none" stroke="${ink}" stroke-width="4" opacity="0.35"/>

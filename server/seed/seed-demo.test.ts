@@ -18,7 +18,18 @@ afterEach(async () => {
   await t.close();
 });
 
-const TABLES = ['users', 'userRoles', 'imprints', 'imprintMembers', 'blobs', 'books', 'bookContributors', 'bookChapters', 'bookAssets', 'libraryEntries'] as const;
+const TABLES = [
+  'users',
+  'userRoles',
+  'imprints',
+  'imprintMembers',
+  'blobs',
+  'books',
+  'bookContributors',
+  'bookChapters',
+  'bookAssets',
+  'libraryEntries',
+] as const;
 
 async function snapshot() {
   const out: Record<string, unknown[]> = {};
@@ -70,10 +81,19 @@ describe('seedDemo', () => {
     const author = await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'author@quire.test').executeTakeFirstOrThrow();
     const authored = await t.ctx.db.selectFrom('bookContributors').select('bookId').where('userId', '=', author.id).execute();
     expect(authored.length).toBeGreaterThanOrEqual(1);
-    const imprint = await t.ctx.db.selectFrom('imprints').innerJoin('imprintMembers', 'imprintMembers.imprintId', 'imprints.id').innerJoin('users', 'users.id', 'imprintMembers.userId').select(['imprints.id', 'users.email']).executeTakeFirstOrThrow();
+    const imprint = await t.ctx.db
+      .selectFrom('imprints')
+      .innerJoin('imprintMembers', 'imprintMembers.imprintId', 'imprints.id')
+      .innerJoin('users', 'users.id', 'imprintMembers.userId')
+      .select(['imprints.id', 'users.email'])
+      .executeTakeFirstOrThrow();
     expect(imprint.email).toBe('publisher@quire.test');
     expect(books.filter((b) => b.imprintId === imprint.id).length).toBeGreaterThanOrEqual(1);
-    const library = await t.ctx.db.selectFrom('libraryEntries').innerJoin('users', 'users.id', 'libraryEntries.userId').select(['users.email', 'libraryEntries.source']).execute();
+    const library = await t.ctx.db
+      .selectFrom('libraryEntries')
+      .innerJoin('users', 'users.id', 'libraryEntries.userId')
+      .select(['users.email', 'libraryEntries.source'])
+      .execute();
     expect(library).toHaveLength(2);
     expect(library.every((e) => e.email === 'reader@quire.test' && e.source === 'seed')).toBe(true);
   });

@@ -27,8 +27,6 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   }
   const newBooks = books.filter((b) => b.created).length;
   if (accounts.created.length > 0 || newBooks > 0) {
-    console.log(
-      `[seed] demo content: ${accounts.created.length} accounts, ${newBooks} books added (password "quire-demo-pass"; for local use only)`,
-    );
+    console.log(`[seed] demo content: ${accounts.created.length} accounts, ${newBooks} books added (password "quire-demo-pass"; for local use only)`);
   }
 }

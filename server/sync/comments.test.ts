@@ -94,9 +94,13 @@ describe('manuscript comments over sync', () => {
     await pushComments('com', [{ assumedMasterState: null, newDocumentState: first }]);
     const resolved = { ...first, resolved: true, statusChangedBy: 'owner', statusChangedAt: 5, updatedAt: 5 };
     expect((await pushComments('view', [{ assumedMasterState: first, newDocumentState: resolved }])).rejected.map((r) => r.code)).toEqual(['forbidden']);
-    expect((await pushComments('owner', [{ assumedMasterState: first, newDocumentState: { ...first, body: 'mine now' } }])).rejected.map((r) => r.code)).toEqual(['forbidden']);
+    expect(
+      (await pushComments('owner', [{ assumedMasterState: first, newDocumentState: { ...first, body: 'mine now' } }])).rejected.map((r) => r.code),
+    ).toEqual(['forbidden']);
     expect((await pushComments('owner', [{ assumedMasterState: first, newDocumentState: resolved }])).rejected).toEqual([]);
-    expect((await pushComments('com', [{ assumedMasterState: resolved, newDocumentState: { ...resolved, _deleted: true } }])).rejected.map((r) => r.code)).toEqual(['forbidden']);
+    expect(
+      (await pushComments('com', [{ assumedMasterState: resolved, newDocumentState: { ...resolved, _deleted: true } }])).rejected.map((r) => r.code),
+    ).toEqual(['forbidden']);
     const [stored] = await pullComments('com');
     expect(stored).toMatchObject({ resolved: true, body: 'A note', _deleted: false });
   });

@@ -51,7 +51,11 @@ async function randomStep(sim: Sim, rand: () => number, step: number) {
     await lists.insert(list);
   } else if (roll < 0.85) {
     const doc = docs[Math.floor(rand() * docs.length)]!;
-    const items = Array.from({ length: Math.floor(rand() * 4) }, (_, i) => ({ bookId: `b${Math.floor(rand() * 20)}`, note: rand() < 0.5 ? '' : `n${step}`, position: i }));
+    const items = Array.from({ length: Math.floor(rand() * 4) }, (_, i) => ({
+      bookId: `b${Math.floor(rand() * 20)}`,
+      note: rand() < 0.5 ? '' : `n${step}`,
+      position: i,
+    }));
     await doc.incrementalPatch({ name: `renamed ${step}`, items, visibility: rand() < 0.5 ? 'private' : 'public' });
   } else {
     await docs[Math.floor(rand() * docs.length)]!.remove();
@@ -101,7 +105,12 @@ describe('randomised convergence', () => {
       const bob = `bob${seed}`;
       const [aliceCookie, bobCookie] = [await createAccount(s, alice), await createAccount(s, bob)];
       const sims: Sim[] = [];
-      for (const [userId, cookie] of [[alice, aliceCookie], [alice, aliceCookie], [alice, aliceCookie], [bob, bobCookie]] as const) {
+      for (const [userId, cookie] of [
+        [alice, aliceCookie],
+        [alice, aliceCookie],
+        [alice, aliceCookie],
+        [bob, bobCookie],
+      ] as const) {
         sims.push({ device: await openDevice(s, userId, cookie), userId, online: true });
       }
       try {

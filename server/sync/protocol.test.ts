@@ -97,7 +97,14 @@ describe('push', () => {
   it('refuses invalid documents one by one without blocking the batch', async () => {
     const good1 = buildList({ ownerId: 'alice', id: 'good1' });
     const good2 = buildList({ ownerId: 'alice', id: 'good2' });
-    const rows = [good1, { ...good1, id: 'noname', name: '' }, { ...good1, id: 'extra', extra: 1 }, { ...good1, id: 'bad-vis', visibility: 'secret' }, buildList({ ownerId: 'bob', id: 'not-mine' }), good2].map((doc) => ({ assumedMasterState: null, newDocumentState: doc }));
+    const rows = [
+      good1,
+      { ...good1, id: 'noname', name: '' },
+      { ...good1, id: 'extra', extra: 1 },
+      { ...good1, id: 'bad-vis', visibility: 'secret' },
+      buildList({ ownerId: 'bob', id: 'not-mine' }),
+      good2,
+    ].map((doc) => ({ assumedMasterState: null, newDocumentState: doc }));
     const result = await push(t, alice, rows);
     expect(result.rejected.map((r) => [r.id, r.code])).toEqual([
       ['noname', 'validation_failed'],

@@ -32,11 +32,70 @@ interface Fixture {
 const quote = { exact: 'It was', prefix: '', suffix: ' a dark night' };
 const PEER = 'peer';
 /** A manuscript of the author `peer` on which the writer is an editor: chapters and comments need one. */
-const sharedManuscript = (w: string, n: string) => ({ id: `ms-${w}-${n}`, ownerId: PEER, ownerName: PEER, title: 'Shared', members: [{ userId: w, username: w, role: 'editor' as const }], memberIds: [w], createdAt: 1, updatedAt: 1 });
-const chapter = (w: string, n: string) => ({ id: `ch-${w}-${n}`, manuscriptId: `ms-${w}-${n}`, ownerId: PEER, memberIds: [w], editorIds: [w], title: 'One', position: 0, wordCount: 0, createdAt: 1, updatedAt: 1 });
-const comment = (w: string, n: string) => ({ id: `co-${w}-${n}`, manuscriptId: `ms-${w}-${n}`, chapterId: `ch-${w}-${n}`, threadId: `co-${w}-${n}`, authorId: w, authorName: w, ownerId: PEER, memberIds: [w], body: 'Nice.', anchor: quote, resolved: false, statusChangedBy: '', statusChangedAt: 0, removed: false, editedAt: 0, createdAt: 1, updatedAt: 1 });
-const notification = (w: string, n: string) => ({ id: `n-${w}-${n}`, userId: w, kind: 'test', title: 'Hello', body: '', link: null, createdAt: 1, readAt: null, updatedAt: 1 });
-const message = (from: string, to: string, n: string) => ({ id: `msg-${from}-${to}-${n}`, conversationId: conversationIdOf(from, to), senderId: from, recipientId: to, senderName: from, recipientName: to, body: 'Hi', sentAt: 1, readAt: null, updatedAt: 1 });
+const sharedManuscript = (w: string, n: string) => ({
+  id: `ms-${w}-${n}`,
+  ownerId: PEER,
+  ownerName: PEER,
+  title: 'Shared',
+  members: [{ userId: w, username: w, role: 'editor' as const }],
+  memberIds: [w],
+  createdAt: 1,
+  updatedAt: 1,
+});
+const chapter = (w: string, n: string) => ({
+  id: `ch-${w}-${n}`,
+  manuscriptId: `ms-${w}-${n}`,
+  ownerId: PEER,
+  memberIds: [w],
+  editorIds: [w],
+  title: 'One',
+  position: 0,
+  wordCount: 0,
+  createdAt: 1,
+  updatedAt: 1,
+});
+const comment = (w: string, n: string) => ({
+  id: `co-${w}-${n}`,
+  manuscriptId: `ms-${w}-${n}`,
+  chapterId: `ch-${w}-${n}`,
+  threadId: `co-${w}-${n}`,
+  authorId: w,
+  authorName: w,
+  ownerId: PEER,
+  memberIds: [w],
+  body: 'Nice.',
+  anchor: quote,
+  resolved: false,
+  statusChangedBy: '',
+  statusChangedAt: 0,
+  removed: false,
+  editedAt: 0,
+  createdAt: 1,
+  updatedAt: 1,
+});
+const notification = (w: string, n: string) => ({
+  id: `n-${w}-${n}`,
+  userId: w,
+  kind: 'test',
+  title: 'Hello',
+  body: '',
+  link: null,
+  createdAt: 1,
+  readAt: null,
+  updatedAt: 1,
+});
+const message = (from: string, to: string, n: string) => ({
+  id: `msg-${from}-${to}-${n}`,
+  conversationId: conversationIdOf(from, to),
+  senderId: from,
+  recipientId: to,
+  senderName: from,
+  recipientName: to,
+  body: 'Hi',
+  sentAt: 1,
+  readAt: null,
+  updatedAt: 1,
+});
 const list = (w: string, n: string) => {
   const { _deleted, ...doc } = buildList({ ownerId: w, id: `list-${w}-${n}` });
   return doc;
@@ -65,20 +124,59 @@ const FIXTURES: Record<CollectionName, Fixture> = {
   'manuscript-comments': { create: comment, change: (w, n) => own(comment(w, n)), ruleRefuses: ['delete'] },
   'library-progress': {
     create: (w, n) => ({ id: `${w}:b${n}`, ownerId: w, bookId: `b${n}`, position: { chapterId: 'c1', quote, chapterFraction: 0, progress: 0 }, updatedAt: 1 }),
-    change: (w, n) => own({ id: `${w}:b${n}`, ownerId: w, bookId: `b${n}`, position: { chapterId: 'c1', quote, chapterFraction: 0, progress: 0 }, updatedAt: 1 }),
+    change: (w, n) =>
+      own({ id: `${w}:b${n}`, ownerId: w, bookId: `b${n}`, position: { chapterId: 'c1', quote, chapterFraction: 0, progress: 0 }, updatedAt: 1 }),
   },
   annotations: {
-    create: (w, n) => ({ id: `a-${w}-${n}`, ownerId: w, bookId: 'b1', kind: 'highlight', chapterId: 'c1', quote, colour: 'yellow', note: '', createdAt: 1, updatedAt: 1 }),
-    change: (w, n) => own({ id: `a-${w}-${n}`, ownerId: w, bookId: 'b1', kind: 'highlight', chapterId: 'c1', quote, colour: 'yellow', note: '', createdAt: 1, updatedAt: 1 }),
+    create: (w, n) => ({
+      id: `a-${w}-${n}`,
+      ownerId: w,
+      bookId: 'b1',
+      kind: 'highlight',
+      chapterId: 'c1',
+      quote,
+      colour: 'yellow',
+      note: '',
+      createdAt: 1,
+      updatedAt: 1,
+    }),
+    change: (w, n) =>
+      own({ id: `a-${w}-${n}`, ownerId: w, bookId: 'b1', kind: 'highlight', chapterId: 'c1', quote, colour: 'yellow', note: '', createdAt: 1, updatedAt: 1 }),
   },
   wishlist: {
-    create: (w, n) => ({ id: wishlistEntryId(w, `b${n}`), ownerId: w, bookId: `b${n}`, title: 'T', authors: 'A', coverUrl: '', priceCents: 0, currency: 'EUR', addedAt: 1, updatedAt: 1 }),
-    change: (w, n) => own({ id: wishlistEntryId(w, `b${n}`), ownerId: w, bookId: `b${n}`, title: 'T', authors: 'A', coverUrl: '', priceCents: 0, currency: 'EUR', addedAt: 1, updatedAt: 1 }),
+    create: (w, n) => ({
+      id: wishlistEntryId(w, `b${n}`),
+      ownerId: w,
+      bookId: `b${n}`,
+      title: 'T',
+      authors: 'A',
+      coverUrl: '',
+      priceCents: 0,
+      currency: 'EUR',
+      addedAt: 1,
+      updatedAt: 1,
+    }),
+    change: (w, n) =>
+      own({
+        id: wishlistEntryId(w, `b${n}`),
+        ownerId: w,
+        bookId: `b${n}`,
+        title: 'T',
+        authors: 'A',
+        coverUrl: '',
+        priceCents: 0,
+        currency: 'EUR',
+        addedAt: 1,
+        updatedAt: 1,
+      }),
   },
   preferences: {
     // One document per person: a fresh writer per row keeps creates apart.
     create: (w) => toDocument(w, { values: DEFAULT_PREFERENCES, stamps: ZERO_STAMPS }),
-    change: (w) => ({ stored: toDocument(w, { values: DEFAULT_PREFERENCES, stamps: ZERO_STAMPS }), next: { ...toDocument(w, { values: DEFAULT_PREFERENCES, stamps: ZERO_STAMPS }), justify: !DEFAULT_PREFERENCES.justify } }),
+    change: (w) => ({
+      stored: toDocument(w, { values: DEFAULT_PREFERENCES, stamps: ZERO_STAMPS }),
+      next: { ...toDocument(w, { values: DEFAULT_PREFERENCES, stamps: ZERO_STAMPS }), justify: !DEFAULT_PREFERENCES.justify },
+    }),
     ruleRefuses: ['delete'],
   },
 };
@@ -113,12 +211,14 @@ async function attempt(collection: CollectionName, kind: WriteKind, account: (ty
   if (kind === 'create') next = fixture.create(id, n);
   else {
     const { stored, next: changed } = kind === 'delete' && collection === 'manuscripts' ? own(FIXTURES.manuscripts.create(id, n)) : fixture.change(id, n);
-    if (collection === 'manuscript-chapters' || collection === 'manuscript-comments') await writeServerDoc(t.ctx, COLLECTIONS.manuscripts, sharedManuscript(id, n));
+    if (collection === 'manuscript-chapters' || collection === 'manuscript-comments')
+      await writeServerDoc(t.ctx, COLLECTIONS.manuscripts, sharedManuscript(id, n));
     await writeServerDoc(t.ctx, definition as never, stored as never);
     previous = stored;
     next = changed;
   }
-  if (kind === 'create' && (collection === 'manuscript-chapters' || collection === 'manuscript-comments')) await writeServerDoc(t.ctx, COLLECTIONS.manuscripts, sharedManuscript(id, n));
+  if (kind === 'create' && (collection === 'manuscript-chapters' || collection === 'manuscript-comments'))
+    await writeServerDoc(t.ctx, COLLECTIONS.manuscripts, sharedManuscript(id, n));
   const row = { assumedMasterState: previous && { ...previous, _deleted: false }, newDocumentState: { ...next, _deleted: kind === 'delete' } };
   const result = await applyPush(t.ctx, definition as never, writer, [row as never]);
   return result.rejected.length === 0 && result.conflicts.length === 0;

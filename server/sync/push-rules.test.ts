@@ -43,7 +43,20 @@ const SHARED = manuscript('m1', 'owner', [
 ]);
 function chapter(id: string, m: Manuscript, overrides: Partial<ManuscriptChapter> = {}): Wire<ManuscriptChapter> {
   const editorIds = m.members.filter((x) => x.role === 'editor').map((x) => x.userId);
-  return { id, manuscriptId: m.id, ownerId: m.ownerId, memberIds: m.memberIds, editorIds, title: 'One', position: 0, wordCount: 0, createdAt: 1, updatedAt: 1, _deleted: false, ...overrides };
+  return {
+    id,
+    manuscriptId: m.id,
+    ownerId: m.ownerId,
+    memberIds: m.memberIds,
+    editorIds,
+    title: 'One',
+    position: 0,
+    wordCount: 0,
+    createdAt: 1,
+    updatedAt: 1,
+    _deleted: false,
+    ...overrides,
+  };
 }
 const M = 'manuscripts';
 const C = 'manuscript-chapters';
@@ -92,7 +105,9 @@ describe('a new manuscript whose chapter lands first', () => {
     expect(codes(await push(t, cookie.owner!, create(first), C))).toEqual([]);
     expect(codes(await push(t, cookie.owner!, change(first, { ...first, title: 'Renamed', updatedAt: 2 }), C))).toEqual([]);
     expect(codes(await push(t, cookie.reader!, create(chapter('c-r', manuscript('m-r', 'reader'))), C))).toEqual(['forbidden']);
-    expect(codes(await push(t, cookie.attacker!, create(chapter('c-shared', manuscript('m-later', 'attacker'), { memberIds: ['owner'] })), C))).toEqual(['forbidden']);
+    expect(codes(await push(t, cookie.attacker!, create(chapter('c-shared', manuscript('m-later', 'attacker'), { memberIds: ['owner'] })), C))).toEqual([
+      'forbidden',
+    ]);
     expect(await defaultCollabAccess(t.ctx.db).exists(chapterDocName('c-first'))).toBe(false);
     expect(codes(await push(t, cookie.owner!, create(fresh), M))).toEqual([]);
     expect(await defaultCollabAccess(t.ctx.db).roleFor('owner', chapterDocName('c-first'))).toBe('owner');
@@ -126,7 +141,20 @@ describe('manuscripts need manuscripts:write', () => {
 
 describe('direct messages', () => {
   function message(overrides: Partial<Message> = {}): Wire<Message> {
-    return { id: `msg-${Math.random().toString(36).slice(2, 10)}`, conversationId: conversationIdOf('reader', 'owner'), senderId: 'reader', recipientId: 'owner', senderName: 'reader', recipientName: 'owner', body: 'Hello', sentAt: 1, readAt: null, updatedAt: 1, _deleted: false, ...overrides };
+    return {
+      id: `msg-${Math.random().toString(36).slice(2, 10)}`,
+      conversationId: conversationIdOf('reader', 'owner'),
+      senderId: 'reader',
+      recipientId: 'owner',
+      senderName: 'reader',
+      recipientName: 'owner',
+      body: 'Hello',
+      sentAt: 1,
+      readAt: null,
+      updatedAt: 1,
+      _deleted: false,
+      ...overrides,
+    };
   }
   const send = (rows: unknown[]) => syncRequest(t, cookie.reader, 'messages/push', { rows });
 
@@ -157,7 +185,19 @@ describe('direct messages', () => {
 });
 
 describe('wishlist ids and list covers', () => {
-  const entry = (ownerId: string, id: string): Wire<WishlistEntry> => ({ id, ownerId, bookId: 'b1', title: 'T', authors: 'A', coverUrl: '', priceCents: 0, currency: 'EUR', addedAt: 1, updatedAt: 1, _deleted: false });
+  const entry = (ownerId: string, id: string): Wire<WishlistEntry> => ({
+    id,
+    ownerId,
+    bookId: 'b1',
+    title: 'T',
+    authors: 'A',
+    coverUrl: '',
+    priceCents: 0,
+    currency: 'EUR',
+    addedAt: 1,
+    updatedAt: 1,
+    _deleted: false,
+  });
 
   it("refuses an entry under an id that is another person's, so it cannot be squatted", async () => {
     const squat = entry('attacker', wishlistEntryId('owner', 'b1'));

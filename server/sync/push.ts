@@ -16,14 +16,21 @@ import type { DB } from '../db/connection';
 import { fieldErrors } from '../http/validate';
 import { nextChangeTime, readDoc, toWire, writeDoc } from './store';
 
-type Outcome = { kind: 'written'; audience: string[]; checkpoint: Checkpoint; doc: Record<string, unknown> & { id: string }; deleted: boolean } | { kind: 'unchanged' } | { kind: 'conflict'; master: WireDoc } | { kind: 'rejected'; row: RejectedRow };
+type Outcome =
+  | { kind: 'written'; audience: string[]; checkpoint: Checkpoint; doc: Record<string, unknown> & { id: string }; deleted: boolean }
+  | { kind: 'unchanged' }
+  | { kind: 'conflict'; master: WireDoc }
+  | { kind: 'rejected'; row: RejectedRow };
 
 function splitDeleted(doc: WireDoc): { fields: Record<string, unknown>; deleted: boolean } {
   const { _deleted, ...fields } = doc;
   return { fields, deleted: _deleted };
 }
 
-function validate(collection: CollectionDefinition, doc: WireDoc): { ok: true; value: Record<string, unknown> & { id: string } } | { ok: false; row: RejectedRow } {
+function validate(
+  collection: CollectionDefinition,
+  doc: WireDoc,
+): { ok: true; value: Record<string, unknown> & { id: string } } | { ok: false; row: RejectedRow } {
   const { fields } = splitDeleted(doc);
   const result = (collection.schema as z.ZodObject).strict().safeParse(fields);
   if (result.success) return { ok: true, value: result.data as Record<string, unknown> & { id: string } };
@@ -77,7 +84,13 @@ async function applyRow(db: DB, collection: CollectionDefinition, writer: Writer
   await writeDoc(db, collection.name, doc, newDocumentState._deleted, serverUpdatedAt, audience);
   // Former readers hear about the change too (their next pull simply finds nothing new).
   const former = previous ? collection.visibility.audience(previous) : [];
-  return { kind: 'written', audience: [...audience, ...former], checkpoint: { updatedAt: serverUpdatedAt, id: doc.id }, doc, deleted: newDocumentState._deleted };
+  return {
+    kind: 'written',
+    audience: [...audience, ...former],
+    checkpoint: { updatedAt: serverUpdatedAt, id: doc.id },
+    doc,
+    deleted: newDocumentState._deleted,
+  };
 }
 
 export async function applyPush(ctx: AppContext, collection: CollectionDefinition, writer: Writer, rows: PushRow[]): Promise<PushResponse> {

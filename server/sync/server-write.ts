@@ -8,7 +8,11 @@ import type { CollectionDefinition } from '../../sync/replication/collection';
 import type { AppContext } from '../context';
 import { nextChangeTime, writeDoc } from './store';
 
-export async function writeServerDoc<S extends z.ZodObject>(ctx: AppContext, collection: CollectionDefinition<S>, doc: z.output<S> & { id: string }): Promise<void> {
+export async function writeServerDoc<S extends z.ZodObject>(
+  ctx: AppContext,
+  collection: CollectionDefinition<S>,
+  doc: z.output<S> & { id: string },
+): Promise<void> {
   const value = collection.schema.strict().parse(doc) as Record<string, unknown> & { id: string };
   const audience = collection.visibility.audience(value as z.output<S>);
   const checkpoint = await ctx.db.transaction().execute(async (trx) => {

@@ -12,7 +12,23 @@ export async function buildUser(ctx: AppContext, id: string, roles: GrantableRol
   const now = Date.now();
   await ctx.db
     .insertInto('users')
-    .values({ id, email: `${id}@x.test`, username: id, displayName: id, passwordHash: null, emailVerifiedAt: now, status: 'active', rolesVersion: 1, bio: '', avatarUrl: null, profileVisibility: 'public', theme: 'system', deletionDueAt: null, createdAt: now, updatedAt: now })
+    .values({
+      id,
+      email: `${id}@x.test`,
+      username: id,
+      displayName: id,
+      passwordHash: null,
+      emailVerifiedAt: now,
+      status: 'active',
+      rolesVersion: 1,
+      bio: '',
+      avatarUrl: null,
+      profileVisibility: 'public',
+      theme: 'system',
+      deletionDueAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .execute();
   for (const role of roles) await ctx.db.insertInto('userRoles').values({ userId: id, role, grantedAt: now, grantedBy: null }).execute();
   const { token } = await createSession(ctx, id, { userAgent: '', ip: '' });
@@ -25,7 +41,17 @@ export function asWriter(user: { id: string; displayName: string; roles: readonl
 }
 
 export function buildList(overrides: Partial<ReadingList> & { ownerId: string }): ReadingList & { _deleted: boolean } {
-  return { id: `list-${Math.random().toString(36).slice(2, 10)}`, name: 'To read', description: '', visibility: 'private', items: [], createdAt: 1, updatedAt: 0, _deleted: false, ...overrides };
+  return {
+    id: `list-${Math.random().toString(36).slice(2, 10)}`,
+    name: 'To read',
+    description: '',
+    visibility: 'private',
+    items: [],
+    createdAt: 1,
+    updatedAt: 0,
+    _deleted: false,
+    ...overrides,
+  };
 }
 
 export function syncRequest(t: TestContext, cookie: string | undefined, path: string, json?: unknown, protocol: number | null = PROTOCOL_VERSION) {

@@ -13,7 +13,11 @@ beforeEach(async () => {
   b = await buildUser(t.ctx, 'bob');
   await t.ctx.db.updateTable('users').set({ bio: 'Reads at night.' }).where('id', '=', 'ann').execute();
   const lists = ['public', 'unlisted', 'private'].map((visibility) => buildList({ ownerId: 'ann', visibility: visibility as 'public', name: visibility }));
-  await push(t, a, lists.map((list) => ({ assumedMasterState: null, newDocumentState: list })));
+  await push(
+    t,
+    a,
+    lists.map((list) => ({ assumedMasterState: null, newDocumentState: list })),
+  );
 });
 afterEach(async () => t.close());
 

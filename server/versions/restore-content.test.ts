@@ -20,7 +20,11 @@ describe('replaceContentUpdate', () => {
     const version = editChapterUpdate(null, () => {
       $getRoot().append(
         $createHeadingNode('h1').append($createTextNode('Part one')),
-        $createParagraphNode().append($createTextNode('Bold words').toggleFormat('bold'), $createTextNode(' and '), $createLinkNode('https://example.com').append($createTextNode('a link'))),
+        $createParagraphNode().append(
+          $createTextNode('Bold words').toggleFormat('bold'),
+          $createTextNode(' and '),
+          $createLinkNode('https://example.com').append($createTextNode('a link')),
+        ),
         $createListNode('bullet').append($createListItemNode().append($createTextNode('An item'))),
       );
     });

@@ -6,7 +6,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VersionListResponse, VersionResponse } from '../../sync/api/versions';
 import { buildSignedInUser } from '../admin/test-helpers';
-import { addMember, buildManuscript, connectClient, docText, persistedText, startCollabServer, tempDataDir, typeParagraph, waitFor, type TestClient } from '../collab/test-helpers';
+import {
+  addMember,
+  buildManuscript,
+  connectClient,
+  docText,
+  persistedText,
+  startCollabServer,
+  tempDataDir,
+  typeParagraph,
+  waitFor,
+  type TestClient,
+} from '../collab/test-helpers';
 import type { RunningServer } from '../server';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -37,7 +48,10 @@ describe('restoring a version', () => {
 
     const a: TestClient = connectClient(running.url, docName, { cookie: author.cookie });
     const b: TestClient = connectClient(running.url, docName, { cookie: coauthor.cookie });
-    cleanups.push(() => a.destroy(), () => b.destroy());
+    cleanups.push(
+      () => a.destroy(),
+      () => b.destroy(),
+    );
     await Promise.all([a.synced, b.synced]);
 
     typeParagraph(a, 'The first draft.');

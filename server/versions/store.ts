@@ -46,7 +46,10 @@ export class VersionStore {
 
   async insert(version: NewVersion): Promise<VersionSummary> {
     const id = newId();
-    await this.db.insertInto('chapterVersions').values({ id, ...version }).execute();
+    await this.db
+      .insertInto('chapterVersions')
+      .values({ id, ...version })
+      .execute();
     return (await this.summary(version.docName, id))!;
   }
 
@@ -76,12 +79,7 @@ export class VersionStore {
 
   /** One version with its content; undefined when it is not a version of this document. */
   get(docName: string, id: string) {
-    return this.db
-      .selectFrom('chapterVersions')
-      .select(['state', 'html', 'text'])
-      .where('docName', '=', docName)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.db.selectFrom('chapterVersions').select(['state', 'html', 'text']).where('docName', '=', docName).where('id', '=', id).executeTakeFirst();
   }
 
   /** The newest version: when it was taken and its state (to skip a snapshot identical to it). */
@@ -96,12 +94,23 @@ export class VersionStore {
   }
 
   async rename(docName: string, id: string, name: string): Promise<boolean> {
-    const result = await this.db.updateTable('chapterVersions').set({ name }).where('docName', '=', docName).where('id', '=', id).where('kind', '=', 'named').executeTakeFirst();
+    const result = await this.db
+      .updateTable('chapterVersions')
+      .set({ name })
+      .where('docName', '=', docName)
+      .where('id', '=', id)
+      .where('kind', '=', 'named')
+      .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
 
   async deleteNamed(docName: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('chapterVersions').where('docName', '=', docName).where('id', '=', id).where('kind', '=', 'named').executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('chapterVersions')
+      .where('docName', '=', docName)
+      .where('id', '=', id)
+      .where('kind', '=', 'named')
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 

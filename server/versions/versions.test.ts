@@ -71,7 +71,13 @@ describe('automatic versions', () => {
     await edit(shared, first, 'A third line.');
     let { versions } = await list(chapterId, owner.cookie);
     expect(versions).toHaveLength(1);
-    expect(versions[0]).toMatchObject({ kind: 'auto', reason: 'session', name: null, wordCount: 3, author: { id: owner.user.id, username: owner.user.username } });
+    expect(versions[0]).toMatchObject({
+      kind: 'auto',
+      reason: 'session',
+      name: null,
+      wordCount: 3,
+      author: { id: owner.user.id, username: owner.user.username },
+    });
     const before = await detail(chapterId, versions[0]!.id, owner.cookie);
     expect(before.html).toContain('An opening line.');
     expect(before.html).not.toContain('second');
@@ -183,7 +189,9 @@ describe('named versions and access', () => {
     const conn = connection(owner.user.id);
     shared.add(conn);
     await edit(shared, conn, 'Something.');
-    const saved = (await (await t.request(`/api/chapters/${chapterId}/versions`, { method: 'POST', cookie: owner.cookie, json: { name: 'v1' } })).json()) as VersionResponse;
+    const saved = (await (
+      await t.request(`/api/chapters/${chapterId}/versions`, { method: 'POST', cookie: owner.cookie, json: { name: 'v1' } })
+    ).json()) as VersionResponse;
     const base = `/api/chapters/${chapterId}/versions`;
 
     const editor = await buildSignedInUser(t.ctx);

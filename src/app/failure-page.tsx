@@ -19,11 +19,16 @@ function FailurePage({ error }: { error: unknown }) {
   }, [error, digest]);
   return (
     <section className="failure-page" aria-labelledby="failure-title">
-      <h1 id="failure-title" className="visually-hidden">Something went wrong</h1>
+      <h1 id="failure-title" className="visually-hidden">
+        Something went wrong
+      </h1>
       <p className="failure-text">{FAILURE_TEXT}</p>
       {digest && <p className="failure-digest">Digest: {digest}</p>}
       <p>
-        <a href="/">Go to the home page</a> · <button type="button" className="link-button" onClick={() => location.reload()}>Reload</button>
+        <a href="/">Go to the home page</a> ·{' '}
+        <button type="button" className="link-button" onClick={() => location.reload()}>
+          Reload
+        </button>
       </p>
     </section>
   );

@@ -20,7 +20,15 @@ function SignInRedirect() {
 function NoAccess() {
   return (
     <div className="page">
-      <EmptyState level={1} title="You don't have access" action={<LinkButton to="/" variant="secondary">Go home</LinkButton>}>
+      <EmptyState
+        level={1}
+        title="You don't have access"
+        action={
+          <LinkButton to="/" variant="secondary">
+            Go home
+          </LinkButton>
+        }
+      >
         <p>This page is for accounts with a different role. If you think you should have access, ask an administrator.</p>
       </EmptyState>
     </div>
@@ -29,14 +37,24 @@ function NoAccess() {
 
 export function RequireUser({ children }: { children?: ReactNode }) {
   const { user, isLoading } = useSession();
-  if (isLoading) return <div className="page"><Skeleton /></div>;
+  if (isLoading)
+    return (
+      <div className="page">
+        <Skeleton />
+      </div>
+    );
   if (!user) return <SignInRedirect />;
   return <>{children ?? <Outlet />}</>;
 }
 
 export function RequirePermission({ permission, children }: { permission: Permission; children?: ReactNode }) {
   const { user, isLoading } = useSession();
-  if (isLoading) return <div className="page"><Skeleton /></div>;
+  if (isLoading)
+    return (
+      <div className="page">
+        <Skeleton />
+      </div>
+    );
   if (!user) return <SignInRedirect />;
   if (!can(user, permission)) return <NoAccess />;
   return <>{children ?? <Outlet />}</>;
@@ -45,7 +63,12 @@ export function RequirePermission({ permission, children }: { permission: Permis
 export function RequireDev({ children }: { children?: ReactNode }) {
   const { user, isLoading } = useSession();
   const site = useSiteInfo();
-  if (isLoading || !site) return <div className="page"><Skeleton /></div>;
+  if (isLoading || !site)
+    return (
+      <div className="page">
+        <Skeleton />
+      </div>
+    );
   if (!site.development && !can(user, 'dev:access')) return <NotFoundPage />;
   return <>{children ?? <Outlet />}</>;
 }

@@ -29,7 +29,13 @@ function ThemeSwitch() {
   const next: Record<ThemeChoice, ThemeChoice> = { system: 'light', light: 'dark', dark: 'system' };
   const icon = { system: '◐', light: '☀', dark: '☾' }[theme];
   return (
-    <button type="button" className="icon-button" onClick={() => setTheme(next[theme])} aria-label={`Theme: ${theme}. Switch to ${next[theme]}`} title={`Theme: ${theme}`}>
+    <button
+      type="button"
+      className="icon-button"
+      onClick={() => setTheme(next[theme])}
+      aria-label={`Theme: ${theme}. Switch to ${next[theme]}`}
+      title={`Theme: ${theme}`}
+    >
       <span aria-hidden="true">{icon}</span>
     </button>
   );
@@ -45,8 +51,12 @@ function AccountArea() {
   if (!user) {
     return (
       <div className="header-auth">
-        <NavLink to="/auth" className="btn btn-ghost btn-sm">Sign in</NavLink>
-        <NavLink to="/auth?mode=signup" className="btn btn-primary btn-sm">Sign up</NavLink>
+        <NavLink to="/auth" className="btn btn-ghost btn-sm">
+          Sign in
+        </NavLink>
+        <NavLink to="/auth?mode=signup" className="btn btn-primary btn-sm">
+          Sign up
+        </NavLink>
       </div>
     );
   }
@@ -71,14 +81,20 @@ function AccountArea() {
       {roles.length > 0 && (
         <span className="role-badges" aria-label="Your roles">
           {roles.map((r) => (
-            <Badge key={r} tone="accent">{ROLE_LABEL[r]}</Badge>
+            <Badge key={r} tone="accent">
+              {ROLE_LABEL[r]}
+            </Badge>
           ))}
         </span>
       )}
       <NotificationBell />
       <Menu
         label={`Account menu for ${user.displayName}`}
-        buttonContent={<span className="avatar" aria-hidden="true">{user.displayName.slice(0, 1).toUpperCase()}</span>}
+        buttonContent={
+          <span className="avatar" aria-hidden="true">
+            {user.displayName.slice(0, 1).toUpperCase()}
+          </span>
+        }
         items={[
           { label: 'Profile & roles', to: '/settings' },
           { label: 'Account & devices', to: '/settings/account' },
@@ -116,10 +132,14 @@ function Shell() {
   const admin = can(user, 'admin:access');
   return (
     <div className="app">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="app-header">
         <NavLink to="/" className="brand" aria-label="Quire home">
-          <span className="brand-mark" aria-hidden="true">Q</span>
+          <span className="brand-mark" aria-hidden="true">
+            Q
+          </span>
           <span className="brand-name">Quire</span>
         </NavLink>
         <nav aria-label="Main" className="main-nav">
@@ -150,7 +170,9 @@ function Shell() {
         <Outlet />
       </main>
       <footer className="app-footer">
-        <span>Quire <span className="version">{APP_VERSION}</span></span>
+        <span>
+          Quire <span className="version">{APP_VERSION}</span>
+        </span>
         <nav aria-label="Legal">
           <NavLink to="/privacy-policy">Privacy</NavLink>
           <NavLink to="/terms-of-service">Terms</NavLink>

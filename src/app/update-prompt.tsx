@@ -31,8 +31,12 @@ function UpdateBanner() {
     // Styled like a toast (styles.css), pinned bottom-left so it never covers the toasts.
     <div className="toast update-prompt" role="status" aria-live="polite" style={BANNER_POSITION}>
       <span>A new version of Quire is ready.</span>
-      <Button size="sm" onClick={() => void updateServiceWorker(true)}>Reload</Button>
-      <Button size="sm" variant="secondary" onClick={() => setNeedRefresh(false)}>Later</Button>
+      <Button size="sm" onClick={() => void updateServiceWorker(true)}>
+        Reload
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => setNeedRefresh(false)}>
+        Later
+      </Button>
     </div>
   );
 }

@@ -93,7 +93,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
   const replication =
     options.replicate === false
       ? null
-      : startReplication({ db, definitions, transport: options.transport, state: options.state ?? appSyncState, waitForLeadership: multiInstance, retryMs: options.retryMs });
+      : startReplication({
+          db,
+          definitions,
+          transport: options.transport,
+          state: options.state ?? appSyncState,
+          waitForLeadership: multiInstance,
+          retryMs: options.retryMs,
+        });
   return {
     db,
     collections,

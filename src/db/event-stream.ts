@@ -39,7 +39,11 @@ export function openEventStream(transport: SyncTransport, handlers: EventStreamH
       silence = setTimeout(() => controller?.abort(), SILENCE_LIMIT_MS);
     };
     try {
-      const res = await transport.fetch(`${transport.baseUrl}/api/sync/stream`, { headers: { accept: 'text/event-stream', ...syncHeaders(transport) }, credentials: 'same-origin', signal: controller.signal });
+      const res = await transport.fetch(`${transport.baseUrl}/api/sync/stream`, {
+        headers: { accept: 'text/event-stream', ...syncHeaders(transport) },
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
       if (!res.ok || !res.body) {
         const kind = failureOf(res.status);
         if (kind === 'signed-out' || kind === 'outdated') {
@@ -64,7 +68,11 @@ export function openEventStream(transport: SyncTransport, handlers: EventStreamH
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
-          const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.replace(/^data: ?/, '')).join('\n');
+          const data = block
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.replace(/^data: ?/, ''))
+            .join('\n');
           try {
             handlers.onEvent(event, data ? JSON.parse(data) : undefined);
           } catch {

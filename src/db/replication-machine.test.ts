@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { badgeStatus, initialState, RETRY_MAX_MS, SIGNED_OUT_PROBE_MS, transition, type Effect, type MachineEvent, type MachineState } from './replication-machine';
+import {
+  badgeStatus,
+  initialState,
+  RETRY_MAX_MS,
+  SIGNED_OUT_PROBE_MS,
+  transition,
+  type Effect,
+  type MachineEvent,
+  type MachineState,
+} from './replication-machine';
 
 const BASE_MS = 5_000;
 
@@ -25,7 +34,15 @@ function drive() {
     send({ type: 'start' });
     effects.length = 0;
   };
-  return { send, started, effects, get state() { return state; }, status: (pending = 0) => badgeStatus(state, pending) };
+  return {
+    send,
+    started,
+    effects,
+    get state() {
+      return state;
+    },
+    status: (pending = 0) => badgeStatus(state, pending),
+  };
 }
 
 const released = (effects: Effect[]) => effects.filter((e) => e.type === 'release').length;
@@ -100,7 +117,12 @@ describe('replication machine', () => {
     m.started();
     fail(m, 'network');
     fail(m, 'network'); // same hold: still the first delay
-    expect(m.send({ type: 'online' })).toEqual([{ type: 'cancel-timer' }, { type: 'release' }, { type: 'reconnect-stream' }, { type: 'resync', collection: null }]);
+    expect(m.send({ type: 'online' })).toEqual([
+      { type: 'cancel-timer' },
+      { type: 'release' },
+      { type: 'reconnect-stream' },
+      { type: 'resync', collection: null },
+    ]);
     expect([m.state.holding, m.state.attempt, m.status()]).toEqual([false, 0, 'offline']); // offline until a request succeeds
     m.send({ type: 'succeeded' });
     expect(m.status()).toBe('synced');
@@ -187,6 +209,7 @@ describe('replication machine', () => {
     expect(m.send({ type: 'stop' })).toEqual([{ type: 'cancel-timer' }, { type: 'release' }, { type: 'close-stream' }]);
     expect([m.state.phase, m.status()]).toEqual(['stopped', null]);
     vi.advanceTimersByTime(RETRY_MAX_MS);
-    for (const event of [{ type: 'retry' }, { type: 'online' }, { type: 'succeeded' }, { type: 'hint', collection: null }] as const) expect(m.send(event)).toEqual([]);
+    for (const event of [{ type: 'retry' }, { type: 'online' }, { type: 'succeeded' }, { type: 'hint', collection: null }] as const)
+      expect(m.send(event)).toEqual([]);
   });
 });

@@ -138,7 +138,10 @@ export function transition(state: MachineState, event: MachineEvent, retryMs = R
       if (isHeld(s.phase)) return { state: s, effects: [{ type: 'resync', collection: null }] };
       const effects: Effect[] = [{ type: 'reconnect-stream' }, { type: 'resync', collection: null }];
       if (s.phase !== 'backing-off') return { state: s, effects };
-      return { state: { ...s, holding: false, attempt: 0 }, effects: [{ type: 'cancel-timer' }, ...(s.holding ? [{ type: 'release' } as const] : []), ...effects] };
+      return {
+        state: { ...s, holding: false, attempt: 0 },
+        effects: [{ type: 'cancel-timer' }, ...(s.holding ? [{ type: 'release' } as const] : []), ...effects],
+      };
     }
 
     case 'retry':

@@ -166,7 +166,12 @@ export function startReplication({ db, definitions, transport, state, waitForLea
         handler: async (rows) => {
           const keys = rows.map((r) => `${name}:${r.newDocumentState.id}`);
           const versions = keys.map((k) => pending.versionOf(k));
-          const body = { rows: rows.map((r) => ({ assumedMasterState: r.assumedMasterState ? withoutStorageFields(r.assumedMasterState) : null, newDocumentState: withoutStorageFields(r.newDocumentState) })) };
+          const body = {
+            rows: rows.map((r) => ({
+              assumedMasterState: r.assumedMasterState ? withoutStorageFields(r.assumedMasterState) : null,
+              newDocumentState: withoutStorageFields(r.newDocumentState),
+            })),
+          };
           const result = await request(() => postSync<PushResponse>(transport, `${name}/push`, body));
           for (const r of result.rejected) refused.add(`${name}:${r.id}`);
           keys.forEach((k, i) => pending.acknowledged(k, versions[i]!));

@@ -7,7 +7,9 @@ const getThing = endpoint({ method: 'GET', path: '/api/things/:id', query: z.obj
 const makeThing = endpoint({ method: 'POST', path: '/api/things', body: z.object({ name: z.string() }), response: z.object({ id: z.string() }), status: 201 });
 
 function answer(status: number, body: unknown) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }

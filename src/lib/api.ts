@@ -61,8 +61,7 @@ async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } 
   if (!res.ok) {
     const err = (data as ApiErrorBody | undefined)?.error;
     if (err) throw new ApiRequestError(res.status, err.code, err.message, err.fields, err.retryAfter, err.digest, err.reason);
-    if (res.status === 503 || res.status === 504)
-      throw new ApiRequestError(0, 'network', "Quire can't be reached right now. Try again in a moment.");
+    if (res.status === 503 || res.status === 504) throw new ApiRequestError(0, 'network', "Quire can't be reached right now. Try again in a moment.");
     throw new ApiRequestError(res.status, 'internal', `Request failed (${res.status}).`);
   }
   return data as T;

@@ -25,6 +25,11 @@ export function Button({ variant = 'primary', size = 'md', loading, disabled, cl
   );
 }
 
-export function LinkButton({ variant = 'primary', size = 'md', className, ...rest }: LinkProps & { variant?: Variant; size?: 'sm' | 'md'; children: ReactNode }) {
+export function LinkButton({
+  variant = 'primary',
+  size = 'md',
+  className,
+  ...rest
+}: LinkProps & { variant?: Variant; size?: 'sm' | 'md'; children: ReactNode }) {
   return <Link className={`btn btn-${variant} btn-${size}${className ? ` ${className}` : ''}`} {...rest} />;
 }

@@ -7,7 +7,19 @@ export function usePageTitle(title: string) {
   }, [title]);
 }
 
-export function Page({ title, description, actions, children, wide }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode; wide?: boolean }) {
+export function Page({
+  title,
+  description,
+  actions,
+  children,
+  wide,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   usePageTitle(title);
   return (
     <div className={`page${wide ? ' page-wide' : ''}`}>

@@ -8,7 +8,19 @@ export interface Column<T> {
   className?: string;
 }
 
-export function Table<T>({ caption, columns, rows, rowKey, empty = 'Nothing here yet.' }: { caption: string; columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string; empty?: ReactNode }) {
+export function Table<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty = 'Nothing here yet.',
+}: {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  empty?: ReactNode;
+}) {
   return (
     <div className="table-wrap">
       <table className="table">

@@ -105,10 +105,21 @@ export const listMyRoleRequests = endpoint({
   response: zm.object({ requests: zm.array(MyRoleRequestSchema), roles: zm.array(zm.enum(ROLES)) }),
 });
 export type RoleRequestsResponse = zm.infer<typeof listMyRoleRequests.response>;
-export const applyForRole = endpoint({ method: 'POST', path: '/api/account/role-requests', body: RoleRequestInput, response: zm.object({ request: MyRoleRequestSchema }), status: 201 });
+export const applyForRole = endpoint({
+  method: 'POST',
+  path: '/api/account/role-requests',
+  body: RoleRequestInput,
+  response: zm.object({ request: MyRoleRequestSchema }),
+  status: 201,
+});
 
 export const getNotificationPrefs = endpoint({ method: 'GET', path: '/api/account/notification-prefs', response: NotificationPrefsResponseSchema });
-export const saveNotificationPrefs = endpoint({ method: 'PUT', path: '/api/account/notification-prefs', body: NotificationPrefsInput, response: NotificationPrefsResponseSchema });
+export const saveNotificationPrefs = endpoint({
+  method: 'PUT',
+  path: '/api/account/notification-prefs',
+  body: NotificationPrefsInput,
+  response: NotificationPrefsResponseSchema,
+});
 
 // ---------- account deletion ----------
 export const DeletionRequestInput = z.object({

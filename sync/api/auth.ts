@@ -121,7 +121,13 @@ export const endSession = endpoint({ method: 'DELETE', path: '/api/auth/sessions
 export const changePassword = endpoint({ method: 'POST', path: '/api/auth/password', body: ChangePasswordInput, response: OkSchema });
 
 export const requestSignInLink = endpoint({ method: 'POST', path: '/api/auth/sign-in-link', body: EmailOnlyInput, response: CheckEmailSchema, status: 202 });
-export const requestPasswordReset = endpoint({ method: 'POST', path: '/api/auth/password-reset', body: EmailOnlyInput, response: CheckEmailSchema, status: 202 });
+export const requestPasswordReset = endpoint({
+  method: 'POST',
+  path: '/api/auth/password-reset',
+  body: EmailOnlyInput,
+  response: CheckEmailSchema,
+  status: 202,
+});
 /** Redeems an e-mailed code (may set the session cookie); a refusal is a CodeErrorBody. */
 export const redeemCode = endpoint({
   method: 'POST',
@@ -136,4 +142,10 @@ export const redeemCode = endpoint({
 export type CallbackResponse = zm.infer<typeof redeemCode.response>;
 /** Ends every session of the account, this browser's cookie included. */
 export const resetPassword = endpoint({ method: 'POST', path: '/api/auth/reset-password', body: ResetPasswordInput, response: OkSchema });
-export const requestBeta = endpoint({ method: 'POST', path: '/api/auth/beta-request', body: BetaRequestInput, response: zm.object({ status: zm.literal('received') }), status: 202 });
+export const requestBeta = endpoint({
+  method: 'POST',
+  path: '/api/auth/beta-request',
+  body: BetaRequestInput,
+  response: zm.object({ status: zm.literal('received') }),
+  status: 202,
+});

@@ -22,7 +22,12 @@ const OutboxMessageSchema = zm.object({
 export type OutboxMessage = zm.infer<typeof OutboxMessageSchema>;
 
 /** Newest first. */
-export const listMailOutbox = endpoint({ method: 'GET', path: '/api/dev/mail', query: MailOutboxQuery, response: zm.object({ messages: zm.array(OutboxMessageSchema) }) });
+export const listMailOutbox = endpoint({
+  method: 'GET',
+  path: '/api/dev/mail',
+  query: MailOutboxQuery,
+  response: zm.object({ messages: zm.array(OutboxMessageSchema) }),
+});
 export type MailOutboxResponse = zm.infer<typeof listMailOutbox.response>;
 
 export const DELIBERATE_FAILURE_MESSAGE = 'Deliberate server failure for testing';

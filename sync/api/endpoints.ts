@@ -22,4 +22,6 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 }
 
-export const ENDPOINTS: Endpoint[] = [account, admin, auth, debug, dev, invitations, library, lists, myInvitations, session, siteInfo, users, versions].flatMap((module) => Object.values(module).filter(isEndpoint));
+export const ENDPOINTS: Endpoint[] = [account, admin, auth, debug, dev, invitations, library, lists, myInvitations, session, siteInfo, users, versions].flatMap(
+  (module) => Object.values(module).filter(isEndpoint),
+);

@@ -31,7 +31,14 @@ export const getUserProfile = endpoint({
   method: 'GET',
   path: '/api/users/:username',
   response: z.discriminatedUnion('visibility', [
-    z.object({ visibility: z.literal('public'), username: z.string(), displayName: z.string(), bio: z.string(), avatarUrl: z.nullable(z.string()), lists: z.array(ListSummarySchema) }),
+    z.object({
+      visibility: z.literal('public'),
+      username: z.string(),
+      displayName: z.string(),
+      bio: z.string(),
+      avatarUrl: z.nullable(z.string()),
+      lists: z.array(ListSummarySchema),
+    }),
     z.object({ visibility: z.literal('private'), username: z.string(), displayName: z.string() }),
   ]),
 });

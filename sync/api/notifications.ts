@@ -91,4 +91,3 @@ const ChannelPrefsResponse = zm.object({ in_app: zm.boolean(), email: zm.boolean
 export const NotificationPrefsResponseSchema = zm.object({
   prefs: zm.record(zm.enum(NOTIFICATION_EVENT_IDS), ChannelPrefsResponse),
 });
-

@@ -60,7 +60,18 @@ export const getVersion = endpoint({
 });
 export type VersionDetailResponse = zm.infer<typeof getVersion.response>;
 
-export const saveVersion = endpoint({ method: 'POST', path: '/api/chapters/:chapterId/versions', body: SaveVersionSchema, response: VersionResponseSchema, status: 201 });
-export const renameVersion = endpoint({ method: 'PATCH', path: '/api/chapters/:chapterId/versions/:id', body: SaveVersionSchema, response: VersionResponseSchema });
+export const saveVersion = endpoint({
+  method: 'POST',
+  path: '/api/chapters/:chapterId/versions',
+  body: SaveVersionSchema,
+  response: VersionResponseSchema,
+  status: 201,
+});
+export const renameVersion = endpoint({
+  method: 'PATCH',
+  path: '/api/chapters/:chapterId/versions/:id',
+  body: SaveVersionSchema,
+  response: VersionResponseSchema,
+});
 export const deleteVersion = endpoint({ method: 'DELETE', path: '/api/chapters/:chapterId/versions/:id', response: zm.undefined(), status: 204 });
 export const restoreVersion = endpoint({ method: 'POST', path: '/api/chapters/:chapterId/versions/:id/restore', response: VersionResponseSchema });

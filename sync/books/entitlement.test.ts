@@ -37,7 +37,12 @@ describe('chapterDecision', () => {
 
 describe('sampleChapterId and canClaim', () => {
   it('picks the first linear chapter as the sample', () => {
-    expect(sampleChapterId([{ id: 'cover', linear: false }, { id: 'one', linear: true }])).toBe('one');
+    expect(
+      sampleChapterId([
+        { id: 'cover', linear: false },
+        { id: 'one', linear: true },
+      ]),
+    ).toBe('one');
     expect(sampleChapterId([{ id: 'only', linear: false }])).toBe('only');
     expect(sampleChapterId([])).toBeUndefined();
   });

@@ -9,7 +9,18 @@
  * Only Quire file URLs are kept (pasted images from elsewhere are dropped): outside URLs would
  * break offline and tell a third party who reads the book.
  */
-import { $applyNodeReplacement, DecoratorNode, type DOMConversionMap, type DOMExportOutput, type EditorConfig, type LexicalNode, type LexicalUpdateJSON, type NodeKey, type SerializedLexicalNode, type Spread } from 'lexical';
+import {
+  $applyNodeReplacement,
+  DecoratorNode,
+  type DOMConversionMap,
+  type DOMExportOutput,
+  type EditorConfig,
+  type LexicalNode,
+  type LexicalUpdateJSON,
+  type NodeKey,
+  type SerializedLexicalNode,
+  type Spread,
+} from 'lexical';
 import { isFileContentUrl } from '../api/files';
 import { attribute, createElement } from './dom';
 

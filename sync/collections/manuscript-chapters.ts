@@ -70,7 +70,8 @@ export const manuscriptChapters = defineCollection({
     mayWrite: (c, previous, userId, authority) => mayWriteChapter(c, previous, userId, (authority as Manuscript | null | undefined) ?? null),
     authorisedBy: { collection: 'manuscripts', id: (c) => c.manuscriptId },
     // The writer of a chapter whose manuscript has not landed yet is its owner-to-be.
-    serverCheck: async (c, _previous, { writer, authority }) => ownerWithoutWriteRole((authority as Manuscript | null) ?? { ownerId: c.ownerId, members: [] }, writer.id, writer),
+    serverCheck: async (c, _previous, { writer, authority }) =>
+      ownerWithoutWriteRole((authority as Manuscript | null) ?? { ownerId: c.ownerId, members: [] }, writer.id, writer),
   },
   conflict: 'server-wins',
 });

@@ -128,12 +128,18 @@ describe('manuscript comments: merging concurrent changes', () => {
     const master = doc({ ...base, memberIds: ['ed', 'com', 'view', 'new'], updatedAt: 8 });
     const merged = mergeComments({ newDocumentState: mine, realMasterState: master });
     expect(merged).toMatchObject({ resolved: true, statusChangedAt: 10, memberIds: ['ed', 'com', 'view', 'new'] });
-    const older = mergeComments({ newDocumentState: doc({ ...base, resolved: true, statusChangedAt: 3 }), realMasterState: doc({ ...base, resolved: false, statusChangedAt: 4 }) });
+    const older = mergeComments({
+      newDocumentState: doc({ ...base, resolved: true, statusChangedAt: 3 }),
+      realMasterState: doc({ ...base, resolved: false, statusChangedAt: 4 }),
+    });
     expect(older.resolved).toBe(false);
   });
 
   it('lets a deletion win over a concurrent edit', () => {
-    const merged = mergeComments({ newDocumentState: doc({ ...base, body: 'edited', updatedAt: 9 }), realMasterState: doc({ ...base, removed: true, body: '', updatedAt: 5 }) });
+    const merged = mergeComments({
+      newDocumentState: doc({ ...base, body: 'edited', updatedAt: 9 }),
+      realMasterState: doc({ ...base, removed: true, body: '', updatedAt: 5 }),
+    });
     expect(merged).toMatchObject({ removed: true, body: '' });
   });
 });

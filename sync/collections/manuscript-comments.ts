@@ -104,7 +104,10 @@ export function mayWriteComment(c: ManuscriptComment, previous: ManuscriptCommen
  * status change wins (by `statusChangedAt`), the later text wins, and the audience copy comes
  * from the server (it may have been refreshed by the owner).
  */
-export function mergeComments({ newDocumentState: mine, realMasterState: master }: ConflictInput<ManuscriptComment>): ManuscriptComment & { _deleted: boolean } {
+export function mergeComments({
+  newDocumentState: mine,
+  realMasterState: master,
+}: ConflictInput<ManuscriptComment>): ManuscriptComment & { _deleted: boolean } {
   const merged = { ...master };
   if (mine.statusChangedAt > master.statusChangedAt) {
     Object.assign(merged, { resolved: mine.resolved, statusChangedBy: mine.statusChangedBy, statusChangedAt: mine.statusChangedAt });

@@ -13,7 +13,10 @@ const MESSAGE_NAME_MAX = 120;
 
 const MessageSchema = z.object({
   id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  conversationId: z.string().min(1).max(MAX_DOC_ID_LENGTH * 2 + 1),
+  conversationId: z
+    .string()
+    .min(1)
+    .max(MAX_DOC_ID_LENGTH * 2 + 1),
   senderId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   recipientId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
   /** Display names cached at send time, so a thread renders offline without a lookup. */

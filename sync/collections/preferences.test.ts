@@ -14,7 +14,7 @@ describe('preferences merge', () => {
     expect(stampChange(p, { readerTheme: 'night' }, 10).stamps.readerTheme).toBe(1001);
   });
 
-  it('keeps both devices\' changes to different fields (last write wins per field)', () => {
+  it("keeps both devices' changes to different fields (last write wins per field)", () => {
     const phone = stampChange(base, { readerTheme: 'sepia' }, 2000);
     const laptop = stampChange(base, { fontSize: 140, readerTheme: 'night' }, 1500);
     const merged = mergeStamped(phone, laptop);

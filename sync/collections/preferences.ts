@@ -7,7 +7,21 @@
 import { z } from 'zod';
 import { defineCollection, type ConflictInput } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
-import { APP_THEMES, FONT_SIZE, LINE_HEIGHT, MARGIN, mergeStamped, PREFERENCE_FIELDS, READER_FONT_FAMILIES, READER_LAYOUTS, READER_THEMES, valuesOf, type PreferenceField, type PreferenceValues, type StampedPreferences } from '../preferences';
+import {
+  APP_THEMES,
+  FONT_SIZE,
+  LINE_HEIGHT,
+  MARGIN,
+  mergeStamped,
+  PREFERENCE_FIELDS,
+  READER_FONT_FAMILIES,
+  READER_LAYOUTS,
+  READER_THEMES,
+  valuesOf,
+  type PreferenceField,
+  type PreferenceValues,
+  type StampedPreferences,
+} from '../preferences';
 
 const Stamp = z.number().int().nonnegative();
 

@@ -17,7 +17,10 @@ const WIRE = { PullRequestSchema, PullResponseSchema, PushRequestSchema, PushRes
 function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable((value as any)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stable((value as any)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
@@ -31,7 +34,9 @@ export function protocolHash(): string {
 describe('protocol version', () => {
   it('matches the hash of every wire and collection schema', () => {
     const hash = protocolHash();
-    expect(hash, `The sync schemas changed. Bump PROTOCOL_VERSION (now ${PROTOCOL_VERSION}) with a comment and set PROTOCOL_SCHEMA_HASH = '${hash}'.`).toBe(PROTOCOL_SCHEMA_HASH);
+    expect(hash, `The sync schemas changed. Bump PROTOCOL_VERSION (now ${PROTOCOL_VERSION}) with a comment and set PROTOCOL_SCHEMA_HASH = '${hash}'.`).toBe(
+      PROTOCOL_SCHEMA_HASH,
+    );
   });
 
   it('never supports a version newer than itself', () => {

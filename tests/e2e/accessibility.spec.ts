@@ -10,9 +10,33 @@ async function settle(page: Page, path: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 }
 
-const VISITOR_PAGES = ['/', '/auth', '/auth?mode=signup', '/auth?mode=forgot', '/auth/beta-request', '/auth/reset-password', '/auth/auth-code-error?reason=expired', '/privacy-policy', '/terms-of-service', '/no-such-page'];
+const VISITOR_PAGES = [
+  '/',
+  '/auth',
+  '/auth?mode=signup',
+  '/auth?mode=forgot',
+  '/auth/beta-request',
+  '/auth/reset-password',
+  '/auth/auth-code-error?reason=expired',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/no-such-page',
+];
 const READER_PAGES = ['/', '/settings', '/settings/account', '/settings/notifications', '/account-deletion'];
-const ADMIN_PAGES = ['/admin', '/admin/users', '/admin/author-requests', '/admin/publisher-requests', '/admin/beta-requests', '/admin/audit', '/admin/settings', '/admin/profile', '/admin/debug-reports', '/admin/test', '/dev', '/dev/mail'];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/users',
+  '/admin/author-requests',
+  '/admin/publisher-requests',
+  '/admin/beta-requests',
+  '/admin/audit',
+  '/admin/settings',
+  '/admin/profile',
+  '/admin/debug-reports',
+  '/admin/test',
+  '/dev',
+  '/dev/mail',
+];
 
 /** Each page is a full load and an axe run (~2 s, much more on a busy machine): a few per journey, so they run side by side. */
 const PAGES_PER_JOURNEY = 4;

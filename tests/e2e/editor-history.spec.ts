@@ -90,7 +90,10 @@ test('history: a viewer reads the versions but cannot name or restore', async ({
   const chapterId = chapterUrl.split('/').at(-1)!;
   await typeAtEnd(page, 'Words a viewer may read.');
   await expect(page.getByTestId('chapter-words')).toHaveText('5 words', { timeout: 5_000 });
-  const saved = await page.request.post(`/api/chapters/${chapterId}/versions`, { data: { name: 'For the viewer' }, headers: { origin: new URL(page.url()).origin } });
+  const saved = await page.request.post(`/api/chapters/${chapterId}/versions`, {
+    data: { name: 'For the viewer' },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(saved.status()).toBe(201);
 
   await page.getByRole('button', { name: /Co-authors/ }).click();

@@ -31,12 +31,17 @@ test('an author uploads an image, renames it and inserts it into a chapter', asy
   await expectAccessible(page);
 
   // Not an image, DOCX, Markdown or EPUB: refused with the server's reason.
-  await page.locator('input[type=file]').first().setInputFiles({ name: 'program.md', mimeType: 'text/markdown', buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 0, 1, 2, 3]) });
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: 'program.md', mimeType: 'text/markdown', buffer: Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 0, 1, 2, 3]) });
   await expect(page.getByRole('region', { name: 'Uploads' }).getByRole('alert')).toBeVisible();
 
   // Into a chapter: a manuscript imported from Markdown gives one quickly.
   await page.goto('/editor');
-  await page.getByLabel('Manuscript file').setInputFiles({ name: 'Harbour.md', mimeType: 'text/markdown', buffer: Buffer.from('# Dawn\n\nThe harbour woke slowly.\n') });
+  await page
+    .getByLabel('Manuscript file')
+    .setInputFiles({ name: 'Harbour.md', mimeType: 'text/markdown', buffer: Buffer.from('# Dawn\n\nThe harbour woke slowly.\n') });
   await page.getByRole('button', { name: 'Import manuscript' }).click();
   await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/, { timeout: 20_000 });
   const text = page.getByTestId('chapter-text');

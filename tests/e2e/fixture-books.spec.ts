@@ -17,7 +17,11 @@ const DIR = path.resolve(process.cwd(), '../shared/fixtures/epub');
 // book (same identifier) under that journey while it reads.
 const READ_ELSEWHERE = new Set(['moby-dick.epub']);
 const books: { name: string; bytes: () => Buffer }[] = fs.existsSync(DIR)
-  ? fs.readdirSync(DIR).filter((f) => f.endsWith('.epub') && !READ_ELSEWHERE.has(f)).sort().map((f) => ({ name: f, bytes: () => fs.readFileSync(path.join(DIR, f)) }))
+  ? fs
+      .readdirSync(DIR)
+      .filter((f) => f.endsWith('.epub') && !READ_ELSEWHERE.has(f))
+      .sort()
+      .map((f) => ({ name: f, bytes: () => fs.readFileSync(path.join(DIR, f)) }))
   : [{ name: 'built.epub', bytes: () => Buffer.from(epub3()) }];
 if (!fs.existsSync(DIR)) console.log(`fixture-books: ${DIR} is absent; opening a small built EPUB instead of the W3C samples`);
 
@@ -28,11 +32,14 @@ async function importBook(page: Page, body: Buffer): Promise<string> {
   const { importId } = (await res.json()) as { importId: string };
   let bookId = '';
   await expect
-    .poll(async () => {
-      const r = (await (await page.request.get(`/api/books/imports/${importId}`)).json()) as { status: string; bookId: string | null; error: string | null };
-      bookId = r.bookId ?? '';
-      return r.error ?? r.status;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const r = (await (await page.request.get(`/api/books/imports/${importId}`)).json()) as { status: string; bookId: string | null; error: string | null };
+        bookId = r.bookId ?? '';
+        return r.error ?? r.status;
+      },
+      { timeout: 60_000 },
+    )
     .toBe('done');
   return bookId;
 }

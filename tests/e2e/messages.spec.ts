@@ -24,7 +24,10 @@ async function openConversation(page: Page, username: string, name: string) {
 }
 
 function bubble(page: Page, text: string) {
-  return page.getByRole('list', { name: /^Messages with/ }).getByRole('listitem').filter({ hasText: text });
+  return page
+    .getByRole('list', { name: /^Messages with/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
 }
 
 test('a message reaches the other person live, and opening it clears the unread mark', async ({ browser }) => {

@@ -29,7 +29,11 @@ test.describe('printable', () => {
     const numbered = await pages(page).evaluateAll((els) =>
       els.map((el) => {
         const content = el.querySelector('.pagedjs_margin-bottom-center .pagedjs_margin-content');
-        return { n: Number(el.getAttribute('data-page-number')), text: Boolean(el.querySelector('.pp-chapter p')), number: content ? getComputedStyle(content, '::after').content : 'none' };
+        return {
+          n: Number(el.getAttribute('data-page-number')),
+          text: Boolean(el.querySelector('.pp-chapter p')),
+          number: content ? getComputedStyle(content, '::after').content : 'none',
+        };
       }),
     );
     const withText = numbered.filter((p) => p.text);
@@ -38,20 +42,25 @@ test.describe('printable', () => {
     expect(numbered.slice(0, 3).map((p) => p.number)).toEqual(['none', 'none', 'none']);
 
     // Contents: each entry resolves to the page its chapter starts on (a recto: odd).
-    const toc = await page.locator('.pp-toc a').evaluateAll((links) =>
-      links.map((a) => ({ title: a.textContent, counter: getComputedStyle(a, '::after').counterReset })),
-    );
+    const toc = await page
+      .locator('.pp-toc a')
+      .evaluateAll((links) => links.map((a) => ({ title: a.textContent, counter: getComputedStyle(a, '::after').counterReset })));
     expect(toc.map((e) => e.title)).toEqual(['Start Smaller Than You Think', 'The Daily Page', 'Revision Is Reading Slowly', 'Showing Your Work']);
     const numbers = toc.map((e) => Number(/(\d+)\s*$/.exec(e.counter)?.[1]));
     expect(numbers.every((n) => n > 0 && n % 2 === 1)).toBe(true);
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-    const startPage = await page.locator('.pagedjs_page:has(#pp-ch-' + (await page.locator('.pp-chapter').first().getAttribute('data-chapter-id')) + ')').first().getAttribute('data-page-number');
+    const startPage = await page
+      .locator('.pagedjs_page:has(#pp-ch-' + (await page.locator('.pp-chapter').first().getAttribute('data-chapter-id')) + ')')
+      .first()
+      .getAttribute('data-page-number');
     expect(Number(startPage)).toBe(numbers[0]);
 
     // A smaller trim: chapters run over, and versos carry the book title as their running head.
     await page.getByLabel('Trim size').selectOption('5x8');
     await typesetDone(page, '5 × 8 in');
-    const heads = await page.locator('.pagedjs_left_page:has(.pp-chapter p) .pagedjs_margin-top-left .pagedjs_margin-content').evaluateAll((els) => els.map((el) => getComputedStyle(el, '::after').content));
+    const heads = await page
+      .locator('.pagedjs_left_page:has(.pp-chapter p) .pagedjs_margin-top-left .pagedjs_margin-content')
+      .evaluateAll((els) => els.map((el) => getComputedStyle(el, '::after').content));
     expect(heads.length).toBeGreaterThan(0);
     expect(heads.every((h) => h === '"The Patient Draft"')).toBe(true);
     await expect(page.getByRole('button', { name: 'Print / Save as PDF' })).toBeEnabled();
@@ -102,9 +111,7 @@ test.describe('printable', () => {
     await page.keyboard.type('The lighthouse keeper counted every wave twice.');
     await expect(page.getByTestId('chapter-sync')).toHaveText('Synced');
     // The manuscript document reaches the server by replication; wait until it reads as a book.
-    await expect
-      .poll(async () => (await page.request.get(`/api/manuscripts/${manuscriptId}/book`)).status(), { timeout: 20_000 })
-      .toBe(200);
+    await expect.poll(async () => (await page.request.get(`/api/manuscripts/${manuscriptId}/book`)).status(), { timeout: 20_000 }).toBe(200);
 
     await page.goto('/books');
     const item = page.getByTestId('library-manuscript').filter({ hasText: title });

@@ -20,11 +20,14 @@ async function importBook(page: Page): Promise<string> {
   const { importId } = (await res.json()) as { importId: string };
   let bookId: string | null = null;
   await expect
-    .poll(async () => {
-      const r = (await (await page.request.get(`/api/books/imports/${importId}`)).json()) as { status: string; bookId: string | null; error: string | null };
-      bookId = r.bookId;
-      return r.error ?? r.status;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const r = (await (await page.request.get(`/api/books/imports/${importId}`)).json()) as { status: string; bookId: string | null; error: string | null };
+        bookId = r.bookId;
+        return r.error ?? r.status;
+      },
+      { timeout: 30_000 },
+    )
     .toBe('done');
   return bookId!;
 }
@@ -39,13 +42,14 @@ async function wordPoint(page: Page): Promise<{ x: number; y: number }> {
     const walker = document.createTreeWalker(document.querySelector('section.reader-chapter')!, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       for (const m of (n.textContent ?? '').matchAll(/[A-Za-z]{5,}/g)) {
-      const r = document.createRange();
-      r.setStart(n, m.index);
-      r.setEnd(n, m.index + m[0].length);
-      const rect = r.getClientRects()[0];
+        const r = document.createRange();
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const rect = r.getClientRects()[0];
         if (!rect) continue;
-      const cx = rect.left + rect.width / 2;
-      if (cx > clip.left + clip.width * 0.32 && cx < clip.left + clip.width * 0.68 && rect.top > clip.top && rect.bottom < clip.top + clip.height * 0.6) return { x: cx, y: rect.top + rect.height / 2 };
+        const cx = rect.left + rect.width / 2;
+        if (cx > clip.left + clip.width * 0.32 && cx < clip.left + clip.width * 0.68 && rect.top > clip.top && rect.bottom < clip.top + clip.height * 0.6)
+          return { x: cx, y: rect.top + rect.height / 2 };
       }
     }
     throw new Error('no word found on the page');

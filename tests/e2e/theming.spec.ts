@@ -54,7 +54,11 @@ async function importEpub(page: Page, body: Uint8Array): Promise<string> {
   return bookId!;
 }
 
-const previewSize = (page: Page) => page.getByTestId('theming-preview').locator('.quire-book').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+const previewSize = (page: Page) =>
+  page
+    .getByTestId('theming-preview')
+    .locator('.quire-book')
+    .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
 
 test('preferences: live preview, synced to a second device, app theme before sync', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -113,7 +117,8 @@ test('preferences: live preview, synced to a second device, app theme before syn
 
 /** A small Japanese book set vertically (tategaki), turning pages right to left. */
 function verticalEpub(): Uint8Array {
-  const paragraph = (n: number) => `<p>その${n}。吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。</p>`;
+  const paragraph = (n: number) =>
+    `<p>その${n}。吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。</p>`;
   // Numbered: a position quote must find one place, not the first of forty identical paragraphs.
   const paragraphs = (count: number) => Array.from({ length: count }, (_, i) => paragraph(i + 1)).join('');
   return epub3({
@@ -217,7 +222,13 @@ test('right-to-left books still read right to left', async ({ page, browser }) =
   const body = Array.from({ length: 60 }, (_, i) => paragraph(i + 1)).join('');
   const bookId = await importEpub(
     page,
-    epub3({ identifier: `urn:uuid:5b0c6f9e-0000-4000-8001-${Date.now().toString().slice(-12)}`, title: 'ספר', language: 'he', rtl: true, chapters: [{ id: 'ch1', title: 'פרק', body: `<h1>פרק</h1>${body}` }] }),
+    epub3({
+      identifier: `urn:uuid:5b0c6f9e-0000-4000-8001-${Date.now().toString().slice(-12)}`,
+      title: 'ספר',
+      language: 'he',
+      rtl: true,
+      chapters: [{ id: 'ch1', title: 'פרק', body: `<h1>פרק</h1>${body}` }],
+    }),
   );
   await page.goto(`/books/${bookId}`);
   const columns = page.getByTestId('reader-columns');

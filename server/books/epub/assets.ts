@@ -6,7 +6,8 @@
 import type { ManifestItem } from './package';
 import { dirOf } from './paths';
 
-const ASSET_TYPES = /^(image\/(jpeg|png|gif|webp|avif|svg\+xml)|font\/[a-z0-9.+-]+|application\/(font-woff2?|x-font-ttf|x-font-truetype|x-font-opentype|vnd\.ms-opentype|font-sfnt)|text\/css)$/;
+const ASSET_TYPES =
+  /^(image\/(jpeg|png|gif|webp|avif|svg\+xml)|font\/[a-z0-9.+-]+|application\/(font-woff2?|x-font-ttf|x-font-truetype|x-font-opentype|vnd\.ms-opentype|font-sfnt)|text\/css)$/;
 const MAX_ASSET_PATH = 300;
 
 export function isAssetType(mediaType: string): boolean {

@@ -40,8 +40,17 @@ describe('buildBook', () => {
     expect(parsed.chapters.map((c) => c.linear)).toEqual([false, true, true]);
     expect(parsed.toc.map((e) => e.title)).toEqual(['Cover', 'Departure', 'The Storm']);
     expect(parsed.toc.every((e) => parsed.chapters.some((c) => c.id === e.chapterId))).toBe(true);
-    expect(parsed.metadata).toMatchObject({ title: 'A Test Voyage', language: 'en', publisher: 'Test Press', issued: '2001-02-03', description: 'A short book for tests.' });
-    expect(parsed.metadata.contributors).toEqual([{ name: 'Ann Author', role: 'author' }, { name: 'Ed Editor', role: 'editor' }]);
+    expect(parsed.metadata).toMatchObject({
+      title: 'A Test Voyage',
+      language: 'en',
+      publisher: 'Test Press',
+      issued: '2001-02-03',
+      description: 'A short book for tests.',
+    });
+    expect(parsed.metadata.contributors).toEqual([
+      { name: 'Ann Author', role: 'author' },
+      { name: 'Ed Editor', role: 'editor' },
+    ]);
     expect(parsed.stylesheets).toEqual(['css/book.css']);
   });
 
@@ -104,12 +113,18 @@ describe('hostile archives are refused with a reason', () => {
   it('no mimetype', () => expect(reason(() => build(zipSync({ 'a.txt': enc('x') })))).toBe('missing_mimetype'));
   it('no container', () => expect(reason(() => build(zipSync({ mimetype: enc('application/epub+zip') })))).toBe('missing_container'));
   it('no package document', () => {
-    const files = { mimetype: enc('application/epub+zip'), 'META-INF/container.xml': enc('<container><rootfiles><rootfile full-path="OEBPS/missing.opf"/></rootfiles></container>') };
+    const files = {
+      mimetype: enc('application/epub+zip'),
+      'META-INF/container.xml': enc('<container><rootfiles><rootfile full-path="OEBPS/missing.opf"/></rootfiles></container>'),
+    };
     expect(reason(() => build(zipSync(files)))).toBe('missing_package');
   });
   it('path traversal, absolute and backslash names', () => {
     for (const name of ['../evil.txt', 'OEBPS/../../evil.txt', '/etc/passwd', 'OEBPS\\evil.txt']) {
-      expect(reason(() => build(epub3({ extraFiles: { [name]: 'x' } }))), name).toBe('unsafe_path');
+      expect(
+        reason(() => build(epub3({ extraFiles: { [name]: 'x' } }))),
+        name,
+      ).toBe('unsafe_path');
     }
   });
   it('too many entries', () => {

@@ -203,7 +203,14 @@ function serializeToken(t: CssToken): string {
       return `url(${serializeString(t.value)})`;
     case 'number':
       // A unit such as `e3` would read back as an exponent.
-      return t.value + (t.unit === '%' ? '%' : /^[eE][+-]?\d/.test(t.unit) ? `\\${t.unit.charCodeAt(0).toString(16)} ${serializeIdent(t.unit.slice(1), { hash: true })}` : serializeIdent(t.unit));
+      return (
+        t.value +
+        (t.unit === '%'
+          ? '%'
+          : /^[eE][+-]?\d/.test(t.unit)
+            ? `\\${t.unit.charCodeAt(0).toString(16)} ${serializeIdent(t.unit.slice(1), { hash: true })}`
+            : serializeIdent(t.unit))
+      );
     case 'delim':
       return t.value;
     case 'bad':

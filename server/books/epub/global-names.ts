@@ -34,7 +34,9 @@ export function renameGlobalNames(root: Root, suffix: string): void {
     if ((prop === 'font' || prop === 'font-family') && !(decl.parent?.type === 'atrule' && /^font-face$/i.test((decl.parent as AtRule).name))) {
       decl.value = renameFamilies(decl.value, families);
     } else if (/^(-webkit-|-moz-)?animation(-name)?$/.test(prop)) {
-      decl.value = serializeTokens(tokenizeCss(decl.value).map((t) => (t.type === 'ident' && animations.has(t.value) ? { type: 'ident', value: animations.get(t.value)! } : t)));
+      decl.value = serializeTokens(
+        tokenizeCss(decl.value).map((t) => (t.type === 'ident' && animations.has(t.value) ? { type: 'ident', value: animations.get(t.value)! } : t)),
+      );
     }
   });
 }

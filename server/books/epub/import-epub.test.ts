@@ -19,7 +19,12 @@ afterEach(async () => {
 });
 
 async function importAs(cookie: string, bytes: Uint8Array): Promise<BookImportResponse> {
-  const res = await t.request('/api/books/import', { method: 'POST', cookie, headers: { 'content-type': 'application/epub+zip' }, body: new Uint8Array(bytes) });
+  const res = await t.request('/api/books/import', {
+    method: 'POST',
+    cookie,
+    headers: { 'content-type': 'application/epub+zip' },
+    body: new Uint8Array(bytes),
+  });
   expect(res.status).toBe(202);
   const { importId } = (await res.json()) as ImportStartedResponse;
   await t.worker.drain();
@@ -52,7 +57,11 @@ describe('POST /api/books/import', () => {
     expect((await post({ headers: { 'content-type': 'application/epub+zip' }, body: epub3() })).status).toBe(401);
     expect((await post({ cookie: reader.cookie, headers: { 'content-type': 'application/epub+zip' }, body: epub3() })).status).toBe(403);
     expect((await post({ cookie: author.cookie, headers: { 'content-type': 'application/pdf' }, body: epub3() })).status).toBe(400);
-    const big = await post({ cookie: author.cookie, headers: { 'content-type': 'application/epub+zip', 'content-length': String(60 * 1024 * 1024) }, body: epub3() });
+    const big = await post({
+      cookie: author.cookie,
+      headers: { 'content-type': 'application/epub+zip', 'content-length': String(60 * 1024 * 1024) },
+      body: epub3(),
+    });
     expect(big.status).toBe(413);
   });
 

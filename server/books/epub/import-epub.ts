@@ -26,7 +26,13 @@ export function registerBookJobs(worker: JobWorker, ctx: AppContext) {
 }
 
 function slugify(title: string): string {
-  const words = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  const words = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
   return words.join('-').slice(0, 80).replace(/-+$/, '') || 'book';
 }
 
@@ -35,13 +41,19 @@ async function runBookImport(ctx: AppContext, payload: Partial<BookImportPayload
   const job = await ctx.db.selectFrom('bookImports').selectAll().where('id', '=', payload.importId).executeTakeFirst();
   if (!job || job.status !== 'queued') return; // already finished: the job is idempotent
   const fail = async (message: string) => {
-    await ctx.db.updateTable('bookImports').set({ status: 'failed', error: message.slice(0, 1000), finishedAt: ctx.now() }).where('id', '=', job.id).execute();
+    await ctx.db
+      .updateTable('bookImports')
+      .set({ status: 'failed', error: message.slice(0, 1000), finishedAt: ctx.now() })
+      .where('id', '=', job.id)
+      .execute();
   };
   try {
     const bytes = await ctx.blobs.read(job.blobHash);
     if (!bytes) return await fail('The uploaded file is no longer stored; please upload it again.');
     const opened = readPackage(bytes);
-    const key = createHash('sha256').update(`${job.ownerId}\n${opened.pkg.identifier || job.blobHash}`).digest('hex');
+    const key = createHash('sha256')
+      .update(`${job.ownerId}\n${opened.pkg.identifier || job.blobHash}`)
+      .digest('hex');
     const bookId = `epub-${key.slice(0, 20)}`;
     const existing = await ctx.db.selectFrom('books').select('slug').where('id', '=', bookId).executeTakeFirst();
     const slug = existing?.slug ?? `${slugify(opened.pkg.title)}-${key.slice(0, 8)}`;

@@ -91,7 +91,13 @@ export function parsePackage(files: Map<string, Uint8Array>, opfPath: string): P
   const uniqueId = attr(pkg, 'unique-identifier');
   const identifiers = dc('identifier');
   const identifier = textOf(identifiers.find((i) => attr(i, 'id') === uniqueId) ?? identifiers[0] ?? pkg);
-  const isbn = identifiers.map((i) => textOf(i).replace(/^urn:isbn:/i, '').replace(/[-\s]/g, '')).find((v) => /^97[89]\d{10}$/.test(v));
+  const isbn = identifiers
+    .map((i) =>
+      textOf(i)
+        .replace(/^urn:isbn:/i, '')
+        .replace(/[-\s]/g, ''),
+    )
+    .find((v) => /^97[89]\d{10}$/.test(v));
 
   const navItem = [...manifest.values()].find((i) => i.properties.includes('nav'));
   const ncxItem = manifest.get(spineEl ? (attr(spineEl, 'toc') ?? '') : '') ?? [...manifest.values()].find((i) => i.mediaType === 'application/x-dtbncx+xml');
@@ -142,14 +148,18 @@ function coverOf(manifest: Map<string, ManifestItem>, metas: Element[], files: M
 /** schema.org accessibility properties, as EPUB 3 `<meta property>` or EPUB 2 `<meta name content>`. */
 function accessibilityOf(metadata: Element, metas: Element[]): Accessibility {
   const values = (property: string) =>
-    metas.flatMap((m) => {
-      if (attr(m, 'property') === property) return [textOf(m)];
-      if (attr(m, 'name') === property) return [attr(m, 'content') ?? ''];
-      return [];
-    }).filter(Boolean);
+    metas
+      .flatMap((m) => {
+        if (attr(m, 'property') === property) return [textOf(m)];
+        if (attr(m, 'name') === property) return [attr(m, 'content') ?? ''];
+        return [];
+      })
+      .filter(Boolean);
   const conformsTo = [
     ...values('dcterms:conformsTo'),
-    ...findAll(metadata, 'link').filter((l) => attr(l, 'rel') === 'dcterms:conformsTo').map((l) => attr(l, 'href') ?? ''),
+    ...findAll(metadata, 'link')
+      .filter((l) => attr(l, 'rel') === 'dcterms:conformsTo')
+      .map((l) => attr(l, 'href') ?? ''),
     ...findAll(metadata, 'conformsTo').map(textOf),
   ].filter(Boolean);
   const cap = (list: string[], n: number, len: number) => [...new Set(list)].slice(0, n).map((s) => s.slice(0, len));

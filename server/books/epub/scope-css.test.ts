@@ -37,10 +37,16 @@ describe('scopeCss: book CSS cannot fetch outside the book', () => {
     ['@font-face with a remote src', '@font-face { font-family: Bad; src: url(http://evil.example/f.woff2) format("woff2"), local(Georgia) }'],
     ['a custom property holding url()', 'p { --bg: url(http://evil.example/a.png); background: var(--bg) }'],
     ['an escaped property name', 'p { backgr\\6f und: url(http://evil.example/a.png) }'],
-    ['cursor, list-style and content', 'p { cursor: url(http://evil.example/c.cur), auto; list-style: url("http://evil.example/d.png"); content: url(https://evil.example/e.png) }'],
+    [
+      'cursor, list-style and content',
+      'p { cursor: url(http://evil.example/c.cur), auto; list-style: url("http://evil.example/d.png"); content: url(https://evil.example/e.png) }',
+    ],
     ['IE expression() and behavior', 'p { width: expression(alert(1)); behavior: url(#evil.htc) } q { -moz-binding: url(evil.xml#x) }'],
     ['an unclosed url', 'p { background: url(http://evil.example/a.png'],
-    ['an in-book @import with a broken media list', '@import "other.css" screen \\; @import "other.css" "a\nb"; p { background: url(http://evil.example/a.png) }'],
+    [
+      'an in-book @import with a broken media list',
+      '@import "other.css" screen \\; @import "other.css" "a\nb"; p { background: url(http://evil.example/a.png) }',
+    ],
   ];
   for (const [name, source] of hostile) {
     it(`drops ${name}`, () => {
@@ -80,7 +86,7 @@ describe('scopeCss: positioned content stays in the chapter box', () => {
   });
 });
 
-describe('scopeCss: names CSS makes global stay the book\'s', () => {
+describe("scopeCss: names CSS makes global stay the book's", () => {
   it('renames its @font-face families and @keyframes, and its own declarations follow', () => {
     const css = scoped(
       '@font-face { font-family: "Segoe UI"; src: url(../fonts/serif.woff2) } @font-face { font-family: Book Serif; src: local(Georgia) } ' +
@@ -124,7 +130,9 @@ describe('scopeCss: ordinary book CSS', () => {
   });
 
   it('keeps unicode-range as written', () => {
-    expect(scoped('@font-face { font-family: X; src: local(X); unicode-range: U+0000-00FF, U+4??, u+1E00-1EFF }')).toContain('unicode-range: U+0000-00FF, U+4??, u+1E00-1EFF');
+    expect(scoped('@font-face { font-family: X; src: local(X); unicode-range: U+0000-00FF, U+4??, u+1E00-1EFF }')).toContain(
+      'unicode-range: U+0000-00FF, U+4??, u+1E00-1EFF',
+    );
     expect(scoped('@font-face { font-family: X; unicode-range: U+0000, url(http://evil.example/) }')).not.toContain('unicode-range');
   });
 
@@ -136,13 +144,55 @@ describe('scopeCss: ordinary book CSS', () => {
 
 describe('scopeCss: any input', () => {
   it('never throws and never fetches an outside URL (seeded random stylesheets)', () => {
-    const bits = [' ', '\\', '75 ', '55 ', 'u', 'r', 'l', 'U', '(', ')', '"', "'", '/*', '*/', ',', 'src', 'image-set', 'image', '-webkit-', 'var(--v)', 'http://evil.example/x', '//evil.example/y', '../images/bg.png', '\n', 'fixed', '2147483647', '#', '.', '-', '+', '1e3', 'é', 'attr(x)', ':', '!important'];
+    const bits = [
+      ' ',
+      '\\',
+      '75 ',
+      '55 ',
+      'u',
+      'r',
+      'l',
+      'U',
+      '(',
+      ')',
+      '"',
+      "'",
+      '/*',
+      '*/',
+      ',',
+      'src',
+      'image-set',
+      'image',
+      '-webkit-',
+      'var(--v)',
+      'http://evil.example/x',
+      '//evil.example/y',
+      '../images/bg.png',
+      '\n',
+      'fixed',
+      '2147483647',
+      '#',
+      '.',
+      '-',
+      '+',
+      '1e3',
+      'é',
+      'attr(x)',
+      ':',
+      '!important',
+    ];
     const props = ['background', 'src', 'position', 'z-index', '--v', 'po\\73 ition', 'content', 'font-family'];
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const pick = <T,>(list: T[]) => list[Math.floor(random() * list.length)]!;
+    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
     const value = () => Array.from({ length: 1 + Math.floor(random() * 12) }, () => pick(bits)).join('');
-    const rule = () => pick([`p { ${pick(props)}: ${value()}; ${pick(props)}: ${value()} }`, `@import ${value()};`, `@font-face { font-family: F; src: ${value()} }`, `@media ${value()} { q { ${pick(props)}: ${value()} } }`]);
+    const rule = () =>
+      pick([
+        `p { ${pick(props)}: ${value()}; ${pick(props)}: ${value()} }`,
+        `@import ${value()};`,
+        `@font-face { font-family: F; src: ${value()} }`,
+        `@media ${value()} { q { ${pick(props)}: ${value()} } }`,
+      ]);
     let kept = 0;
     for (let n = 0; n < 3000; n++) {
       const source = Array.from({ length: 1 + Math.floor(random() * 4) }, rule).join('\n');

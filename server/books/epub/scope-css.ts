@@ -34,7 +34,22 @@ export const BODY_CLASS = 'quire-body';
 const MAX_BOOK_Z_INDEX = 10;
 
 /** At-rules a book may use (vendor prefixes aside); `@import` is handled on its own, the rest dropped. */
-const KEPT_AT_RULES = new Set(['media', 'supports', 'font-face', 'keyframes', 'counter-style', 'layer', 'container', 'font-feature-values', 'swash', 'annotation', 'ornaments', 'stylistic', 'styleset', 'character-variant']);
+const KEPT_AT_RULES = new Set([
+  'media',
+  'supports',
+  'font-face',
+  'keyframes',
+  'counter-style',
+  'layer',
+  'container',
+  'font-feature-values',
+  'swash',
+  'annotation',
+  'ornaments',
+  'stylistic',
+  'styleset',
+  'character-variant',
+]);
 /** Functions whose arguments are fetched: their strings are URLs, like url()'s. */
 const FETCHING_FUNCTIONS = new Set(['url', 'src', 'image', 'image-set', 'cross-fade']);
 /** Functions that fill in a value where used: inside a fetching function they could bring a URL. */
@@ -45,16 +60,108 @@ const SUBSTITUTING_FUNCTIONS = new Set(['var', 'attr', 'env']);
  * that fetches must not get through because nobody listed it.
  */
 const KNOWN_FUNCTIONS = new Set([
-  ...FETCHING_FUNCTIONS, ...SUBSTITUTING_FUNCTIONS,
-  'rgb', 'rgba', 'hsl', 'hsla', 'hwb', 'lab', 'lch', 'oklab', 'oklch', 'color', 'color-mix', 'light-dark',
-  'calc', 'min', 'max', 'clamp', 'round', 'mod', 'rem', 'abs', 'sign', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'pow', 'sqrt', 'hypot', 'log', 'exp',
-  'linear-gradient', 'radial-gradient', 'conic-gradient', 'repeating-linear-gradient', 'repeating-radial-gradient', 'repeating-conic-gradient', 'gradient',
-  'matrix', 'matrix3d', 'translate', 'translatex', 'translatey', 'translatez', 'translate3d', 'scale', 'scalex', 'scaley', 'scalez', 'scale3d',
-  'rotate', 'rotatex', 'rotatey', 'rotatez', 'rotate3d', 'skew', 'skewx', 'skewy', 'perspective',
-  'blur', 'brightness', 'contrast', 'drop-shadow', 'grayscale', 'hue-rotate', 'invert', 'opacity', 'saturate', 'sepia',
-  'inset', 'circle', 'ellipse', 'polygon', 'rect', 'xywh', 'cubic-bezier', 'steps', 'linear', 'repeat', 'minmax', 'fit-content',
-  'counter', 'counters', 'symbols', 'leader', 'target-counter', 'target-counters', 'target-text', 'string', 'content',
-  'local', 'format', 'tech', 'type', 'selector', 'font-format', 'font-tech', 'style',
+  ...FETCHING_FUNCTIONS,
+  ...SUBSTITUTING_FUNCTIONS,
+  'rgb',
+  'rgba',
+  'hsl',
+  'hsla',
+  'hwb',
+  'lab',
+  'lch',
+  'oklab',
+  'oklch',
+  'color',
+  'color-mix',
+  'light-dark',
+  'calc',
+  'min',
+  'max',
+  'clamp',
+  'round',
+  'mod',
+  'rem',
+  'abs',
+  'sign',
+  'sin',
+  'cos',
+  'tan',
+  'asin',
+  'acos',
+  'atan',
+  'atan2',
+  'pow',
+  'sqrt',
+  'hypot',
+  'log',
+  'exp',
+  'linear-gradient',
+  'radial-gradient',
+  'conic-gradient',
+  'repeating-linear-gradient',
+  'repeating-radial-gradient',
+  'repeating-conic-gradient',
+  'gradient',
+  'matrix',
+  'matrix3d',
+  'translate',
+  'translatex',
+  'translatey',
+  'translatez',
+  'translate3d',
+  'scale',
+  'scalex',
+  'scaley',
+  'scalez',
+  'scale3d',
+  'rotate',
+  'rotatex',
+  'rotatey',
+  'rotatez',
+  'rotate3d',
+  'skew',
+  'skewx',
+  'skewy',
+  'perspective',
+  'blur',
+  'brightness',
+  'contrast',
+  'drop-shadow',
+  'grayscale',
+  'hue-rotate',
+  'invert',
+  'opacity',
+  'saturate',
+  'sepia',
+  'inset',
+  'circle',
+  'ellipse',
+  'polygon',
+  'rect',
+  'xywh',
+  'cubic-bezier',
+  'steps',
+  'linear',
+  'repeat',
+  'minmax',
+  'fit-content',
+  'counter',
+  'counters',
+  'symbols',
+  'leader',
+  'target-counter',
+  'target-counters',
+  'target-text',
+  'string',
+  'content',
+  'local',
+  'format',
+  'tech',
+  'type',
+  'selector',
+  'font-format',
+  'font-tech',
+  'style',
 ]);
 const FORBIDDEN_PROPERTIES = new Set(['behavior', 'binding']);
 /** `U+0025-00FF, u+4??`: browsers read it from the raw text, so it is checked as text. */
@@ -89,7 +196,13 @@ export function scopeCss(source: string, options: ScopeCssOptions): ScopedCss {
     decl.prop = prop.startsWith('--') ? prop : serializeIdent(prop);
     decl.value = value;
   });
-  renameGlobalNames(root, options.scope.replace(/[^A-Za-z0-9_-]+/g, ' ').trim().replace(/ /g, '-'));
+  renameGlobalNames(
+    root,
+    options.scope
+      .replace(/[^A-Za-z0-9_-]+/g, ' ')
+      .trim()
+      .replace(/ /g, '-'),
+  );
   let writingMode: ScopedCss['writingMode'];
   root.walkRules((rule: Rule) => {
     const parent = rule.parent;
@@ -183,7 +296,10 @@ function cleanValue(value: string, resolveUrl: ScopeCssOptions['resolveUrl']): s
 
 /** Every selector in the list, put under the scope. Exported for tests. */
 function scopeSelector(selector: string, scope: string): string {
-  const scopeNodes = () => selectorParser().astSync(scope).first!.nodes.map((n) => n.clone());
+  const scopeNodes = () =>
+    selectorParser()
+      .astSync(scope)
+      .first!.nodes.map((n) => n.clone());
   try {
     return selectorParser((selectors) => {
       selectors.each((sel) => {
@@ -202,7 +318,9 @@ function scopeSelector(selector: string, scope: string): string {
         if (rooted) return;
         if (sel.first) sel.first.spaces.before = '';
         sel.prepend(selectorParser.combinator({ value: ' ' }));
-        scopeNodes().reverse().forEach((n) => sel.prepend(n));
+        scopeNodes()
+          .reverse()
+          .forEach((n) => sel.prepend(n));
       });
       // epub:type becomes data-epub-type in chapters (sanitize.ts), so its selectors follow.
     }).processSync(selector.replace(/\[\s*epub\|type\b/gi, '[data-epub-type'));

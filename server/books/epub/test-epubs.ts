@@ -13,7 +13,11 @@ function buildEpubInput(overrides: Partial<EpubInput> = {}): EpubInput {
     chapters: [
       { id: 'cover', title: 'Cover', body: '<p>Cover page</p>', linear: false },
       { id: 'ch1', title: 'Departure', body: '<h1>Departure</h1><p>We left at <a href="ch2.xhtml#storm">the storm</a>.</p>' },
-      { id: 'ch2', title: 'The Storm', body: '<h1 id="storm">The Storm</h1><p epub:type="footnote" xml:lang="fr">Il pleut.</p><p><a href="#storm">Back up</a></p>' },
+      {
+        id: 'ch2',
+        title: 'The Storm',
+        body: '<h1 id="storm">The Storm</h1><p epub:type="footnote" xml:lang="fr">Il pleut.</p><p><a href="#storm">Back up</a></p>',
+      },
     ],
     css: 'body { margin: 0 } p { text-indent: 1em }',
     ...overrides,

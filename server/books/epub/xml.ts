@@ -38,9 +38,7 @@ export function findFirst(root: Document | Element, name: string): Element | und
 
 /** Direct children with this local name. */
 export function childElements(el: Element, name?: string): Element[] {
-  return el.children.filter(
-    (c): c is Element => isTag(c) && (name === undefined || localName(c.name) === name.toLowerCase()),
-  );
+  return el.children.filter((c): c is Element => isTag(c) && (name === undefined || localName(c.name) === name.toLowerCase()));
 }
 
 /** An attribute by local name (`opf:role` and `role` alike); an exact name wins. */

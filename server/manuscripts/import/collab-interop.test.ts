@@ -22,7 +22,13 @@ afterEach(async () => {
 
 /** What CollaborationPlugin sets up: a binding on the doc, Yjs → Lexical and Lexical → Yjs. */
 function bindEditor(doc: Y.Doc, provider: Provider): LexicalEditor {
-  const editor = createHeadlessEditor({ namespace: 'browser-like', nodes: CHAPTER_NODES, onError: (e) => { throw e; } });
+  const editor = createHeadlessEditor({
+    namespace: 'browser-like',
+    nodes: CHAPTER_NODES,
+    onError: (e) => {
+      throw e;
+    },
+  });
   const binding = createBinding(editor, provider, 'chapter', doc, new Map([['chapter', doc]]));
   binding.root.getSharedType().observeDeep((events, transaction) => {
     if (transaction.origin !== binding) syncYjsChangesToLexical(binding, provider, events as Y.YEvent<Y.Text>[], false);
@@ -39,7 +45,11 @@ describe('imported chapters in the collaborative editor', () => {
     cleanups.push(() => running.close());
     const { cookie } = await buildSignedInUser(running.ctx, { roles: ['author'] });
     const markdown = '# Harbour\n\nThe **boats** were _still_.\n\n- oars\n- sails\n\n> A quiet night.\n\n# Open Sea\n\nWind at last.';
-    const res = await fetch(`${running.url}/api/manuscripts/import?name=harbour.md`, { method: 'POST', body: markdown, headers: { cookie, origin: running.url } });
+    const res = await fetch(`${running.url}/api/manuscripts/import?name=harbour.md`, {
+      method: 'POST',
+      body: markdown,
+      headers: { cookie, origin: running.url },
+    });
     expect(res.status).toBe(201);
     const { chapterIds } = (await res.json()) as ManuscriptImportResponse;
 
@@ -48,16 +58,27 @@ describe('imported chapters in the collaborative editor', () => {
     cleanups.push(() => client.destroy());
     const editor = bindEditor(doc, client.provider as unknown as Provider);
     await client.synced;
-    await waitFor(() => editor.getEditorState().read(() => $getRoot().getTextContent()).includes('A quiet night.'));
+    await waitFor(() =>
+      editor
+        .getEditorState()
+        .read(() => $getRoot().getTextContent())
+        .includes('A quiet night.'),
+    );
 
     const read = () =>
       editor.getEditorState().read(() => ({
-        types: $getRoot().getChildren().map((n) => n.getType()),
+        types: $getRoot()
+          .getChildren()
+          .map((n) => n.getType()),
         text: $getRoot().getTextContent(),
       }));
     expect(read().types).toEqual(['heading', 'paragraph', 'list', 'quote']);
     expect(read().text).toBe('Harbour\n\nThe boats were still.\n\noars\n\nsails\n\nA quiet night.');
-    const bold = editor.getEditorState().read(() => $getRoot().getAllTextNodes().find((n) => n.getTextContent() === 'boats'));
+    const bold = editor.getEditorState().read(() =>
+      $getRoot()
+        .getAllTextNodes()
+        .find((n) => n.getTextContent() === 'boats'),
+    );
     expect(editor.getEditorState().read(() => bold?.hasFormat('bold'))).toBe(true);
 
     editor.update(() => $getRoot().append($createParagraphNode().append($createTextNode('Typed after the import.'))), { discrete: true });

@@ -37,16 +37,30 @@ function checkBounds(imported: ImportedManuscript): void {
   }
   let total = 0;
   for (const c of imported.chapters) {
-    if (c.html.length > IMPORT_MAX_CHAPTER_CHARS) throw new ImportError('too_long', `The chapter "${c.title.slice(0, 80)}" is too long to import as one chapter.`);
+    if (c.html.length > IMPORT_MAX_CHAPTER_CHARS)
+      throw new ImportError('too_long', `The chapter "${c.title.slice(0, 80)}" is too long to import as one chapter.`);
     total += c.html.length;
   }
   if (total > IMPORT_MAX_TOTAL_CHARS) throw new ImportError('too_long', 'The manuscript is too long to import at once. Split it into smaller files.');
 }
 
-export async function createImportedManuscript(ctx: AppContext, owner: { id: string; username: string }, imported: ImportedManuscript): Promise<CreatedManuscript> {
+export async function createImportedManuscript(
+  ctx: AppContext,
+  owner: { id: string; username: string },
+  imported: ImportedManuscript,
+): Promise<CreatedManuscript> {
   checkBounds(imported);
   const now = ctx.now();
-  const manuscript: Manuscript = { id: randomUUID(), ownerId: owner.id, ownerName: owner.username, title: imported.title, members: [], memberIds: [], createdAt: now, updatedAt: now };
+  const manuscript: Manuscript = {
+    id: randomUUID(),
+    ownerId: owner.id,
+    ownerName: owner.username,
+    title: imported.title,
+    members: [],
+    memberIds: [],
+    createdAt: now,
+    updatedAt: now,
+  };
   const chapters: BuiltChapter[] = imported.chapters.map((c, position) => {
     const state = chapterStateFromHtml(c.html);
     const render = renderChapterState(state);

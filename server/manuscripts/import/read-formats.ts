@@ -50,7 +50,10 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)\r?\n/;
 
 export function readMarkdown(text: string, fileName?: string): ImportedManuscript {
   const front = FRONT_MATTER.exec(text);
-  const stated = front?.[1]!.match(/^title:\s*(.+)$/m)?.[1]!.trim().replace(/^(['"])(.*)\1$/, '$2');
+  const stated = front?.[1]!
+    .match(/^title:\s*(.+)$/m)?.[1]!
+    .trim()
+    .replace(/^(['"])(.*)\1$/, '$2');
   const html = markdown.render(front ? text.slice(front[0].length) : text);
   return fromSplitHtml('markdown', html, stated, countImages(html), fileName);
 }

@@ -38,7 +38,12 @@ function novelMarkdown(bytes: number): string {
 function upload(body: Uint8Array | string, cookie = author.cookie, name?: string) {
   const bytes = typeof body === 'string' ? strToU8(body) : body;
   const query = name ? `?name=${encodeURIComponent(name)}` : '';
-  return t.request(`/api/manuscripts/import${query}`, { method: 'POST', body: bytes as Uint8Array<ArrayBuffer>, cookie, headers: { 'content-type': 'application/octet-stream' } });
+  return t.request(`/api/manuscripts/import${query}`, {
+    method: 'POST',
+    body: bytes as Uint8Array<ArrayBuffer>,
+    cookie,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
 }
 
 async function renderOf(chapterId: string) {
@@ -46,7 +51,15 @@ async function renderOf(chapterId: string) {
 }
 
 async function countRows() {
-  const n = async (table: 'syncDocs' | 'collabSnapshots' | 'collabRenders') => Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const n = async (table: 'syncDocs' | 'collabSnapshots' | 'collabRenders') =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { docs: await n('syncDocs'), snapshots: await n('collabSnapshots'), renders: await n('collabRenders') };
 }
 
@@ -63,7 +76,10 @@ describe('POST /api/manuscripts/import', () => {
     const manuscripts = (await pull(t, author.cookie, null, 100, 'manuscripts')).documents;
     expect(manuscripts).toMatchObject([{ id: body.manuscriptId, ownerId: author.user.id, title: 'Sea Stories', members: [] }]);
     const chapters = (await pull(t, author.cookie, null, 100, 'manuscript-chapters')).documents;
-    expect(chapters.map((c) => [c.title, c.position])).toEqual([['First Light', 0], ['Low Tide', 1]]);
+    expect(chapters.map((c) => [c.title, c.position])).toEqual([
+      ['First Light', 0],
+      ['Low Tide', 1],
+    ]);
     expect(chapters[0]!.wordCount).toBeGreaterThan(5);
 
     const stranger = await buildSignedInUser(t.ctx, { roles: ['author'] });
@@ -127,7 +143,9 @@ describe('POST /api/manuscripts/import', () => {
     const peakGrowth = process.resourceUsage().maxRSS * 1024 - peakBefore;
     expect(res.status).toBe(201);
     expect(((await res.json()) as ManuscriptImportResponse).chapterIds).toHaveLength(40);
-    console.info(`[import] ${(markdown.length / 1024 / 1024).toFixed(1)} MB of Markdown in ${ms.toFixed(0)} ms, peak RSS +${(peakGrowth / 1024 / 1024).toFixed(0)} MB`);
+    console.info(
+      `[import] ${(markdown.length / 1024 / 1024).toFixed(1)} MB of Markdown in ${ms.toFixed(0)} ms, peak RSS +${(peakGrowth / 1024 / 1024).toFixed(0)} MB`,
+    );
     // Measured on a quiet machine: about 2 s and 250 MB. The bounds leave room for a busy CI.
     expect(ms).toBeLessThan(15_000);
     expect(peakGrowth).toBeLessThan(350 * 1024 * 1024);
@@ -155,7 +173,10 @@ describe('POST /api/manuscripts/import', () => {
     const deep = 20_000;
     const cases: [string, Uint8Array | string][] = [
       ['epub', epub3({ chapters: [{ id: 'c1', title: 'One', body: `${'<div>'.repeat(deep)}deep${'</div>'.repeat(deep)}` }] })],
-      ['docx tables', buildDocx([{ xml: `${'<w:tbl><w:tr><w:tc>'.repeat(deep)}<w:p><w:r><w:t>deep</w:t></w:r></w:p>${'</w:tc></w:tr></w:tbl>'.repeat(deep)}` }])],
+      [
+        'docx tables',
+        buildDocx([{ xml: `${'<w:tbl><w:tr><w:tc>'.repeat(deep)}<w:p><w:r><w:t>deep</w:t></w:r></w:p>${'</w:tc></w:tr></w:tbl>'.repeat(deep)}` }]),
+      ],
       ['docx links', buildDocx([{ xml: `<w:p>${'<w:hyperlink w:anchor="a">'.repeat(deep)}<w:r><w:t>deep</w:t></w:r>${'</w:hyperlink>'.repeat(deep)}</w:p>` }])],
       ['markdown', `${'*'.repeat(deep)}deep${'*'.repeat(deep)}`],
     ];

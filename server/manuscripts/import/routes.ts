@@ -40,7 +40,12 @@ export function manuscriptImportRoutes(ctx: AppContext) {
       await take(limiter, user.id);
       await next();
     },
-    bodyLimit({ maxSize: IMPORT_MAX_UPLOAD_BYTES, onError: () => { throw tooLarge(); } }),
+    bodyLimit({
+      maxSize: IMPORT_MAX_UPLOAD_BYTES,
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
     async (c) => {
       const user = requireUser(c);
       const bytes = new Uint8Array(await c.req.arrayBuffer());

@@ -10,10 +10,7 @@ import { decodeText } from '../../books/epub/xml';
 import { ImportError } from './import-error';
 import { IMPORT_MAX_MARKDOWN_BYTES } from './limits';
 
-export type Sniffed =
-  | { kind: 'docx'; files: Map<string, Uint8Array> }
-  | { kind: 'epub'; files: Map<string, Uint8Array> }
-  | { kind: 'markdown'; text: string };
+export type Sniffed = { kind: 'docx'; files: Map<string, Uint8Array> } | { kind: 'epub'; files: Map<string, Uint8Array> } | { kind: 'markdown'; text: string };
 
 const SUPPORTED = 'Quire imports Word (.docx), Markdown (.md) and EPUB files.';
 
@@ -42,7 +39,10 @@ export function sniff(bytes: Uint8Array): Sniffed {
   if (text.trim() === '') throw new ImportError('no_text', 'The file has no text.');
   if (bytes.byteLength > IMPORT_MAX_MARKDOWN_BYTES) {
     const mb = IMPORT_MAX_MARKDOWN_BYTES / 1024 / 1024;
-    throw new ImportError('too_large', `This Markdown file is too large: one import may be at most ${mb} MB of text (about 350,000 words). Split the manuscript into parts and import each.`);
+    throw new ImportError(
+      'too_large',
+      `This Markdown file is too large: one import may be at most ${mb} MB of text (about 350,000 words). Split the manuscript into parts and import each.`,
+    );
   }
   return { kind: 'markdown', text };
 }

@@ -41,7 +41,11 @@ export function splitAtHeadings(html: string): Section[] {
 /** The name a manuscript gets from a file name: without folders and extension. */
 function titleFromFileName(fileName: string | undefined): string {
   const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
-  return base.replace(/\.(docx|md|markdown|epub|txt)$/i, '').replace(/[_]+/g, ' ').trim().slice(0, 200);
+  return base
+    .replace(/\.(docx|md|markdown|epub|txt)$/i, '')
+    .replace(/[_]+/g, ' ')
+    .trim()
+    .slice(0, 200);
 }
 
 /**
@@ -50,7 +54,10 @@ function titleFromFileName(fileName: string | undefined): string {
  */
 export function pickTitle(stated: string | undefined, sections: Section[], hadHeadings: boolean, fileName: string | undefined): string {
   const headed = hadHeadings ? sections.filter((s) => s.title !== 'Opening') : [];
-  return (stated?.trim() || (headed.length === 1 ? headed[0]!.title : '') || titleFromFileName(fileName) || headed[0]?.title || 'Imported manuscript').slice(0, 200);
+  return (stated?.trim() || (headed.length === 1 ? headed[0]!.title : '') || titleFromFileName(fileName) || headed[0]?.title || 'Imported manuscript').slice(
+    0,
+    200,
+  );
 }
 
 export function countImages(html: string): number {

@@ -36,7 +36,11 @@ function prepare(doc: Document): void {
     if (!SAFE_HREF.test(a.getAttribute('href') ?? '')) a.replaceWith(...a.childNodes);
   }
   // Lexical reads <s> and <u>; HTML's edit marks mean the same on the page.
-  for (const [from, to] of [['del', 's'], ['ins', 'u'], ['strike', 's']] as const) {
+  for (const [from, to] of [
+    ['del', 's'],
+    ['ins', 'u'],
+    ['strike', 's'],
+  ] as const) {
     for (const el of [...doc.querySelectorAll(from)]) {
       const replacement = doc.createElement(to);
       replacement.append(...el.childNodes);
@@ -65,7 +69,16 @@ function asBlocks(nodes: LexicalNode[]): LexicalNode[] {
     }
   }
   // Whitespace between blocks comes through as paragraphs of nothing; drop them.
-  return blocks.filter((b) => !($isElementNode(b) && b.getType() === 'paragraph' && b.getTextContent().trim() === '' && b.getChildrenSize() > 0 && b.getChildren().every((c) => c.getType() === 'text')));
+  return blocks.filter(
+    (b) =>
+      !(
+        $isElementNode(b) &&
+        b.getType() === 'paragraph' &&
+        b.getTextContent().trim() === '' &&
+        b.getChildrenSize() > 0 &&
+        b.getChildren().every((c) => c.getType() === 'text')
+      ),
+  );
 }
 
 /** The full Yjs state (`Y.encodeStateAsUpdate`) of a chapter document holding this HTML. */

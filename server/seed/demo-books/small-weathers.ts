@@ -81,9 +81,7 @@ ${poem('Conkers', TOMASZ, [
   ['to be told what it means.', 'It means the tree let go of something.', 'It means you found it.'],
   ['Keep it in your pocket', 'until it dulls. That’s all', 'anyone does with a shine.'],
 ])}
-${poem('Clocks Go Back', JUNE, [
-  ['The extra hour arrives', 'like a guest who came on the wrong day.', 'We make it tea. We let it stay.'],
-])}`,
+${poem('Clocks Go Back', JUNE, [['The extra hour arrives', 'like a guest who came on the wrong day.', 'We make it tea. We let it stay.']])}`,
     },
     {
       title: 'Winter',

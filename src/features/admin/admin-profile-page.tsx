@@ -35,10 +35,25 @@ function ProfileForm({ profile }: { profile: Profile }) {
   }
   return (
     <form onSubmit={handleSubmit} noValidate>
-      <Card title="Profile" footer={<Button type="submit" loading={save.isPending}>Save profile</Button>}>
+      <Card
+        title="Profile"
+        footer={
+          <Button type="submit" loading={save.isPending}>
+            Save profile
+          </Button>
+        }
+      >
         <div className="stack">
           <TextField label="Display name" value={displayName} required error={fields.displayName} onChange={(e) => setDisplayName(e.target.value)} />
-          <TextArea label="Bio" hint={`Up to ${BIO_MAX} characters.`} rows={4} maxLength={BIO_MAX} value={bio} error={fields.bio} onChange={(e) => setBio(e.target.value)} />
+          <TextArea
+            label="Bio"
+            hint={`Up to ${BIO_MAX} characters.`}
+            rows={4}
+            maxLength={BIO_MAX}
+            value={bio}
+            error={fields.bio}
+            onChange={(e) => setBio(e.target.value)}
+          />
           <FormError>{save.isError && !Object.keys(fields).length ? errorMessage(save.error) : null}</FormError>
         </div>
       </Card>

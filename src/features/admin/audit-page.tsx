@@ -68,15 +68,24 @@ export function AuditPage() {
         {field('from', 'From', 'date')}
         {field('to', 'To', 'date')}
         <Button type="submit">Filter</Button>
-        <Button variant="ghost" onClick={handleClear}>Clear</Button>
+        <Button variant="ghost" onClick={handleClear}>
+          Clear
+        </Button>
       </form>
       {Object.keys(fields).length > 0 ? null : (
         <QueryState query={query} what="The audit log" lines={8}>
           {(data) => (
             <>
-              <p className="muted" aria-live="polite">{data.total === 1 ? '1 entry' : `${data.total} entries`}</p>
+              <p className="muted" aria-live="polite">
+                {data.total === 1 ? '1 entry' : `${data.total} entries`}
+              </p>
               <Table caption="Audit log" columns={columns} rows={data.items} rowKey={(r) => String(r.id)} empty="No entries match these filters." />
-              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(p) => setParams(toSearch({ ...applied, page: p }), { replace: true })} />
+              <Pager
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                onPage={(p) => setParams(toSearch({ ...applied, page: p }), { replace: true })}
+              />
             </>
           )}
         </QueryState>

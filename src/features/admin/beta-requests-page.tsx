@@ -19,7 +19,17 @@ export function BetaRequestsPage() {
   const decide = (r: BetaRequestRow, kind: Decision['kind']) =>
     setDecision({ kind, queue: 'beta-requests', id: r.id, who: r.name, effect: `${r.email} gets an invitation e-mail with a sign-up link (valid 14 days).` });
   const columns: Column<BetaRequestRow>[] = [
-    { key: 'name', header: 'Name', render: (r) => (<><strong>{r.name}</strong><br /><span className="muted">{r.email}</span></>) },
+    {
+      key: 'name',
+      header: 'Name',
+      render: (r) => (
+        <>
+          <strong>{r.name}</strong>
+          <br />
+          <span className="muted">{r.email}</span>
+        </>
+      ),
+    },
     { key: 'interest', header: 'Interest', render: (r) => <Badge tone="accent">{r.interest}</Badge> },
     { key: 'reason', header: 'Reason', render: (r) => <span className="admin-request-message">{r.reason || '—'}</span> },
     { key: 'date', header: 'Asked', render: (r) => formatDateTime(r.createdAt) },
@@ -29,8 +39,12 @@ export function BetaRequestsPage() {
       render: (r) =>
         r.status === 'pending' ? (
           <div className="row">
-            <Button size="sm" onClick={() => decide(r, 'approve')} aria-label={`Approve ${r.name}`}>Approve</Button>
-            <Button size="sm" variant="secondary" onClick={() => decide(r, 'reject')} aria-label={`Reject ${r.name}`}>Reject</Button>
+            <Button size="sm" onClick={() => decide(r, 'approve')} aria-label={`Approve ${r.name}`}>
+              Approve
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => decide(r, 'reject')} aria-label={`Reject ${r.name}`}>
+              Reject
+            </Button>
           </div>
         ) : (
           <>

@@ -26,9 +26,7 @@ function SignUpChart({ days }: { days: AdminDashboard['users']['signUpsByDay'] }
           <div key={d.day} className="admin-bar" style={{ height: `${(d.count / max) * 100}%` }} title={`${d.day}: ${d.count}`} />
         ))}
       </div>
-      <figcaption className="muted">
-        Sign-ups per day, last 7 days (UTC): {days.map((d) => `${d.day.slice(5)} ${d.count}`).join(', ')}
-      </figcaption>
+      <figcaption className="muted">Sign-ups per day, last 7 days (UTC): {days.map((d) => `${d.day.slice(5)} ${d.count}`).join(', ')}</figcaption>
     </figure>
   );
 }

@@ -14,7 +14,13 @@ function ResolveButton({ report }: { report: DebugReportRow }) {
     resolve ? 'Marked as resolved.' : 'Reopened.',
   );
   return (
-    <Button size="sm" variant="secondary" loading={action.isPending} onClick={() => action.mutate(undefined)} aria-label={`${resolve ? 'Resolve' : 'Reopen'}: ${report.message.slice(0, 60)}`}>
+    <Button
+      size="sm"
+      variant="secondary"
+      loading={action.isPending}
+      onClick={() => action.mutate(undefined)}
+      aria-label={`${resolve ? 'Resolve' : 'Reopen'}: ${report.message.slice(0, 60)}`}
+    >
       {resolve ? 'Resolve' : 'Reopen'}
     </Button>
   );
@@ -76,7 +82,15 @@ export function DebugReportsPage() {
         <TextField label="Find by digest or message" type="search" value={params.get('find') ?? ''} onChange={(e) => set('find', e.target.value)} />
       </div>
       <QueryState query={query} what="Debug reports" lines={6}>
-        {({ items }) => <Table caption="Debug reports" columns={columns} rows={find ? items.filter((r) => r.digest.includes(find) || r.message.toLowerCase().includes(find)) : items} rowKey={(r) => r.key} empty={status === 'open' ? 'No open failures. Nice.' : 'No reports match.'} />}
+        {({ items }) => (
+          <Table
+            caption="Debug reports"
+            columns={columns}
+            rows={find ? items.filter((r) => r.digest.includes(find) || r.message.toLowerCase().includes(find)) : items}
+            rowKey={(r) => r.key}
+            empty={status === 'open' ? 'No open failures. Nice.' : 'No reports match.'}
+          />
+        )}
       </QueryState>
     </Page>
   );

@@ -41,7 +41,9 @@ export function DecisionDialog({ decision, onClose }: { decision: Decision; onCl
       title={approve ? `Approve ${decision.who}?` : `Reject ${decision.who}?`}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
           <Button variant={approve ? 'primary' : 'danger'} loading={action.isPending} onClick={submit}>
             {approve ? 'Approve' : 'Reject'}
           </Button>

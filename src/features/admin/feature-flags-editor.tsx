@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { FEATURE_FLAG_KEY } from '../../../sync/api/admin';
 import { Button, Checkbox, TextField } from '../../ui';
 
-export function FeatureFlagsEditor({ flags, onChange, error }: { flags: Record<string, boolean>; onChange: (flags: Record<string, boolean>) => void; error?: string }) {
+export function FeatureFlagsEditor({
+  flags,
+  onChange,
+  error,
+}: {
+  flags: Record<string, boolean>;
+  onChange: (flags: Record<string, boolean>) => void;
+  error?: string;
+}) {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
   const entries = Object.entries(flags).sort(([a], [b]) => a.localeCompare(b));
@@ -53,7 +61,9 @@ export function FeatureFlagsEditor({ flags, onChange, error }: { flags: Record<s
             }
           }}
         />
-        <Button variant="secondary" onClick={handleAdd}>Add flag</Button>
+        <Button variant="secondary" onClick={handleAdd}>
+          Add flag
+        </Button>
       </div>
     </fieldset>
   );

@@ -13,7 +13,17 @@ export function useQueueStatus(): [QueueStatus, (s: QueueStatus) => void] {
   return [status, (s) => setParams(s === 'pending' ? {} : { status: s }, { replace: true })];
 }
 
-export function RequestTabs({ label, status, onChange, children }: { label: string; status: QueueStatus; onChange: (s: QueueStatus) => void; children: ReactNode }) {
+export function RequestTabs({
+  label,
+  status,
+  onChange,
+  children,
+}: {
+  label: string;
+  status: QueueStatus;
+  onChange: (s: QueueStatus) => void;
+  children: ReactNode;
+}) {
   const tabs = (Object.keys(LABELS) as QueueStatus[]).map((id) => ({ id, label: LABELS[id], content: id === status ? children : null }));
   return <Tabs label={label} tabs={tabs} value={status} onChange={(id) => onChange(id as QueueStatus)} />;
 }

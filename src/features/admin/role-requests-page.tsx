@@ -42,8 +42,12 @@ function RequestItem({ request, onDecide }: { request: RoleRequestRow; onDecide:
       <p className="admin-request-message">{request.message || <span className="muted">No message.</span>}</p>
       {request.status === 'pending' ? (
         <div className="row">
-          <Button size="sm" onClick={() => onDecide('approve')}>Approve</Button>
-          <Button size="sm" variant="secondary" onClick={() => onDecide('reject')}>Reject</Button>
+          <Button size="sm" onClick={() => onDecide('approve')}>
+            Approve
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => onDecide('reject')}>
+            Reject
+          </Button>
         </div>
       ) : (
         <p>

@@ -13,7 +13,11 @@ export function SelfTestPage() {
     <Page
       title="Self-test"
       description="Checks the database, disk, mail transport, payment provider and job worker of this server."
-      actions={<Button loading={run.isPending} onClick={() => run.mutate()}>Run self-test</Button>}
+      actions={
+        <Button loading={run.isPending} onClick={() => run.mutate()}>
+          Run self-test
+        </Button>
+      }
     >
       {run.isError && <Notice tone="error">{errorMessage(run.error)}</Notice>}
       {!result && !run.isPending && !run.isError && <p className="muted">Nothing run yet. The job worker check can take up to 5 seconds.</p>}

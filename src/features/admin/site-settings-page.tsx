@@ -31,9 +31,23 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
 
   return (
     <form onSubmit={handleSubmit} noValidate>
-      <Card title="Site" footer={<Button type="submit" loading={save.isPending}>Save settings</Button>}>
+      <Card
+        title="Site"
+        footer={
+          <Button type="submit" loading={save.isPending}>
+            Save settings
+          </Button>
+        }
+      >
         <div className="stack">
-          <TextField label="Site name" value={draft.siteName} maxLength={80} required error={fields.siteName} onChange={(e) => set('siteName', e.target.value)} />
+          <TextField
+            label="Site name"
+            value={draft.siteName}
+            maxLength={80}
+            required
+            error={fields.siteName}
+            onChange={(e) => set('siteName', e.target.value)}
+          />
           <fieldset className="admin-fieldset" aria-describedby={fields.signUpMode ? 'signup-mode-error' : undefined}>
             <legend>Sign-up</legend>
             {MODES.map((m) => (
@@ -45,7 +59,11 @@ function SettingsForm({ initial }: { initial: SiteSettings }) {
                 </span>
               </label>
             ))}
-            {fields.signUpMode && <p className="field-error" id="signup-mode-error">{fields.signUpMode}</p>}
+            {fields.signUpMode && (
+              <p className="field-error" id="signup-mode-error">
+                {fields.signUpMode}
+              </p>
+            )}
           </fieldset>
           <TextField
             label="Currency"
@@ -70,13 +88,17 @@ function StatusPanel({ status }: { status: AdminSettingsResponse['status'] }) {
         <div>
           <dt>Payments</dt>
           <dd>
-            <Badge tone={status.payments.provider === 'stripe' ? 'success' : 'warning'}>{status.payments.provider === 'stripe' ? 'Stripe' : 'Test provider'}</Badge> {status.payments.label}
+            <Badge tone={status.payments.provider === 'stripe' ? 'success' : 'warning'}>
+              {status.payments.provider === 'stripe' ? 'Stripe' : 'Test provider'}
+            </Badge>{' '}
+            {status.payments.label}
           </dd>
         </div>
         <div>
           <dt>Mail</dt>
           <dd>
-            <Badge tone={status.mail.transport === 'smtp' ? 'success' : 'warning'}>{status.mail.transport === 'smtp' ? 'SMTP' : 'Outbox'}</Badge> {status.mail.label}
+            <Badge tone={status.mail.transport === 'smtp' ? 'success' : 'warning'}>{status.mail.transport === 'smtp' ? 'SMTP' : 'Outbox'}</Badge>{' '}
+            {status.mail.label}
           </dd>
         </div>
       </dl>

@@ -14,7 +14,10 @@ const ROLE_HINTS: Record<GrantableRole, string> = {
 
 export function RolesDialog({ user, isSelf, onClose }: { user: AdminUserRow; isSelf: boolean; onClose: () => void }) {
   const [roles, setRoles] = useState<GrantableRole[]>(user.roles.filter((r): r is GrantableRole => r !== 'reader'));
-  const save = useAdminAction((next: GrantableRole[]) => call(setUserRoles, { params: { id: user.id }, body: { roles: next } }), `Roles of ${user.displayName} saved.`);
+  const save = useAdminAction(
+    (next: GrantableRole[]) => call(setUserRoles, { params: { id: user.id }, body: { roles: next } }),
+    `Roles of ${user.displayName} saved.`,
+  );
   const toggle = (role: GrantableRole, on: boolean) => setRoles((all) => (on ? [...all, role] : all.filter((r) => r !== role)));
   const fields = fieldErrorsOf(save.error);
   return (
@@ -24,8 +27,12 @@ export function RolesDialog({ user, isSelf, onClose }: { user: AdminUserRow; isS
       title={`Roles of ${user.displayName}`}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button loading={save.isPending} onClick={() => save.mutate(roles, { onSuccess: onClose })}>Save roles</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={save.isPending} onClick={() => save.mutate(roles, { onSuccess: onClose })}>
+            Save roles
+          </Button>
         </>
       }
     >
@@ -56,7 +63,9 @@ export function SuspendDialog({ user, onClose }: { user: AdminUserRow; onClose: 
       title={`Suspend ${user.displayName}?`}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
           <Button variant="danger" loading={suspend.isPending} onClick={() => suspend.mutate(reason, { onSuccess: onClose })}>
             Suspend account
           </Button>

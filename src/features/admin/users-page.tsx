@@ -84,26 +84,67 @@ export function AdminUsersPage() {
 
   const query = useQuery({
     queryKey: adminKey('users', filters),
-    queryFn: () => call(listUsers, { query: { ...filters, status: filters.status === 'all' ? undefined : filters.status, page: filters.page > 1 ? filters.page : undefined } }),
+    queryFn: () =>
+      call(listUsers, {
+        query: { ...filters, status: filters.status === 'all' ? undefined : filters.status, page: filters.page > 1 ? filters.page : undefined },
+      }),
     placeholderData: keepPreviousData,
   });
 
   const columns: Column<AdminUserRow>[] = [
-    { key: 'name', header: 'Name', render: (u) => (<><strong>{u.displayName}</strong><br /><span className="muted">@{u.username}</span></>) },
-    { key: 'email', header: 'E-mail', render: (u) => (<>{u.email}{!u.emailVerified && <> <Badge tone="warning">unverified</Badge></>}</>) },
+    {
+      key: 'name',
+      header: 'Name',
+      render: (u) => (
+        <>
+          <strong>{u.displayName}</strong>
+          <br />
+          <span className="muted">@{u.username}</span>
+        </>
+      ),
+    },
+    {
+      key: 'email',
+      header: 'E-mail',
+      render: (u) => (
+        <>
+          {u.email}
+          {!u.emailVerified && (
+            <>
+              {' '}
+              <Badge tone="warning">unverified</Badge>
+            </>
+          )}
+        </>
+      ),
+    },
     { key: 'roles', header: 'Roles', render: (u) => <RoleBadges roles={u.roles} /> },
     { key: 'status', header: 'Status', render: (u) => <Badge tone={STATUS_TONE[u.status]}>{u.status}</Badge> },
     { key: 'joined', header: 'Joined', render: (u) => formatDate(u.createdAt), className: 'admin-nowrap' },
     {
       key: 'actions',
       header: 'Actions',
-      render: (u) => <Actions user={u} isSelf={u.id === me?.id} onRoles={() => setDialog({ kind: 'roles', user: u })} onSuspend={() => setDialog({ kind: 'suspend', user: u })} />,
+      render: (u) => (
+        <Actions
+          user={u}
+          isSelf={u.id === me?.id}
+          onRoles={() => setDialog({ kind: 'roles', user: u })}
+          onSuspend={() => setDialog({ kind: 'suspend', user: u })}
+        />
+      ),
     },
   ];
 
   return (
     <Page title="Users" description="Search accounts, change roles, suspend or restore, send a password reset." wide>
-      <form className="admin-filters" role="search" onSubmit={(e) => { e.preventDefault(); update({ q: text.trim() }); }}>
+      <form
+        className="admin-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ q: text.trim() });
+        }}
+      >
         <TextField label="Search" type="search" placeholder="E-mail, username or name" value={text} onChange={(e) => setText(e.target.value)} />
         <SelectField label="Role" value={filters.role} onChange={(e) => update({ role: e.target.value })}>
           <option value="">Any role</option>
@@ -122,8 +163,16 @@ export function AdminUsersPage() {
       <QueryState query={query} what="The user list" lines={8}>
         {(data) => (
           <>
-            <p className="muted" aria-live="polite">{data.total === 1 ? '1 account' : `${data.total} accounts`}</p>
-            <Table caption="Users" columns={columns} rows={data.items} rowKey={(u) => u.id} empty={filters.q ? `No account matches "${filters.q}".` : 'No accounts match these filters.'} />
+            <p className="muted" aria-live="polite">
+              {data.total === 1 ? '1 account' : `${data.total} accounts`}
+            </p>
+            <Table
+              caption="Users"
+              columns={columns}
+              rows={data.items}
+              rowKey={(u) => u.id}
+              empty={filters.q ? `No account matches "${filters.q}".` : 'No accounts match these filters.'}
+            />
             <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={(p) => update({ page: String(p) })} />
           </>
         )}

@@ -7,7 +7,10 @@ import { EmailLinkForm } from './email-link-form';
 import './auth.css';
 
 const EXPLANATIONS: Record<string, { title: string; text: string }> = {
-  used: { title: 'This link was already used', text: 'Each link in our e-mails works only once. If you already opened it, you may be signed in or verified already.' },
+  used: {
+    title: 'This link was already used',
+    text: 'Each link in our e-mails works only once. If you already opened it, you may be signed in or verified already.',
+  },
   expired: { title: 'This link has expired', text: 'Links in our e-mails expire after a while to keep your account safe.' },
   invalid: { title: "This link doesn't work", text: 'It may have been copied incompletely, or it was replaced by a newer one.' },
 };
@@ -32,8 +35,7 @@ export function AuthCodeErrorPage() {
           />
         </Card>
         <p className="auth-alt">
-          Remember your password? <Link to="/auth">Sign in</Link>. If you were confirming your e-mail, signing in sends a
-          fresh confirmation link.
+          Remember your password? <Link to="/auth">Sign in</Link>. If you were confirming your e-mail, signing in sends a fresh confirmation link.
         </p>
       </Page>
     </div>

@@ -22,8 +22,7 @@ function Received({ email }: { email: string }) {
     <div className="auth-done" ref={ref} tabIndex={-1} role="status">
       <h2>Thanks — your request is in</h2>
       <p>
-        We'll write to <strong>{email}</strong> when there's a place for you. The invitation e-mail carries a link to create
-        your account.
+        We'll write to <strong>{email}</strong> when there's a place for you. The invitation e-mail carries a link to create your account.
       </p>
       <p>
         <Link to="/">Back to the home page</Link>

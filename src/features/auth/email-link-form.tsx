@@ -39,7 +39,15 @@ export function EmailLinkForm({ kind, initialEmail = '' }: { kind: 'reset' | 'si
     <form className="stack" onSubmit={handleSubmit} noValidate>
       <p className="muted">{COPY[kind].intro}</p>
       <FormError>{errors.form}</FormError>
-      <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.fields.email} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.fields.email}
+      />
       <Button type="submit" loading={pending}>
         {COPY[kind].button}
       </Button>

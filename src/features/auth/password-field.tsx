@@ -4,7 +4,12 @@ import type { InputHTMLAttributes } from 'react';
 import { passwordHint } from '../../../sync/password-policy';
 import { TextField } from '../../ui';
 
-export function NewPasswordField({ label = 'Password', value, error, ...rest }: { label?: string; value: string; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value'>) {
+export function NewPasswordField({
+  label = 'Password',
+  value,
+  error,
+  ...rest
+}: { label?: string; value: string; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value'>) {
   const hint = passwordHint(value);
   return (
     <TextField
@@ -14,7 +19,12 @@ export function NewPasswordField({ label = 'Password', value, error, ...rest }: 
       required
       value={value}
       error={error}
-      hint={<span className={hint.ok ? 'auth-hint-ok' : undefined}>{hint.ok ? '✓ ' : ''}{hint.text}</span>}
+      hint={
+        <span className={hint.ok ? 'auth-hint-ok' : undefined}>
+          {hint.ok ? '✓ ' : ''}
+          {hint.text}
+        </span>
+      }
       {...rest}
     />
   );

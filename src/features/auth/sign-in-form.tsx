@@ -33,7 +33,15 @@ export function SignInForm({ next, initialEmail = '' }: { next: string; initialE
   return (
     <form className="stack" onSubmit={handleSubmit} noValidate aria-label="Sign in">
       <FormError>{errors.form}</FormError>
-      <TextField label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.fields.email} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.fields.email}
+      />
       <TextField
         label="Password"
         type="password"

@@ -34,8 +34,7 @@ export function SignUpForm({ invite, initialEmail = '' }: { invite?: string; ini
     return (
       <div className="stack">
         <Notice title="Quire is in a private beta">
-          Creating an account needs an invitation. Open the link in your invitation e-mail, or ask to join and we'll write when
-          there's a place for you.
+          Creating an account needs an invitation. Open the link in your invitation e-mail, or ask to join and we'll write when there's a place for you.
         </Notice>
         <LinkButton to="/auth/beta-request">Request an invitation</LinkButton>
       </div>
@@ -83,8 +82,7 @@ export function SignUpForm({ invite, initialEmail = '' }: { invite?: string; ini
         Create account
       </Button>
       <p className="muted auth-small">
-        By creating an account you agree to the <Link to="/terms-of-service">terms of service</Link> and the{' '}
-        <Link to="/privacy-policy">privacy policy</Link>.
+        By creating an account you agree to the <Link to="/terms-of-service">terms of service</Link> and the <Link to="/privacy-policy">privacy policy</Link>.
       </p>
     </form>
   );

@@ -61,7 +61,9 @@ export function ComponentGallery() {
           <Button size="sm">Small</Button>
           <Button loading>Saving</Button>
           <Button disabled>Disabled</Button>
-          <LinkButton to="/dev" variant="secondary">Link button</LinkButton>
+          <LinkButton to="/dev" variant="secondary">
+            Link button
+          </LinkButton>
         </div>
       </Section>
       <Section title="Fields">
@@ -78,8 +80,17 @@ export function ComponentGallery() {
       </Section>
       <Section title="Dialog and menu">
         <div className="row">
-          <Button variant="secondary" onClick={() => setDialogOpen(true)}>Open dialog</Button>
-          <Menu label="Sample menu" buttonContent={<span className="btn btn-secondary btn-sm">Menu ▾</span>} items={[{ label: 'Go to /dev/mail', to: '/dev/mail' }, { label: 'Show a toast', onSelect: () => toast('Chosen from the menu.') }]} />
+          <Button variant="secondary" onClick={() => setDialogOpen(true)}>
+            Open dialog
+          </Button>
+          <Menu
+            label="Sample menu"
+            buttonContent={<span className="btn btn-secondary btn-sm">Menu ▾</span>}
+            items={[
+              { label: 'Go to /dev/mail', to: '/dev/mail' },
+              { label: 'Show a toast', onSelect: () => toast('Chosen from the menu.') },
+            ]}
+          />
         </div>
         <Dialog
           open={dialogOpen}
@@ -87,8 +98,12 @@ export function ComponentGallery() {
           title="Discard changes?"
           footer={
             <>
-              <Button variant="secondary" onClick={() => setDialogOpen(false)}>Keep editing</Button>
-              <Button variant="danger" onClick={() => setDialogOpen(false)}>Discard</Button>
+              <Button variant="secondary" onClick={() => setDialogOpen(false)}>
+                Keep editing
+              </Button>
+              <Button variant="danger" onClick={() => setDialogOpen(false)}>
+                Discard
+              </Button>
             </>
           }
         >
@@ -112,9 +127,15 @@ export function ComponentGallery() {
       </Section>
       <Section title="Toasts">
         <div className="row">
-          <Button variant="secondary" onClick={() => toast('Saved.', { tone: 'success' })}>Success toast</Button>
-          <Button variant="secondary" onClick={() => toast('Something failed.', { tone: 'error' })}>Error toast</Button>
-          <Button variant="secondary" onClick={() => toast('Chapter deleted.', { action: { label: 'Undo', onClick: () => toast('Restored.') } })}>Toast with action</Button>
+          <Button variant="secondary" onClick={() => toast('Saved.', { tone: 'success' })}>
+            Success toast
+          </Button>
+          <Button variant="secondary" onClick={() => toast('Something failed.', { tone: 'error' })}>
+            Error toast
+          </Button>
+          <Button variant="secondary" onClick={() => toast('Chapter deleted.', { action: { label: 'Undo', onClick: () => toast('Restored.') } })}>
+            Toast with action
+          </Button>
         </div>
       </Section>
       <Section title="Empty state, skeleton and spinner">
@@ -127,7 +148,9 @@ export function ComponentGallery() {
       <Section title="Notices and badges">
         <Notice title="Heads up">A neutral notice.</Notice>
         <Notice tone="success">Saved and synced.</Notice>
-        <Notice tone="warning" title="You're offline">This page needs a connection.</Notice>
+        <Notice tone="warning" title="You're offline">
+          This page needs a connection.
+        </Notice>
         <Notice tone="error">That didn't work.</Notice>
         <div className="row">
           <Badge>Neutral</Badge>

@@ -27,8 +27,12 @@ export function FailureTriggerPage() {
   return (
     <Page title="Failure trigger" description="Check the failure page, its digest and the debug reports.">
       <div className="row">
-        <LinkButton to="/dev/failure?kind=client" variant="danger">Throw a client failure</LinkButton>
-        <LinkButton to="/dev/failure?kind=server" variant="danger">Trigger a server failure</LinkButton>
+        <LinkButton to="/dev/failure?kind=client" variant="danger">
+          Throw a client failure
+        </LinkButton>
+        <LinkButton to="/dev/failure?kind=server" variant="danger">
+          Trigger a server failure
+        </LinkButton>
       </div>
     </Page>
   );

@@ -33,7 +33,9 @@ function MessageView({ message, onClose }: { message: OutboxMessage; onClose: ()
     <article className="mail-message card" aria-labelledby="mail-subject">
       <header className="mail-message-header">
         <h2 id="mail-subject">{message.subject}</h2>
-        <Button variant="ghost" size="sm" onClick={onClose}>Close</Button>
+        <Button variant="ghost" size="sm" onClick={onClose}>
+          Close
+        </Button>
       </header>
       <dl className="mail-meta">
         <dt>To</dt>
@@ -53,7 +55,17 @@ function MessageView({ message, onClose }: { message: OutboxMessage; onClose: ()
   );
 }
 
-function MessageList({ messages, selected, onSelect, filtered }: { messages: OutboxMessage[]; selected: string | null; onSelect: (id: string) => void; filtered: boolean }) {
+function MessageList({
+  messages,
+  selected,
+  onSelect,
+  filtered,
+}: {
+  messages: OutboxMessage[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+  filtered: boolean;
+}) {
   if (messages.length === 0) {
     return <EmptyState title="No mail">{filtered ? 'Nothing has been sent to a matching address.' : 'Quire has not sent any e-mail yet.'}</EmptyState>;
   }
@@ -61,7 +73,12 @@ function MessageList({ messages, selected, onSelect, filtered }: { messages: Out
     <ul className="mail-list" aria-label="Messages, newest first">
       {messages.map((m) => (
         <li key={m.id}>
-          <button type="button" className={`mail-row${m.id === selected ? ' mail-row-selected' : ''}`} aria-current={m.id === selected || undefined} onClick={() => onSelect(m.id)}>
+          <button
+            type="button"
+            className={`mail-row${m.id === selected ? ' mail-row-selected' : ''}`}
+            aria-current={m.id === selected || undefined}
+            onClick={() => onSelect(m.id)}
+          >
             <span className="mail-row-subject">{m.subject}</span>
             <span className="mail-row-to">{m.to}</span>
             <span className="mail-row-meta">

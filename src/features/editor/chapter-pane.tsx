@@ -25,11 +25,29 @@ const WORD_COUNT_DELAY_MS = 1500;
 /** What a refused socket means for the person, by the server's close code. */
 function RefusedNotice({ code }: { code: number | undefined }) {
   if (code === CLOSE_CODES.forbidden) {
-    return <Notice tone="error" title="You no longer have access">The owner removed you from this manuscript, so the chapter stopped syncing. Edits you made since then stay only on this device.</Notice>;
+    return (
+      <Notice tone="error" title="You no longer have access">
+        The owner removed you from this manuscript, so the chapter stopped syncing. Edits you made since then stay only on this device.
+      </Notice>
+    );
   }
-  if (code === CLOSE_CODES.unauthenticated) return <Notice tone="error" title="Signed out">Sign in again to keep this chapter in sync.</Notice>;
-  if (code === CLOSE_CODES.unknownDocument) return <Notice tone="error" title="Chapter gone">This chapter or its manuscript was deleted.</Notice>;
-  return <Notice tone="error" title="No access">The server refused this chapter.</Notice>;
+  if (code === CLOSE_CODES.unauthenticated)
+    return (
+      <Notice tone="error" title="Signed out">
+        Sign in again to keep this chapter in sync.
+      </Notice>
+    );
+  if (code === CLOSE_CODES.unknownDocument)
+    return (
+      <Notice tone="error" title="Chapter gone">
+        This chapter or its manuscript was deleted.
+      </Notice>
+    );
+  return (
+    <Notice tone="error" title="No access">
+      The server refused this chapter.
+    </Notice>
+  );
 }
 
 interface Props {
@@ -79,7 +97,9 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
         </div>
       </div>
       {!editable && (
-        <Notice title="Read only">You can read this chapter{role === 'commenter' ? ' and comment on it' : ''}; only the owner and editors change its text.</Notice>
+        <Notice title="Read only">
+          You can read this chapter{role === 'commenter' ? ' and comment on it' : ''}; only the owner and editors change its text.
+        </Notice>
       )}
       {connection.status === 'refused' && <RefusedNotice code={connection.closeCode} />}
       <div className="chapter-body">
@@ -97,4 +117,3 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
     </section>
   );
 }
-

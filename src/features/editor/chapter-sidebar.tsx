@@ -98,9 +98,24 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openCo
             }}
           >
             {renaming === c.id ? (
-              <form className="inline-form" onSubmit={(e) => { e.preventDefault(); void handleRename(c.id); }}>
-                <TextField label="Chapter title" value={draft} maxLength={200} autoFocus onChange={(e) => setDraft(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)} />
-                <Button type="submit" size="sm">Save</Button>
+              <form
+                className="inline-form"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void handleRename(c.id);
+                }}
+              >
+                <TextField
+                  label="Chapter title"
+                  value={draft}
+                  maxLength={200}
+                  autoFocus
+                  onChange={(e) => setDraft(e.target.value)}
+                  onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
+                />
+                <Button type="submit" size="sm">
+                  Save
+                </Button>
               </form>
             ) : (
               <>
@@ -122,16 +137,58 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openCo
                     ⠿
                   </button>
                 )}
-                <Link to={`${base}/${c.id}`} aria-current={c.id === activeId ? 'page' : undefined} onKeyDown={(e) => handleKeyDown(e, i)} title={canEdit ? 'Alt+↑ / Alt+↓ to move' : undefined}>
+                <Link
+                  to={`${base}/${c.id}`}
+                  aria-current={c.id === activeId ? 'page' : undefined}
+                  onKeyDown={(e) => handleKeyDown(e, i)}
+                  title={canEdit ? 'Alt+↑ / Alt+↓ to move' : undefined}
+                >
                   {c.title || 'Untitled'} <span className="chapter-words">· {c.wordCount.toLocaleString()}</span>
-                  {openComments?.get(c.id) ? <span className="chapter-comments" data-testid="chapter-open-comments"> · {openComments.get(c.id)} <svg className="chapter-comments-icon" aria-hidden="true" viewBox="0 0 16 16" width="12" height="12"><path d="M2 3h12v8H6l-3 3v-3H2z" fill="currentColor" /></svg><span className="visually-hidden"> open comments</span></span> : null}
+                  {openComments?.get(c.id) ? (
+                    <span className="chapter-comments" data-testid="chapter-open-comments">
+                      {' '}
+                      · {openComments.get(c.id)}{' '}
+                      <svg className="chapter-comments-icon" aria-hidden="true" viewBox="0 0 16 16" width="12" height="12">
+                        <path d="M2 3h12v8H6l-3 3v-3H2z" fill="currentColor" />
+                      </svg>
+                      <span className="visually-hidden"> open comments</span>
+                    </span>
+                  ) : null}
                 </Link>
                 {canEdit && (
                   <>
-                    <button type="button" className="icon-button" aria-label={`Move ${c.title || 'Untitled'} up`} disabled={i === 0} onClick={() => move(i, i - 1)}>↑</button>
-                    <button type="button" className="icon-button" aria-label={`Move ${c.title || 'Untitled'} down`} disabled={i === chapters.length - 1} onClick={() => move(i, i + 1)}>↓</button>
-                    <button type="button" className="icon-button" aria-label={`Rename ${c.title || 'Untitled'}`} onClick={() => { setDraft(c.title); setRenaming(c.id); }}>✎</button>
-                    <button type="button" className="icon-button" aria-label={`Delete ${c.title || 'Untitled'}`} onClick={() => void handleDelete(c)}>✕</button>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Move ${c.title || 'Untitled'} up`}
+                      disabled={i === 0}
+                      onClick={() => move(i, i - 1)}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Move ${c.title || 'Untitled'} down`}
+                      disabled={i === chapters.length - 1}
+                      onClick={() => move(i, i + 1)}
+                    >
+                      ↓
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={`Rename ${c.title || 'Untitled'}`}
+                      onClick={() => {
+                        setDraft(c.title);
+                        setRenaming(c.id);
+                      }}
+                    >
+                      ✎
+                    </button>
+                    <button type="button" className="icon-button" aria-label={`Delete ${c.title || 'Untitled'}`} onClick={() => void handleDelete(c)}>
+                      ✕
+                    </button>
                   </>
                 )}
               </>
@@ -141,7 +198,9 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openCo
       </ol>
       {canEdit && (
         <div className="card-footer">
-          <Button variant="secondary" size="sm" onClick={() => void handleAdd()}>Add chapter</Button>
+          <Button variant="secondary" size="sm" onClick={() => void handleAdd()}>
+            Add chapter
+          </Button>
         </div>
       )}
     </nav>

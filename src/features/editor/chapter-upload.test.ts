@@ -58,7 +58,15 @@ function run(local: Y.Doc, server: ReturnType<typeof fakeServer>, before?: (uplo
 
 describe('state vectors', () => {
   it('covers when the server has every clock of every client this device has', () => {
-    expect(coversStateVector(new Map([[1, 5], [2, 3]]), new Map([[1, 5]]))).toBe(true);
+    expect(
+      coversStateVector(
+        new Map([
+          [1, 5],
+          [2, 3],
+        ]),
+        new Map([[1, 5]]),
+      ),
+    ).toBe(true);
     expect(coversStateVector(new Map([[1, 4]]), new Map([[1, 5]]))).toBe(false);
     expect(coversStateVector(new Map(), new Map([[7, 1]]))).toBe(false);
     expect(coversStateVector(new Map(), new Map())).toBe(true);

@@ -49,10 +49,20 @@ export function CoAuthorsDialog({ manuscript, isOwner, open, onClose }: { manusc
             <span>@{m.username}</span>
             {isOwner ? (
               <span className="inline-form">
-                <SelectField label={`Role of ${m.username}`} value={m.role} onChange={(e) => void commands.setMember(manuscript, { ...m, role: e.target.value as MemberRole })}>
-                  {MEMBER_ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+                <SelectField
+                  label={`Role of ${m.username}`}
+                  value={m.role}
+                  onChange={(e) => void commands.setMember(manuscript, { ...m, role: e.target.value as MemberRole })}
+                >
+                  {MEMBER_ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {ROLE_LABELS[r]}
+                    </option>
+                  ))}
                 </SelectField>
-                <Button variant="ghost" size="sm" onClick={() => void commands.removeMember(manuscript, m.userId)}>Remove</Button>
+                <Button variant="ghost" size="sm" onClick={() => void commands.removeMember(manuscript, m.userId)}>
+                  Remove
+                </Button>
               </span>
             ) : (
               <Badge>{m.role}</Badge>
@@ -65,9 +75,15 @@ export function CoAuthorsDialog({ manuscript, isOwner, open, onClose }: { manusc
         <form className="inline-form" onSubmit={(e) => void handleInvite(e)}>
           <TextField label="Username" value={username} required maxLength={64} autoComplete="off" onChange={(e) => setUsername(e.target.value)} />
           <SelectField label="Role" value={role} onChange={(e) => setRole(e.target.value as MemberRole)}>
-            {MEMBER_ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+            {MEMBER_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
           </SelectField>
-          <Button type="submit" loading={busy} disabled={!online}>Invite</Button>
+          <Button type="submit" loading={busy} disabled={!online}>
+            Invite
+          </Button>
         </form>
       )}
       {isOwner && !online && <p className="field-hint">Inviting needs a connection to find the account.</p>}

@@ -48,9 +48,19 @@ function collabUrl(): string {
 
 function snapshotOf(entry: Entry): ChapterConnection {
   const { provider } = entry;
-  const status: ChapterSyncStatus = entry.refused ? 'refused' : entry.unsynced.has(provider.roomname) ? 'waiting' : provider.wsconnected && provider.synced ? 'synced' : provider.wsconnected ? 'waiting' : 'offline';
+  const status: ChapterSyncStatus = entry.refused
+    ? 'refused'
+    : entry.unsynced.has(provider.roomname)
+      ? 'waiting'
+      : provider.wsconnected && provider.synced
+        ? 'synced'
+        : provider.wsconnected
+          ? 'waiting'
+          : 'offline';
   const peers = [...provider.awareness.getStates()].flatMap(([clientId, state]) =>
-    typeof state.name === 'string' ? [{ clientId, name: state.name as string, color: String(state.color ?? '#6d28d9'), self: clientId === provider.awareness.clientID }] : [],
+    typeof state.name === 'string'
+      ? [{ clientId, name: state.name as string, color: String(state.color ?? '#6d28d9'), self: clientId === provider.awareness.clientID }]
+      : [],
   );
   return { status, peers, closeCode: entry.refused ? entry.closeCode : undefined };
 }

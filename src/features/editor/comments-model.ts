@@ -38,16 +38,35 @@ function base(m: Pick<Manuscript, 'id' | 'ownerId' | 'memberIds'>, chapterId: st
   };
 }
 
-export function buildThread(m: Pick<Manuscript, 'id' | 'ownerId' | 'memberIds'>, chapterId: string, author: Author, anchor: TextQuote, body: string, now: number, id = newDocId()): ManuscriptComment {
+export function buildThread(
+  m: Pick<Manuscript, 'id' | 'ownerId' | 'memberIds'>,
+  chapterId: string,
+  author: Author,
+  anchor: TextQuote,
+  body: string,
+  now: number,
+  id = newDocId(),
+): ManuscriptComment {
   return { id, threadId: id, anchor, ...base(m, chapterId, author, body, now) };
 }
 
-export function buildReply(m: Pick<Manuscript, 'id' | 'ownerId' | 'memberIds'>, root: ManuscriptComment, author: Author, body: string, now: number, id = newDocId()): ManuscriptComment {
+export function buildReply(
+  m: Pick<Manuscript, 'id' | 'ownerId' | 'memberIds'>,
+  root: ManuscriptComment,
+  author: Author,
+  body: string,
+  now: number,
+  id = newDocId(),
+): ManuscriptComment {
   return { id, threadId: root.id, ...base(m, root.chapterId, author, body, now) };
 }
 
 /** The patch that resolves (true) or reopens (false) a thread. */
-export function statusPatch(resolved: boolean, userId: string, now: number): Pick<ManuscriptComment, 'resolved' | 'statusChangedBy' | 'statusChangedAt' | 'updatedAt'> {
+export function statusPatch(
+  resolved: boolean,
+  userId: string,
+  now: number,
+): Pick<ManuscriptComment, 'resolved' | 'statusChangedBy' | 'statusChangedAt' | 'updatedAt'> {
   return { resolved, statusChangedBy: userId, statusChangedAt: now, updatedAt: now };
 }
 

@@ -58,7 +58,21 @@ function Quote({ quote, detached }: { quote: TextQuote; detached: boolean }) {
   );
 }
 
-function CommentItem({ comment, isRoot, canRemove, canEdit, onRemove, onEdit }: { comment: ManuscriptComment; isRoot: boolean; canRemove: boolean; canEdit: boolean; onRemove(): void; onEdit(body: string): Promise<void> }) {
+function CommentItem({
+  comment,
+  isRoot,
+  canRemove,
+  canEdit,
+  onRemove,
+  onEdit,
+}: {
+  comment: ManuscriptComment;
+  isRoot: boolean;
+  canRemove: boolean;
+  canEdit: boolean;
+  onRemove(): void;
+  onEdit(body: string): Promise<void>;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -82,18 +96,34 @@ function CommentItem({ comment, isRoot, canRemove, canEdit, onRemove, onEdit }: 
         <p className="comment-body">{comment.body}</p>
       ) : (
         <form className="comment-reply" onSubmit={(e) => void handleSave(e)}>
-          <TextArea label="Edit comment" rows={3} maxLength={MAX_COMMENT_CHARS} autoFocus value={editing} error={error} onChange={(e) => setEditing(e.target.value)} />
+          <TextArea
+            label="Edit comment"
+            rows={3}
+            maxLength={MAX_COMMENT_CHARS}
+            autoFocus
+            value={editing}
+            error={error}
+            onChange={(e) => setEditing(e.target.value)}
+          />
           <div className="comment-new-buttons">
-            <Button type="submit" size="sm">Save</Button>
-            <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>Cancel</Button>
+            <Button type="submit" size="sm">
+              Save
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
           </div>
         </form>
       )}
       {confirming ? (
         <div className="comment-confirm" role="group" aria-label={`Delete this ${what}?`}>
           <span>Delete this {what}?</span>
-          <Button size="sm" variant="danger" onClick={onRemove}>Delete</Button>
-          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>Keep</Button>
+          <Button size="sm" variant="danger" onClick={onRemove}>
+            Delete
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+            Keep
+          </Button>
         </div>
       ) : (
         editing === null &&
@@ -175,7 +205,9 @@ function ThreadCard({ thread, props }: { thread: Thread; props: Props }) {
             {!root.resolved && (
               <form className="comment-reply" onSubmit={(e) => void handleReply(e)}>
                 <TextArea label="Reply" rows={2} maxLength={MAX_COMMENT_CHARS} value={reply} error={error} onChange={(e) => setReply(e.target.value)} />
-                <Button type="submit" size="sm" variant="secondary">Reply</Button>
+                <Button type="submit" size="sm" variant="secondary">
+                  Reply
+                </Button>
               </form>
             )}
             <Button size="sm" variant="ghost" onClick={() => void handleStatus()}>
@@ -225,8 +257,12 @@ function NewThread({ props }: { props: Props }) {
       <blockquote className="comment-quote">{draft.exact}</blockquote>
       <TextArea label="Comment" rows={3} maxLength={MAX_COMMENT_CHARS} autoFocus value={body} error={error} onChange={(e) => setBody(e.target.value)} />
       <div className="comment-new-buttons">
-        <Button type="submit" size="sm" loading={saving}>Add comment</Button>
-        <Button size="sm" variant="ghost" onClick={() => onDraft(null)}>Cancel</Button>
+        <Button type="submit" size="sm" loading={saving}>
+          Add comment
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => onDraft(null)}>
+          Cancel
+        </Button>
       </div>
     </form>
   );
@@ -248,7 +284,11 @@ export function CommentsPanel(props: Props) {
         </h3>
         {resolved > 0 && <Checkbox label={`Show resolved (${resolved})`} checked={showResolved} onChange={(e) => setShowResolved(e.target.checked)} />}
       </div>
-      {!online && <p className="comment-hint" role="status">Offline: comments are kept on this device and sync when you reconnect.</p>}
+      {!online && (
+        <p className="comment-hint" role="status">
+          Offline: comments are kept on this device and sync when you reconnect.
+        </p>
+      )}
       {canComment ? <NewThread props={props} /> : <p className="comment-hint">You can read comments; only the owner, editors and commenters write them.</p>}
       {loading ? (
         <Skeleton lines={3} label="Loading comments…" />

@@ -46,7 +46,10 @@ export function EditorHomePage() {
         </>
       ) : (
         <EmptyState title="Become an author to start a manuscript" action={<LinkButton to="/settings">Apply in your settings</LinkButton>}>
-          <p>Authors write and publish books on Quire. Apply for the author role from your profile; an administrator reviews it. Manuscripts others share with you appear below.</p>
+          <p>
+            Authors write and publish books on Quire. Apply for the author role from your profile; an administrator reviews it. Manuscripts others share with
+            you appear below.
+          </p>
         </EmptyState>
       )}
       <Card title="Manuscripts">

@@ -85,7 +85,15 @@ export function EditorToolbar() {
       {blockButton('h3', 'Heading 3', 'H3')}
       <span className="ed-tool-sep" aria-hidden="true" />
       {INLINE.map((i) => (
-        <button key={i.format} type="button" className={`ed-tool ed-tool-${i.format}`} aria-label={i.label} title={i.label} aria-pressed={state.formats.has(i.format)} onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, i.format)}>
+        <button
+          key={i.format}
+          type="button"
+          className={`ed-tool ed-tool-${i.format}`}
+          aria-label={i.label}
+          title={i.label}
+          aria-pressed={state.formats.has(i.format)}
+          onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, i.format)}
+        >
           {i.glyph}
         </button>
       ))}
@@ -93,7 +101,13 @@ export function EditorToolbar() {
       {blockButton('quote', 'Block quote', '❝')}
       {blockButton('ul', 'Bulleted list', '•')}
       {blockButton('ol', 'Numbered list', '1.')}
-      <button type="button" className="ed-tool" aria-label="Scene break" title="Scene break (or type *** then Enter)" onClick={() => editor.dispatchCommand(INSERT_SCENE_BREAK_COMMAND, undefined)}>
+      <button
+        type="button"
+        className="ed-tool"
+        aria-label="Scene break"
+        title="Scene break (or type *** then Enter)"
+        onClick={() => editor.dispatchCommand(INSERT_SCENE_BREAK_COMMAND, undefined)}
+      >
         ⁂
       </button>
       <button type="button" className="ed-tool" aria-label={state.link ? 'Remove link' : 'Link'} title="Link" aria-pressed={state.link} onClick={toggleLink}>

@@ -39,10 +39,25 @@ function UploadHere({ onUploaded }: { onUploaded: (file: FileItem) => void }) {
       <label htmlFor={id} className={`btn btn-secondary btn-sm${online ? '' : ' btn-disabled'}`}>
         Upload a new image
       </label>
-      <input id={id} type="file" className="visually-hidden" accept="image/png,image/jpeg,image/gif,image/webp" disabled={!online || progress !== null} onChange={(event) => { const file = event.target.files?.[0]; event.target.value = ''; if (file) upload(file); }} />
+      <input
+        id={id}
+        type="file"
+        className="visually-hidden"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        disabled={!online || progress !== null}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) upload(file);
+        }}
+      />
       {!online && <span className="field-hint">Uploading needs a connection.</span>}
       {progress !== null && <progress max={100} value={Math.round(progress * 100)} aria-label="Uploading image" />}
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -72,7 +87,11 @@ function ImagePicker({ selected, onSelect, error }: { selected: FileItem | null;
                 ))}
               </div>
             )}
-            {error && <p className="field-error" id="image-picker-error">{error}</p>}
+            {error && (
+              <p className="field-error" id="image-picker-error">
+                {error}
+              </p>
+            )}
           </fieldset>
         );
       }}
@@ -94,12 +113,30 @@ function ImageDialogBody({ onInsert, onCancel }: { onInsert: (src: string, alt: 
     setErrors((e) => ({ ...e, image: undefined }));
   };
   return (
-    <form className="image-dialog" onSubmit={(event) => { event.preventDefault(); submit(); }}>
+    <form
+      className="image-dialog"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
       <ImagePicker selected={selected} onSelect={choose} error={errors.image} />
       <UploadHere onUploaded={choose} />
-      <TextField label="Alt text" hint="What the image shows, read aloud to readers who cannot see it." value={alt} maxLength={500} error={errors.alt} onChange={(event) => { setAlt(event.target.value); setErrors((e) => ({ ...e, alt: undefined })); }} />
+      <TextField
+        label="Alt text"
+        hint="What the image shows, read aloud to readers who cannot see it."
+        value={alt}
+        maxLength={500}
+        error={errors.alt}
+        onChange={(event) => {
+          setAlt(event.target.value);
+          setErrors((e) => ({ ...e, alt: undefined }));
+        }}
+      />
       <div className="dialog-actions">
-        <Button variant="secondary" onClick={onCancel}>Cancel</Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
         <Button type="submit">Insert image</Button>
       </div>
     </form>

@@ -78,7 +78,12 @@ export function ImportManuscript() {
           <input
             id={id}
             type="file"
-            accept={[...MANUSCRIPT_IMPORT_EXTENSIONS, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'text/markdown', 'application/epub+zip'].join(',')}
+            accept={[
+              ...MANUSCRIPT_IMPORT_EXTENSIONS,
+              'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+              'text/markdown',
+              'application/epub+zip',
+            ].join(',')}
             disabled={!online || busy}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}

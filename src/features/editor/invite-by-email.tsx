@@ -37,7 +37,8 @@ export function InviteByEmail({ manuscriptId, memberIds, online }: { manuscriptI
       await qc.invalidateQueries({ queryKey: key });
     } catch (e) {
       if (e instanceof ApiRequestError && Object.keys(e.fields).length) setFields(e.fields);
-      else if (e instanceof ApiRequestError && e.status === 429) setError(`Too many invitations for now. Try again in ${Math.ceil((e.retryAfter ?? 60) / 60)} minutes.`);
+      else if (e instanceof ApiRequestError && e.status === 429)
+        setError(`Too many invitations for now. Try again in ${Math.ceil((e.retryAfter ?? 60) / 60)} minutes.`);
       else setError(e instanceof Error ? e.message : 'Could not send the invitation.');
     } finally {
       setBusy(false);
@@ -57,15 +58,36 @@ export function InviteByEmail({ manuscriptId, memberIds, online }: { manuscriptI
   const invitations = pending.data?.invitations ?? [];
   return (
     <section aria-labelledby="invite-email-title" className="invite-section">
-      <h3 id="invite-email-title" className="invite-title">Invite by e-mail</h3>
+      <h3 id="invite-email-title" className="invite-title">
+        Invite by e-mail
+      </h3>
       <form className="inline-form" noValidate onSubmit={(e) => void handleSubmit(e)}>
-        <TextField label="E-mail" type="email" value={email} required maxLength={254} autoComplete="off" error={fields.email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="E-mail"
+          type="email"
+          value={email}
+          required
+          maxLength={254}
+          autoComplete="off"
+          error={fields.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <SelectField label="Role when they join" value={role} error={fields.role} onChange={(e) => setRole(e.target.value as MemberRole)}>
-          {MEMBER_ROLES.map((r) => <option key={r} value={r}>{ROLE_LABELS[r]}</option>)}
+          {MEMBER_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
         </SelectField>
-        <Button type="submit" loading={busy} disabled={!online}>Send invitation</Button>
+        <Button type="submit" loading={busy} disabled={!online}>
+          Send invitation
+        </Button>
       </form>
-      {sent && <div role="status"><Notice tone="success">{sent}</Notice></div>}
+      {sent && (
+        <div role="status">
+          <Notice tone="success">{sent}</Notice>
+        </div>
+      )}
       <FormError>{error}</FormError>
       {invitations.length > 0 && (
         <>
@@ -73,8 +95,12 @@ export function InviteByEmail({ manuscriptId, memberIds, online }: { manuscriptI
           <ul className="member-list" aria-label="Pending invitations">
             {invitations.map((i) => (
               <li key={i.id}>
-                <span>{i.email} <span className="field-hint">· {i.role} · Invited — pending</span></span>
-                <Button variant="ghost" size="sm" aria-label={`Revoke the invitation of ${i.email}`} disabled={!online} onClick={() => void revoke(i.id)}>Revoke</Button>
+                <span>
+                  {i.email} <span className="field-hint">· {i.role} · Invited — pending</span>
+                </span>
+                <Button variant="ghost" size="sm" aria-label={`Revoke the invitation of ${i.email}`} disabled={!online} onClick={() => void revoke(i.id)}>
+                  Revoke
+                </Button>
               </li>
             ))}
           </ul>

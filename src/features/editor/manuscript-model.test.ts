@@ -38,12 +38,17 @@ describe('manuscript model', () => {
 
   it('moves a chapter to any place (drag and drop), writing only the positions that change', () => {
     const rows = ['a', 'b', 'c', 'd'].map((id, position) => ({ id, position, createdAt: 1 }));
-    const apply = (changes: { id: string; position: number }[]) => inOrder(rows.map((r) => ({ ...r, position: changes.find((c) => c.id === r.id)?.position ?? r.position }))).map((r) => r.id).join('');
+    const apply = (changes: { id: string; position: number }[]) =>
+      inOrder(rows.map((r) => ({ ...r, position: changes.find((c) => c.id === r.id)?.position ?? r.position })))
+        .map((r) => r.id)
+        .join('');
     expect(apply(moveChapterTo(rows, 'a', 2))).toBe('bcad');
     expect(apply(moveChapterTo(rows, 'd', 0))).toBe('dabc');
-    expect(moveChapterTo(rows, 'c', 3)).toEqual([{ id: 'd', position: 2 }, { id: 'c', position: 3 }]);
+    expect(moveChapterTo(rows, 'c', 3)).toEqual([
+      { id: 'd', position: 2 },
+      { id: 'c', position: 3 },
+    ]);
     expect(moveChapterTo(rows, 'b', 1)).toEqual([]);
     expect(moveChapterTo(rows, 'b', 9)).toEqual([]);
   });
-
 });

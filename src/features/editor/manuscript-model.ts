@@ -46,13 +46,21 @@ export function inOrder<T extends Pick<ManuscriptChapter, 'position' | 'createdA
 }
 
 /** Position swaps that move chapter `id` one place up (-1) or down (+1); empty at the ends. */
-export function moveChapter<T extends Pick<ManuscriptChapter, 'position' | 'createdAt' | 'id'>>(chapters: T[], id: string, by: -1 | 1): { id: string; position: number }[] {
+export function moveChapter<T extends Pick<ManuscriptChapter, 'position' | 'createdAt' | 'id'>>(
+  chapters: T[],
+  id: string,
+  by: -1 | 1,
+): { id: string; position: number }[] {
   const from = inOrder(chapters).findIndex((c) => c.id === id);
   return from < 0 ? [] : moveChapterTo(chapters, id, from + by);
 }
 
 /** Position changes that put chapter `id` at index `to` of the reading order (a drag and drop). */
-export function moveChapterTo<T extends Pick<ManuscriptChapter, 'position' | 'createdAt' | 'id'>>(chapters: T[], id: string, to: number): { id: string; position: number }[] {
+export function moveChapterTo<T extends Pick<ManuscriptChapter, 'position' | 'createdAt' | 'id'>>(
+  chapters: T[],
+  id: string,
+  to: number,
+): { id: string; position: number }[] {
   const ordered = inOrder(chapters);
   const from = ordered.findIndex((c) => c.id === id);
   if (from < 0 || to < 0 || to >= ordered.length || to === from) return [];
@@ -60,6 +68,8 @@ export function moveChapterTo<T extends Pick<ManuscriptChapter, 'position' | 'cr
   next.splice(to, 0, ...next.splice(from, 1));
   // Renumber densely so equal positions left by concurrent adds cannot make a move a no-op;
   // only chapters whose position actually changes are written.
-  return next.map((c, position) => ({ id: c.id, position, before: c.position })).filter((p) => p.before !== p.position).map(({ id: chapterId, position }) => ({ id: chapterId, position }));
+  return next
+    .map((c, position) => ({ id: c.id, position, before: c.position }))
+    .filter((p) => p.before !== p.position)
+    .map(({ id: chapterId, position }) => ({ id: chapterId, position }));
 }
-

@@ -34,11 +34,24 @@ export function ManuscriptPage() {
     if (manuscript) document.title = `${manuscript.title} · Quire`;
   }, [manuscript]);
 
-  if (loading || !user) return <div className="page"><Skeleton lines={6} /></div>;
+  if (loading || !user)
+    return (
+      <div className="page">
+        <Skeleton lines={6} />
+      </div>
+    );
   if (!manuscript || !role) {
     return (
       <div className="page">
-        <EmptyState level={1} title="Manuscript not found" action={<LinkButton to="/editor" variant="secondary">All manuscripts</LinkButton>}>
+        <EmptyState
+          level={1}
+          title="Manuscript not found"
+          action={
+            <LinkButton to="/editor" variant="secondary">
+              All manuscripts
+            </LinkButton>
+          }
+        >
           <p>It may have been deleted, or you are no longer a co-author. If it was shared a moment ago, it appears here once this device has synced.</p>
         </EmptyState>
       </div>
@@ -57,7 +70,11 @@ export function ManuscriptPage() {
           {words.toLocaleString()} words{manuscript.wordGoal ? ` of ${manuscript.wordGoal.toLocaleString()}` : ''} · <Badge>{role}</Badge>
         </span>
       }
-      actions={<Button variant="secondary" onClick={() => setCoAuthorsOpen(true)}>Co-authors ({manuscript.members.length})</Button>}
+      actions={
+        <Button variant="secondary" onClick={() => setCoAuthorsOpen(true)}>
+          Co-authors ({manuscript.members.length})
+        </Button>
+      }
     >
       {canEdit && <ManuscriptTitle manuscript={manuscript} />}
       <div className="editor-layout">
@@ -74,4 +91,3 @@ export function ManuscriptPage() {
     </Page>
   );
 }
-

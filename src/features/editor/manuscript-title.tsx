@@ -21,7 +21,15 @@ export function ManuscriptTitle({ manuscript }: { manuscript: Manuscript }) {
   if (!open) {
     return (
       <p>
-        <Button variant="ghost" size="sm" onClick={() => { setTitle(manuscript.title); setGoal(manuscript.wordGoal ? String(manuscript.wordGoal) : ''); setOpen(true); }}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setTitle(manuscript.title);
+            setGoal(manuscript.wordGoal ? String(manuscript.wordGoal) : '');
+            setOpen(true);
+          }}
+        >
           Edit title and goal
         </Button>
       </p>
@@ -32,7 +40,9 @@ export function ManuscriptTitle({ manuscript }: { manuscript: Manuscript }) {
       <TextField label="Title" value={title} required maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       <TextField label="Word goal" type="number" min={0} max={10_000_000} value={goal} onChange={(e) => setGoal(e.target.value)} />
       <Button type="submit">Save</Button>
-      <Button variant="ghost" onClick={() => setOpen(false)}>Cancel</Button>
+      <Button variant="ghost" onClick={() => setOpen(false)}>
+        Cancel
+      </Button>
     </form>
   );
 }

@@ -62,13 +62,25 @@ function WordCountPlugin({ onWordCount }: { onWordCount: (words: number) => void
 
 function TreeViewPlugin() {
   const [editor] = useLexicalComposerContext();
-  return <TreeView editor={editor} viewClassName="ed-tree" treeTypeButtonClassName="btn btn-ghost btn-sm" timeTravelButtonClassName="btn btn-ghost btn-sm" timeTravelPanelClassName="ed-tree-travel" timeTravelPanelButtonClassName="btn btn-ghost btn-sm" timeTravelPanelSliderClassName="ed-tree-slider" />;
+  return (
+    <TreeView
+      editor={editor}
+      viewClassName="ed-tree"
+      treeTypeButtonClassName="btn btn-ghost btn-sm"
+      timeTravelButtonClassName="btn btn-ghost btn-sm"
+      timeTravelPanelClassName="ed-tree-travel"
+      timeTravelPanelButtonClassName="btn btn-ghost btn-sm"
+      timeTravelPanelSliderClassName="ed-tree-slider"
+    />
+  );
 }
 
 function Collaboration({ collab }: { collab: CollabOptions }) {
   const factory = useMemo(() => chapterProviderFactory(collab.storagePrefix), [collab.storagePrefix]);
   useEffect(() => () => releaseChapter(collab.docName), [collab.docName]);
-  return <CollaborationPlugin id={collab.docName} providerFactory={factory} shouldBootstrap={collab.bootstrap} username={collab.name} cursorColor={collab.color} />;
+  return (
+    <CollaborationPlugin id={collab.docName} providerFactory={factory} shouldBootstrap={collab.bootstrap} username={collab.name} cursorColor={collab.color} />
+  );
 }
 
 export default function RichEditor({ label, editable, collab, onWordCount, treeView, comments }: RichEditorProps) {

@@ -12,7 +12,8 @@ export function checkImportFile(file: Pick<File, 'name' | 'size'>): string | nul
   const name = file.name.toLowerCase();
   if (!MANUSCRIPT_IMPORT_EXTENSIONS.some((ext) => name.endsWith(ext))) return 'Choose a Word (.docx), Markdown (.md) or EPUB (.epub) file.';
   if (file.size === 0) return 'The file is empty.';
-  if (file.size > MANUSCRIPT_IMPORT_MAX_BYTES) return `The file is too large: a manuscript import may be at most ${MANUSCRIPT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
+  if (file.size > MANUSCRIPT_IMPORT_MAX_BYTES)
+    return `The file is too large: a manuscript import may be at most ${MANUSCRIPT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`;
   return null;
 }
 
@@ -38,7 +39,13 @@ export function uploadManuscript(file: File, onProgress: (fraction: number) => v
       const err = (data as ApiErrorBody | undefined)?.error;
       if (err) return reject(new ApiRequestError(xhr.status, err.code, err.fields?.file ?? err.message, err.fields, err.retryAfter, err.digest, err.reason));
       if (xhr.status === 413) return reject(new ApiRequestError(413, 'payload_too_large', 'The file is too large to import.'));
-      reject(new ApiRequestError(xhr.status, xhr.status >= 500 || xhr.status === 0 ? 'network' : 'internal', `The import failed (${xhr.status}). Try again in a moment.`));
+      reject(
+        new ApiRequestError(
+          xhr.status,
+          xhr.status >= 500 || xhr.status === 0 ? 'network' : 'internal',
+          `The import failed (${xhr.status}). Try again in a moment.`,
+        ),
+      );
     };
     xhr.send(file);
   });

@@ -13,7 +13,13 @@ import { threadsOf } from './comments-model';
 import { useCommentCommands } from './use-comments';
 
 /** Comment state of the open chapter: its threads, the selection, the draft and the active thread. */
-export function useChapterComments(chapterId: string, manuscript: Manuscript, user: { id: string; username: string }, role: CollabRole, comments: ManuscriptComment[]) {
+export function useChapterComments(
+  chapterId: string,
+  manuscript: Manuscript,
+  user: { id: string; username: string },
+  role: CollabRole,
+  comments: ManuscriptComment[],
+) {
   const canComment = mayComment(role);
   const author = useMemo(() => ({ id: user.id, username: user.username }), [user.id, user.username]);
   const commands = useCommentCommands(manuscript, author);

@@ -3,5 +3,9 @@ import { useSyncExternalStore } from 'react';
 import { connectionOf, subscribeConnections, type ChapterConnection } from './collab-provider';
 
 export function useChapterConnection(docName: string): ChapterConnection {
-  return useSyncExternalStore(subscribeConnections, () => connectionOf(docName), () => connectionOf(docName));
+  return useSyncExternalStore(
+    subscribeConnections,
+    () => connectionOf(docName),
+    () => connectionOf(docName),
+  );
 }

@@ -32,7 +32,9 @@ export function useManuscriptCommands() {
 
     async function syncChapterAccess(m: Manuscript) {
       const access = chapterAccess(m);
-      const all = await ready().chapters.find({ selector: { manuscriptId: m.id } }).exec();
+      const all = await ready()
+        .chapters.find({ selector: { manuscriptId: m.id } })
+        .exec();
       await Promise.all(all.map((c) => c.incrementalPatch(access)));
     }
 

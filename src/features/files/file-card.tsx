@@ -41,15 +41,29 @@ function RenameForm({ file, onDone }: { file: FileItem; onDone: () => void }) {
       <label htmlFor={id} className="visually-hidden">
         New name for {file.name}
       </label>
-      <input id={id} value={name} autoFocus aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(event) => { setName(event.target.value); setError(undefined); }} />
+      <input
+        id={id}
+        value={name}
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(undefined);
+        }}
+      />
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}
         </p>
       )}
       <div className="file-actions">
-        <Button size="sm" type="submit" loading={rename.isPending}>Save</Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>Cancel</Button>
+        <Button size="sm" type="submit" loading={rename.isPending}>
+          Save
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
       </div>
     </form>
   );
@@ -69,14 +83,22 @@ export function FileCard({ file }: { file: FileItem }) {
           <RenameForm file={file} onDone={() => setRenaming(false)} />
         ) : (
           <>
-            <h3 className="file-name" title={file.name}>{file.name}</h3>
+            <h3 className="file-name" title={file.name}>
+              {file.name}
+            </h3>
             <p className="file-meta">
               {KIND_LABEL[file.kind]} · {formatBytes(file.size)} · {formatDate(file.createdAt)}
             </p>
             <div className="file-actions">
-              <a className="btn btn-ghost btn-sm" href={file.url} download={file.name}>Download</a>
-              <Button size="sm" variant="ghost" aria-label={`Rename ${file.name}`} onClick={() => setRenaming(true)}>Rename</Button>
-              <Button size="sm" variant="ghost" aria-label={`Delete ${file.name}`} onClick={() => setConfirming(true)}>Delete</Button>
+              <a className="btn btn-ghost btn-sm" href={file.url} download={file.name}>
+                Download
+              </a>
+              <Button size="sm" variant="ghost" aria-label={`Rename ${file.name}`} onClick={() => setRenaming(true)}>
+                Rename
+              </Button>
+              <Button size="sm" variant="ghost" aria-label={`Delete ${file.name}`} onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
             </div>
           </>
         )}
@@ -87,13 +109,21 @@ export function FileCard({ file }: { file: FileItem }) {
         title={`Delete “${file.name}”?`}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate(file.id, { onSuccess: () => setConfirming(false) })}>Delete file</Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate(file.id, { onSuccess: () => setConfirming(false) })}>
+              Delete file
+            </Button>
           </>
         }
       >
         <p>The file leaves your storage for good.{file.kind === 'image' ? ' Chapters that show this image will show a gap instead.' : ''}</p>
-        {remove.error && <p className="field-error" role="alert">{remove.error.message}</p>}
+        {remove.error && (
+          <p className="field-error" role="alert">
+            {remove.error.message}
+          </p>
+        )}
       </Dialog>
     </li>
   );

@@ -6,7 +6,17 @@ import { formatBytes } from '../../../sync/text/bytes';
 
 const ACCEPT = '.png,.jpg,.jpeg,.gif,.webp,.docx,.md,.markdown,.epub,image/png,image/jpeg,image/gif,image/webp';
 
-export function DropZone({ onFiles, maxFileBytes, label = 'Choose files', multiple = true }: { onFiles: (files: File[]) => void; maxFileBytes?: number; label?: string; multiple?: boolean }) {
+export function DropZone({
+  onFiles,
+  maxFileBytes,
+  label = 'Choose files',
+  multiple = true,
+}: {
+  onFiles: (files: File[]) => void;
+  maxFileBytes?: number;
+  label?: string;
+  multiple?: boolean;
+}) {
   const inputId = useId();
   const hintId = useId();
   const [over, setOver] = useState(false);
@@ -55,9 +65,24 @@ export function DropZone({ onFiles, maxFileBytes, label = 'Choose files', multip
   );
 }
 
-const STATUS_TEXT: Record<UploadItem['status'], string> = { uploading: 'Uploading', waiting: 'Waiting for a connection', done: 'Uploaded', failed: 'Not uploaded' };
+const STATUS_TEXT: Record<UploadItem['status'], string> = {
+  uploading: 'Uploading',
+  waiting: 'Waiting for a connection',
+  done: 'Uploaded',
+  failed: 'Not uploaded',
+};
 
-export function UploadList({ items, onRetry, onDismiss, onClearFinished }: { items: UploadItem[]; onRetry: (key: number) => void; onDismiss: (key: number) => void; onClearFinished: () => void }) {
+export function UploadList({
+  items,
+  onRetry,
+  onDismiss,
+  onClearFinished,
+}: {
+  items: UploadItem[];
+  onRetry: (key: number) => void;
+  onDismiss: (key: number) => void;
+  onClearFinished: () => void;
+}) {
   if (items.length === 0) return null;
   return (
     <section className="upload-list" aria-label="Uploads">
@@ -70,7 +95,11 @@ export function UploadList({ items, onRetry, onDismiss, onClearFinished }: { ite
                 <span className="upload-name">{item.file.name}</span>
                 <span className="upload-size">{formatBytes(item.file.size)}</span>
                 <span className="upload-status">{item.status === 'uploading' ? `${percent}%` : STATUS_TEXT[item.status]}</span>
-                {item.status === 'waiting' && <Button size="sm" variant="secondary" onClick={() => onRetry(item.key)}>Retry</Button>}
+                {item.status === 'waiting' && (
+                  <Button size="sm" variant="secondary" onClick={() => onRetry(item.key)}>
+                    Retry
+                  </Button>
+                )}
                 {item.status !== 'uploading' && (
                   <button type="button" className="icon-button" aria-label={`Dismiss ${item.file.name}`} onClick={() => onDismiss(item.key)}>
                     ×

@@ -80,10 +80,13 @@ export function useUploadQueue(maxFileBytes: number | undefined, onUploaded: (fi
     for (const item of itemsRef.current) if (item.status === 'waiting') start(item);
   }, [online, start]);
 
-  const retry = useCallback((key: number) => {
-    const item = itemsRef.current.find((i) => i.key === key);
-    if (item) start(item);
-  }, [start]);
+  const retry = useCallback(
+    (key: number) => {
+      const item = itemsRef.current.find((i) => i.key === key);
+      if (item) start(item);
+    },
+    [start],
+  );
   const dismiss = useCallback((key: number) => setItems((all) => all.filter((i) => i.key !== key)), []);
   const clearFinished = useCallback(() => setItems((all) => all.filter((i) => i.status !== 'done')), []);
 

@@ -35,7 +35,8 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
       }
       const err = (body as ApiErrorBody | undefined)?.error;
       if (err) reject(new ApiRequestError(xhr.status, err.code, err.message, err.fields, err.retryAfter, err.digest, err.reason));
-      else if (xhr.status === 0 || xhr.status >= 502) reject(new ApiRequestError(0, 'network', "Quire can't be reached right now. Your file is still here: try again in a moment."));
+      else if (xhr.status === 0 || xhr.status >= 502)
+        reject(new ApiRequestError(0, 'network', "Quire can't be reached right now. Your file is still here: try again in a moment."));
       else reject(new ApiRequestError(xhr.status, 'internal', `Upload failed (${xhr.status}).`));
     };
     xhr.onerror = () => reject(new ApiRequestError(0, 'network', "The connection dropped. Your file is still here: retry when you're online."));

@@ -15,7 +15,9 @@ export function BookCard({ book, size = 'md', eager, action }: { book: BookCardD
         {book.coverUrl ? (
           <img src={book.coverUrl} alt={`Cover of ${book.title}`} width={320} height={512} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         ) : (
-          <div className="book-cover-blank" aria-hidden="true">{book.title}</div>
+          <div className="book-cover-blank" aria-hidden="true">
+            {book.title}
+          </div>
         )}
       </div>
       <h3 className="book-title">{book.title}</h3>

@@ -46,17 +46,19 @@ function Hero({ featured }: { featured: BookCardData[] }) {
   return (
     <section className="home-hero" aria-labelledby="home-heading">
       <div className="home-hero-text">
-      <p className="home-kicker">Write · Publish · Read</p>
-      <h1 id="home-heading">Books worth staying up for.</h1>
-      <p className="home-lede">
-        Quire is a home for books and the people who make them. Read anywhere, even offline; write with co-authors; publish to
-        readers who are looking for you.
-      </p>
-      {/* Hidden while the session loads, so signed-in people never see a flash of "Sign up". */}
-      <div className="home-cta" style={{ visibility: isLoading ? 'hidden' : undefined }}>
-        <LinkButton to="/auth?mode=signup">Create a free account</LinkButton>
-        <LinkButton to="/auth" variant="secondary">Sign in</LinkButton>
-      </div>
+        <p className="home-kicker">Write · Publish · Read</p>
+        <h1 id="home-heading">Books worth staying up for.</h1>
+        <p className="home-lede">
+          Quire is a home for books and the people who make them. Read anywhere, even offline; write with co-authors; publish to readers who are looking for
+          you.
+        </p>
+        {/* Hidden while the session loads, so signed-in people never see a flash of "Sign up". */}
+        <div className="home-cta" style={{ visibility: isLoading ? 'hidden' : undefined }}>
+          <LinkButton to="/auth?mode=signup">Create a free account</LinkButton>
+          <LinkButton to="/auth" variant="secondary">
+            Sign in
+          </LinkButton>
+        </div>
       </div>
       <HeroCovers books={featured} />
     </section>

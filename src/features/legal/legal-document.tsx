@@ -14,7 +14,14 @@ export interface LegalSection {
 
 export function LegalDocument({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
   return (
-    <Page title={title} description={<>Last updated <time dateTime={LEGAL_UPDATED}>{UPDATED_LABEL}</time></>}>
+    <Page
+      title={title}
+      description={
+        <>
+          Last updated <time dateTime={LEGAL_UPDATED}>{UPDATED_LABEL}</time>
+        </>
+      }
+    >
       <div className="legal">
         <div className="legal-intro">{intro}</div>
         <nav aria-label="Contents" className="legal-contents">

@@ -11,9 +11,9 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You need an account to buy, write or publish. Give us a working e-mail address, keep your password to yourself, and
-          tell us at <a href={`mailto:${CONTACT}`}>{CONTACT}</a> if you think someone else has used your account. You can see
-          and end your signed-in sessions at <Link to="/settings/account">Account &amp; devices</Link>.
+          You need an account to buy, write or publish. Give us a working e-mail address, keep your password to yourself, and tell us at{' '}
+          <a href={`mailto:${CONTACT}`}>{CONTACT}</a> if you think someone else has used your account. You can see and end your signed-in sessions at{' '}
+          <Link to="/settings/account">Account &amp; devices</Link>.
         </p>
         <p>You must be old enough to agree to these terms where you live, or have a parent's or guardian's permission.</p>
       </>
@@ -24,9 +24,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Readers, authors and publishers',
     body: (
       <p>
-        Every account is a reader. Authors and publishers apply for that role and are approved by our team; we may refuse or
-        withdraw a role if its conditions are not met. Publishers act on behalf of their imprint and are responsible for the
-        people they add to it.
+        Every account is a reader. Authors and publishers apply for that role and are approved by our team; we may refuse or withdraw a role if its conditions
+        are not met. Publishers act on behalf of their imprint and are responsible for the people they add to it.
       </p>
     ),
   },
@@ -36,14 +35,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          When you buy a book you get a personal, non-transferable licence to read it on your own devices, including offline,
-          for as long as Quire offers it — and we keep books you bought available in your library even if the publisher
-          withdraws them from sale, unless the law requires otherwise. You may not redistribute, resell or remove protections
-          from books.
+          When you buy a book you get a personal, non-transferable licence to read it on your own devices, including offline, for as long as Quire offers it —
+          and we keep books you bought available in your library even if the publisher withdraws them from sale, unless the law requires otherwise. You may not
+          redistribute, resell or remove protections from books.
         </p>
         <p>
-          Prices are shown before you pay and include any taxes we must collect. Payments are taken by Stripe. If a book is
-          faulty or not as described, contact us within 14 days for a refund; your statutory rights are unaffected.
+          Prices are shown before you pay and include any taxes we must collect. Payments are taken by Stripe. If a book is faulty or not as described, contact
+          us within 14 days for a refund; your statutory rights are unaffected.
         </p>
       </>
     ),
@@ -54,14 +52,14 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You keep the copyright in what you write. By publishing a book on Quire you give us a worldwide, non-exclusive licence
-          to store, format, display, deliver and sell it to readers, and to show extracts and its cover to promote it, for as long
-          as it is on sale and afterwards for readers who already own it.
+          You keep the copyright in what you write. By publishing a book on Quire you give us a worldwide, non-exclusive licence to store, format, display,
+          deliver and sell it to readers, and to show extracts and its cover to promote it, for as long as it is on sale and afterwards for readers who already
+          own it.
         </p>
         <p>
-          You promise that you have the right to publish what you upload, that it does not infringe anyone else's rights, and
-          that its description is honest. Books are reviewed before publication; we may decline or remove a book that breaks
-          these terms or the law. Sales proceeds are paid out through Stripe on the terms shown in your publisher dashboard.
+          You promise that you have the right to publish what you upload, that it does not infringe anyone else's rights, and that its description is honest.
+          Books are reviewed before publication; we may decline or remove a book that breaks these terms or the law. Sales proceeds are paid out through Stripe
+          on the terms shown in your publisher dashboard.
         </p>
       </>
     ),
@@ -83,10 +81,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Suspension and ending',
     body: (
       <p>
-        We may suspend an account that breaks these terms, and will tell you why unless the law or safety prevents it. You can
-        end this agreement at any time by deleting your account at <Link to="/account-deletion">Account deletion</Link>; after
-        a 14-day grace period in which you can change your mind, your data is erased as described in our{' '}
-        <Link to="/privacy-policy">privacy policy</Link>, and your orders are kept only in anonymised form.
+        We may suspend an account that breaks these terms, and will tell you why unless the law or safety prevents it. You can end this agreement at any time by
+        deleting your account at <Link to="/account-deletion">Account deletion</Link>; after a 14-day grace period in which you can change your mind, your data
+        is erased as described in our <Link to="/privacy-policy">privacy policy</Link>, and your orders are kept only in anonymised form.
       </p>
     ),
   },
@@ -95,9 +92,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'The service',
     body: (
       <p>
-        We work to keep Quire available and your data safe, and the app is built to keep working offline, but we cannot promise
-        the service will be uninterrupted or free of errors. We may change or retire features; if we remove something you paid
-        for, we will offer a refund or a way to keep it.
+        We work to keep Quire available and your data safe, and the app is built to keep working offline, but we cannot promise the service will be
+        uninterrupted or free of errors. We may change or retire features; if we remove something you paid for, we will offer a refund or a way to keep it.
       </p>
     ),
   },
@@ -106,9 +102,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Liability',
     body: (
       <p>
-        Nothing in these terms limits liability that cannot be limited by law. Otherwise, our total liability to you for any
-        claim is limited to the amount you paid us in the twelve months before it arose, and we are not liable for indirect or
-        unforeseeable losses.
+        Nothing in these terms limits liability that cannot be limited by law. Otherwise, our total liability to you for any claim is limited to the amount you
+        paid us in the twelve months before it arose, and we are not liable for indirect or unforeseeable losses.
       </p>
     ),
   },
@@ -117,8 +112,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Changes to these terms',
     body: (
       <p>
-        If we change these terms in a way that matters, we will tell you at least 30 days in advance by e-mail or in the app.
-        If you do not agree, you can delete your account before the change takes effect.
+        If we change these terms in a way that matters, we will tell you at least 30 days in advance by e-mail or in the app. If you do not agree, you can
+        delete your account before the change takes effect.
       </p>
     ),
   },
@@ -139,8 +134,7 @@ export function TermsOfServicePage() {
       title="Terms of service"
       intro={
         <p>
-          These terms are the agreement between you and Quire when you use it to read, write, publish or sell books. They are
-          written to be read; please do.
+          These terms are the agreement between you and Quire when you use it to read, write, publish or sell books. They are written to be read; please do.
         </p>
       }
       sections={SECTIONS}

@@ -50,7 +50,11 @@ export function DownloadControl({ bookId, title }: { bookId: string; title: stri
           {busy ?? 'Download'}
         </Button>
       )}
-      {error && <span className="library-error" role="alert">{error}</span>}
+      {error && (
+        <span className="library-error" role="alert">
+          {error}
+        </span>
+      )}
       {quota && <span className="library-quota">{quota}</span>}
     </div>
   );

@@ -41,21 +41,34 @@ export function LibraryPage() {
             return (
               <li key={book.id} className="library-item">
                 <Link to={`/books/${book.id}${flow}`} className="library-cover" aria-hidden="true" tabIndex={-1}>
-                  {book.coverUrl ? <img src={book.coverUrl} alt="" width={96} height={150} loading="lazy" /> : <span className="library-cover-blank">{book.title}</span>}
+                  {book.coverUrl ? (
+                    <img src={book.coverUrl} alt="" width={96} height={150} loading="lazy" />
+                  ) : (
+                    <span className="library-cover-blank">{book.title}</span>
+                  )}
                 </Link>
                 <div className="library-info">
                   <h2 className="library-title">
                     <Link to={`/books/${book.id}${flow}`}>{book.title}</Link>
                   </h2>
                   {book.authors.length > 0 && <p className="library-authors">{book.authors.join(', ')}</p>}
-                  <div className="library-progress" role="progressbar" aria-label={`${book.title} progress`} aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+                  <div
+                    className="library-progress"
+                    role="progressbar"
+                    aria-label={`${book.title} progress`}
+                    aria-valuenow={pct}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                  >
                     <span style={{ width: `${pct}%` }} />
                   </div>
                   <p className="library-meta">
                     {pct}% read{p ? ` · last read ${formatRelative(p.updatedAt)}` : ' · not started'}
                   </p>
                   <p className="library-links">
-                    <Link to={`/printable/${book.id}`} aria-label={`Print ${book.title}`}>Print / PDF</Link>
+                    <Link to={`/printable/${book.id}`} aria-label={`Print ${book.title}`}>
+                      Print / PDF
+                    </Link>
                   </p>
                   <DownloadControl bookId={book.id} title={book.title} />
                 </div>

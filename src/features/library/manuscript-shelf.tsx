@@ -21,7 +21,9 @@ export function ManuscriptShelf({ userId, progress }: { userId: string; progress
 
   return (
     <section className="library-section" aria-labelledby="library-manuscripts">
-      <h2 id="library-manuscripts" className="library-section-title">Manuscripts</h2>
+      <h2 id="library-manuscripts" className="library-section-title">
+        Manuscripts
+      </h2>
       <ul className="library-list">
         {sorted.map((m) => {
           const role = manuscriptRole(m, userId);
@@ -36,7 +38,9 @@ export function ManuscriptShelf({ userId, progress }: { userId: string; progress
                 <h3 className="library-title">
                   <Link to={`/books/manuscript/${m.id}`}>{m.title}</Link>
                 </h3>
-                <p className="library-authors">{role === 'owner' || role === null ? 'Your manuscript' : `Shared by ${m.ownerName} · you're a ${ROLE_TEXT[role]}`}</p>
+                <p className="library-authors">
+                  {role === 'owner' || role === null ? 'Your manuscript' : `Shared by ${m.ownerName} · you're a ${ROLE_TEXT[role]}`}
+                </p>
                 <p className="library-meta">
                   {(words.get(m.id) ?? 0).toLocaleString()} words · {pct}% read{p ? ` · last read ${formatRelative(p.updatedAt)}` : ''}
                 </p>

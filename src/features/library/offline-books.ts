@@ -90,4 +90,3 @@ export async function bookStorageBytes(bookId: string): Promise<number> {
   }
   return total;
 }
-

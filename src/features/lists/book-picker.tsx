@@ -25,7 +25,16 @@ export function BookPicker({ open, onClose, inList, onAdd }: { open: boolean; on
   const needle = search.trim().toLowerCase();
   const shown = needle ? books.filter((b) => b.title.toLowerCase().includes(needle) || b.authors.join(' ').toLowerCase().includes(needle)) : books;
   return (
-    <Dialog open={open} onClose={onClose} title="Add books" footer={<Button variant="secondary" onClick={onClose}>Done</Button>}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Add books"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Done
+        </Button>
+      }
+    >
       <div className="picker-search">
         <TextField label="Search the catalogue" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
@@ -44,10 +53,16 @@ export function BookPicker({ open, onClose, inList, onAdd }: { open: boolean; on
                       <strong>{book.title}</strong>
                       <div className="page-description">{book.authors.join(', ')}</div>
                     </div>
-                    <Button size="sm" variant={added ? 'ghost' : 'secondary'} disabled={added} onClick={() => {
+                    <Button
+                      size="sm"
+                      variant={added ? 'ghost' : 'secondary'}
+                      disabled={added}
+                      onClick={() => {
                         setClicked((prev) => new Set(prev).add(book.id));
                         onAdd(book);
-                      }} aria-label={added ? `${book.title} is in the list` : `Add ${book.title}`}>
+                      }}
+                      aria-label={added ? `${book.title} is in the list` : `Add ${book.title}`}
+                    >
                       {added ? 'Added' : 'Add'}
                     </Button>
                   </li>

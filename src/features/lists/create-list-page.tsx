@@ -26,7 +26,16 @@ export function CreateListPage() {
     const now = Date.now();
     const id = newListId();
     try {
-      await collection.insert({ id, ownerId: user.id, name: value.name.trim(), description: value.description, visibility: value.visibility, items: [], createdAt: now, updatedAt: now });
+      await collection.insert({
+        id,
+        ownerId: user.id,
+        name: value.name.trim(),
+        description: value.description,
+        visibility: value.visibility,
+        items: [],
+        createdAt: now,
+        updatedAt: now,
+      });
       void navigate(`/lists/${id}`);
     } catch (error) {
       console.error('Could not save the list', error);

@@ -163,7 +163,10 @@ export function ListEditor({ list }: { list: ReadingList }) {
             <Button
               variant="danger"
               onClick={() => {
-                void collection?.findOne(list.id).exec().then((doc) => doc?.remove());
+                void collection
+                  ?.findOne(list.id)
+                  .exec()
+                  .then((doc) => doc?.remove());
                 void navigate('/lists');
               }}
             >

@@ -23,7 +23,15 @@ function OnlineList({ listId }: { listId: string }) {
   if (query.error instanceof ApiRequestError && query.error.status === 404) {
     return (
       <div className="page">
-        <EmptyState level={1} title="List not found" action={<LinkButton to="/lists" variant="secondary">Browse lists</LinkButton>}>
+        <EmptyState
+          level={1}
+          title="List not found"
+          action={
+            <LinkButton to="/lists" variant="secondary">
+              Browse lists
+            </LinkButton>
+          }
+        >
           <p>This list doesn't exist, was deleted, or is private.</p>
         </EmptyState>
       </div>
@@ -55,6 +63,11 @@ function OwnOrOnline({ listId, userId }: { listId: string; userId: string }) {
 export function ListPage() {
   const { listId = '' } = useParams();
   const { user, isLoading } = useSession();
-  if (isLoading) return <div className="page"><Skeleton /></div>;
+  if (isLoading)
+    return (
+      <div className="page">
+        <Skeleton />
+      </div>
+    );
   return user ? <OwnOrOnline key={listId} listId={listId} userId={user.id} /> : <OnlineList listId={listId} />;
 }

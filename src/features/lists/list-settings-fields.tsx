@@ -18,11 +18,38 @@ export function validateSettings(settings: ListSettings): Partial<Record<keyof L
   return errors;
 }
 
-export function ListSettingsFields({ value, onChange, errors, onBlur }: { value: ListSettings; onChange: (next: ListSettings) => void; errors: Partial<Record<keyof ListSettings, string>>; onBlur?: () => void }) {
+export function ListSettingsFields({
+  value,
+  onChange,
+  errors,
+  onBlur,
+}: {
+  value: ListSettings;
+  onChange: (next: ListSettings) => void;
+  errors: Partial<Record<keyof ListSettings, string>>;
+  onBlur?: () => void;
+}) {
   return (
     <div className="list-settings">
-      <TextField label="Name" value={value.name} maxLength={120} required error={errors.name} onChange={(e) => onChange({ ...value, name: e.target.value })} onBlur={onBlur} />
-      <TextArea label="Description" hint="Optional." value={value.description} maxLength={2000} rows={3} error={errors.description} onChange={(e) => onChange({ ...value, description: e.target.value })} onBlur={onBlur} />
+      <TextField
+        label="Name"
+        value={value.name}
+        maxLength={120}
+        required
+        error={errors.name}
+        onChange={(e) => onChange({ ...value, name: e.target.value })}
+        onBlur={onBlur}
+      />
+      <TextArea
+        label="Description"
+        hint="Optional."
+        value={value.description}
+        maxLength={2000}
+        rows={3}
+        error={errors.description}
+        onChange={(e) => onChange({ ...value, description: e.target.value })}
+        onBlur={onBlur}
+      />
       <SelectField
         label="Who can see it"
         hint={VISIBILITY_HINTS[value.visibility]}

@@ -4,10 +4,30 @@ import { Badge } from '../../ui';
 import type { ReadingListItem } from '../../../sync/collections/reading-lists';
 
 export function ItemCover({ item, className = 'list-item-cover' }: { item: Pick<ReadingListItem, 'coverUrl' | 'title'>; className?: string }) {
-  return item.coverUrl ? <img className={className} src={item.coverUrl} alt="" width={56} height={90} loading="lazy" /> : <span className={className} aria-hidden="true" />;
+  return item.coverUrl ? (
+    <img className={className} src={item.coverUrl} alt="" width={56} height={90} loading="lazy" />
+  ) : (
+    <span className={className} aria-hidden="true" />
+  );
 }
 
-export function ListTile({ id, name, description, count, covers = [], visibility, byline }: { id: string; name: string; description: string; count: number; covers?: Pick<ReadingListItem, 'bookId' | 'title' | 'coverUrl'>[]; visibility?: string; byline?: string }) {
+export function ListTile({
+  id,
+  name,
+  description,
+  count,
+  covers = [],
+  visibility,
+  byline,
+}: {
+  id: string;
+  name: string;
+  description: string;
+  count: number;
+  covers?: Pick<ReadingListItem, 'bookId' | 'title' | 'coverUrl'>[];
+  visibility?: string;
+  byline?: string;
+}) {
   return (
     <li>
       <Link className="list-tile" to={`/lists/${encodeURIComponent(id)}`}>

@@ -55,7 +55,12 @@ export function ListsPage() {
   const { user } = useSession();
   if (!user) return null; // RequireUser renders the sign-in redirect
   return (
-    <Page title="Reading lists" description="Your lists live on this device and sync when you're online." actions={<LinkButton to="/lists/create">New list</LinkButton>} wide>
+    <Page
+      title="Reading lists"
+      description="Your lists live on this device and sync when you're online."
+      actions={<LinkButton to="/lists/create">New list</LinkButton>}
+      wide
+    >
       <h2 className="list-section-title">My lists</h2>
       <MyLists userId={user.id} />
       <h2 className="list-section-title">Discover</h2>

@@ -11,7 +11,10 @@ export function ConversationList({ conversations, me }: { conversations: Convers
         const preview = `${c.last.senderId === me ? 'You: ' : ''}${c.last.body}`;
         return (
           <li key={c.id}>
-            <NavLink to={`/messages/${encodeURIComponent(c.id)}`} className={({ isActive }) => `conversation${isActive ? ' conversation-active' : ''}${c.unread ? ' conversation-unread' : ''}`}>
+            <NavLink
+              to={`/messages/${encodeURIComponent(c.id)}`}
+              className={({ isActive }) => `conversation${isActive ? ' conversation-active' : ''}${c.unread ? ' conversation-unread' : ''}`}
+            >
               <span className="avatar" aria-hidden="true">
                 {c.otherName.slice(0, 1).toUpperCase()}
               </span>

@@ -38,7 +38,15 @@ export function NewMessageForm({ me, onDone }: { me: string; onDone: () => void 
 
   return (
     <form className="new-message" onSubmit={submit} noValidate>
-      <TextField label="Username" name="username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} error={error} hint={online ? undefined : 'You are offline.'} />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="off"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        error={error}
+        hint={online ? undefined : 'You are offline.'}
+      />
       <div className="new-message-actions">
         <Button type="submit" loading={busy} disabled={!online}>
           Start conversation

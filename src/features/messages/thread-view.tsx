@@ -25,7 +25,12 @@ function Bubble({ message, mine, pending }: { message: Message; mine: boolean; p
           <time dateTime={new Date(message.sentAt).toISOString()} title={formatDateTime(message.sentAt)}>
             {shortTime(message.sentAt)}
           </time>
-          {mine && (pending ? <span className="bubble-status bubble-pending">Pending</span> : <span className="bubble-status">{message.readAt ? 'Read' : 'Sent'}</span>)}
+          {mine &&
+            (pending ? (
+              <span className="bubble-status bubble-pending">Pending</span>
+            ) : (
+              <span className="bubble-status">{message.readAt ? 'Read' : 'Sent'}</span>
+            ))}
         </span>
       </div>
     </li>
@@ -62,7 +67,16 @@ function Composer({ onSend }: { onSend: (body: string) => Promise<void> }) {
       <label htmlFor="composer-body" className="visually-hidden">
         Message
       </label>
-      <textarea id="composer-body" className="composer-input" rows={1} maxLength={MESSAGE_BODY_MAX} placeholder="Write a message…" value={body} onChange={(e) => setBody(e.target.value)} onKeyDown={onKeyDown} />
+      <textarea
+        id="composer-body"
+        className="composer-input"
+        rows={1}
+        maxLength={MESSAGE_BODY_MAX}
+        placeholder="Write a message…"
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
       <Button type="submit" disabled={!body.trim()}>
         Send
       </Button>

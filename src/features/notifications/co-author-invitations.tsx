@@ -58,10 +58,22 @@ export function CoAuthorInvitations({ headingLevel: H = 'h3' }: { headingLevel?:
                 @{i.ownerName} invites you to be {ROLE_WORDS[i.role]} of “{i.manuscriptTitle}”.
               </span>
               <span className="invitations-actions">
-                <Button size="sm" loading={busy === i.id} disabled={busy !== null} aria-label={`Accept the invitation to “${i.manuscriptTitle}”`} onClick={() => void answer(i, 'accept')}>
+                <Button
+                  size="sm"
+                  loading={busy === i.id}
+                  disabled={busy !== null}
+                  aria-label={`Accept the invitation to “${i.manuscriptTitle}”`}
+                  onClick={() => void answer(i, 'accept')}
+                >
                   Accept
                 </Button>
-                <Button size="sm" variant="ghost" disabled={busy !== null} aria-label={`Decline the invitation to “${i.manuscriptTitle}”`} onClick={() => void answer(i, 'decline')}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={busy !== null}
+                  aria-label={`Decline the invitation to “${i.manuscriptTitle}”`}
+                  onClick={() => void answer(i, 'decline')}
+                >
                   Decline
                 </Button>
               </span>

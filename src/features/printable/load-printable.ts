@@ -8,10 +8,7 @@ import { ApiRequestError, api } from '../../lib/api';
 import { bookCacheName, bookUrl, chapterUrl, fetchJsonCached, isDownloaded } from '../library/offline-books';
 
 export type PrintableResult =
-  | { kind: 'ok'; data: PrintableBookResponse; offline: boolean }
-  | { kind: 'refused'; message: string }
-  | { kind: 'missing' }
-  | { kind: 'offline' };
+  { kind: 'ok'; data: PrintableBookResponse; offline: boolean } | { kind: 'refused'; message: string } | { kind: 'missing' } | { kind: 'offline' };
 
 async function fromDownload(bookId: string): Promise<PrintableResult> {
   if (!(await isDownloaded(bookId))) return { kind: 'offline' };

@@ -5,6 +5,10 @@ declare module 'pagedjs' {
     polisher: { destroy(): void };
     chunker: { destroy(): void; stop(): void };
     on(event: 'page', listener: (page: unknown) => void): void;
-    preview(content: DocumentFragment | string, stylesheets: (string | Record<string, string>)[], renderTo: HTMLElement): Promise<{ total: number; performance: number }>;
+    preview(
+      content: DocumentFragment | string,
+      stylesheets: (string | Record<string, string>)[],
+      renderTo: HTMLElement,
+    ): Promise<{ total: number; performance: number }>;
   }
 }

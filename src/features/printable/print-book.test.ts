@@ -11,7 +11,10 @@ const book = {
   direction: 'ltr',
   publisher: 'Quire Press',
   coverUrl: '/api/books/b1/assets/cover.png',
-  contributors: [{ name: 'Ada Author', role: 'author' }, { name: 'Ed Itor', role: 'editor' }],
+  contributors: [
+    { name: 'Ada Author', role: 'author' },
+    { name: 'Ed Itor', role: 'editor' },
+  ],
   toc: [
     { title: 'One', chapterId: 'c1', children: [{ title: 'A scene', chapterId: 'c1', anchor: 's', children: [] }] },
     { title: 'Notes', chapterId: 'n', children: [] },
@@ -19,7 +22,14 @@ const book = {
   ],
   chapters: [],
 } as unknown as BookDetailResponse;
-const chapter = (id: string, title: string, linear = true): ChapterResponse => ({ id, bookId: 'b1', ord: 0, title, linear, xhtml: `<div class="quire-body"><p>${title} text</p></div>` });
+const chapter = (id: string, title: string, linear = true): ChapterResponse => ({
+  id,
+  bookId: 'b1',
+  ord: 0,
+  title,
+  linear,
+  xhtml: `<div class="quire-body"><p>${title} text</p></div>`,
+});
 
 describe('printable book', () => {
   const html = printableHtml({ book, chapters: [chapter('c1', 'One'), chapter('n', 'Notes', false), chapter('c2', 'Two')] });
@@ -33,7 +43,9 @@ describe('printable book', () => {
   });
 
   it('prints linear chapters, each with its running-head marker, inside the scoped book container', () => {
-    expect(html).toContain('<section class="pp-chapter" id="pp-ch-c1" data-chapter-id="c1"><span class="pp-chapter-mark" aria-hidden="true">One</span><div class="quire-book" data-book="b1"');
+    expect(html).toContain(
+      '<section class="pp-chapter" id="pp-ch-c1" data-chapter-id="c1"><span class="pp-chapter-mark" aria-hidden="true">One</span><div class="quire-book" data-book="b1"',
+    );
     expect(html).not.toContain('Notes text');
   });
 

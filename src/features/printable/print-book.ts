@@ -11,7 +11,11 @@ import type { Margins, Trim } from './trim';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** A CSS string literal: quotes, backslashes and line breaks escaped. */
-export const cssString = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/[\r\n]+/g, ' ')}"`;
+export const cssString = (s: string) =>
+  `"${s
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/[\r\n]+/g, ' ')}"`;
 const chapterAnchor = (chapterId: string) => `pp-ch-${chapterId}`;
 
 export interface PrintableInput {

@@ -20,11 +20,18 @@ export function PrintablePage() {
   const title = result.data?.kind === 'ok' ? result.data.data.book.title : 'Print';
   usePageTitle(title === 'Print' ? title : `Print: ${title}`);
 
-  if (result.isPending) return <div className="page"><Skeleton lines={5} label="Loading the book to print…" /></div>;
+  if (result.isPending)
+    return (
+      <div className="page">
+        <Skeleton lines={5} label="Loading the book to print…" />
+      </div>
+    );
   if (result.error) {
     return (
       <div className="page">
-        <Notice tone="error" title="Can't load this book for printing">{result.error.message}</Notice>
+        <Notice tone="error" title="Can't load this book for printing">
+          {result.error.message}
+        </Notice>
       </div>
     );
   }
@@ -37,7 +44,11 @@ export function PrintablePage() {
     );
   }
   if (r.kind === 'missing') {
-    return <EmptyState level={1} title="No such book" action={<LinkButton to="/books">Back to your library</LinkButton>}>It may have been removed, or the link is wrong.</EmptyState>;
+    return (
+      <EmptyState level={1} title="No such book" action={<LinkButton to="/books">Back to your library</LinkButton>}>
+        It may have been removed, or the link is wrong.
+      </EmptyState>
+    );
   }
   if (r.kind === 'offline') {
     return (
@@ -85,22 +96,34 @@ function PrintLayout({ data, offline }: { data: PrintableBookResponse; offline: 
     <div className="printable">
       <div className="printable-controls">
         <div className="printable-heading">
-          <Link to={`/books/${book.id}`} className="printable-back">← Back to the book</Link>
+          <Link to={`/books/${book.id}`} className="printable-back">
+            ← Back to the book
+          </Link>
           <h1>Print “{book.title}”</h1>
-          <p className="printable-hint">Choose a trim size, then print or save as PDF (turn off the browser's own headers and footers; margins “None” or “Default”).</p>
+          <p className="printable-hint">
+            Choose a trim size, then print or save as PDF (turn off the browser's own headers and footers; margins “None” or “Default”).
+          </p>
         </div>
         <div className="printable-tools">
           <SelectField label="Trim size" value={trim.id} onChange={(e) => setParams({ trim: e.target.value }, { replace: true })}>
             {TRIMS.map((t) => (
-              <option key={t.id} value={t.id}>{t.label}</option>
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
             ))}
           </SelectField>
-          <Button onClick={() => window.print()} disabled={!progress.done || Boolean(progress.error)}>Print / Save as PDF</Button>
+          <Button onClick={() => window.print()} disabled={!progress.done || Boolean(progress.error)}>
+            Print / Save as PDF
+          </Button>
         </div>
         <p className="printable-status" role="status" aria-live="polite" data-testid="printable-status">
           {progress.error ? '' : progress.done ? `${progress.pages} pages at ${trim.label}` : `Typesetting… page ${progress.pages}`}
         </p>
-        {progress.error && <Notice tone="error" title="Typesetting failed">{progress.error}</Notice>}
+        {progress.error && (
+          <Notice tone="error" title="Typesetting failed">
+            {progress.error}
+          </Notice>
+        )}
         {offline && <Notice tone="info">You're offline: this is the downloaded copy of the book.</Notice>}
       </div>
       <div className="printable-pages" ref={pagesRef} aria-busy={!progress.done} data-testid="printable-pages" />

@@ -56,7 +56,15 @@ function NoSuchUser() {
   usePageTitle('Not found');
   return (
     <div className="page">
-      <EmptyState level={1} title="No such reader" action={<LinkButton to="/" variant="secondary">Go home</LinkButton>}>
+      <EmptyState
+        level={1}
+        title="No such reader"
+        action={
+          <LinkButton to="/" variant="secondary">
+            Go home
+          </LinkButton>
+        }
+      >
         <p>No one goes by that name here.</p>
       </EmptyState>
     </div>
@@ -71,7 +79,12 @@ export function UserProfilePage() {
     retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2,
   });
   if (query.error instanceof ApiRequestError && query.error.status === 404) return <NoSuchUser />;
-  if (query.isPending) return <div className="page"><Skeleton lines={4} label="Loading the profile…" /></div>;
+  if (query.isPending)
+    return (
+      <div className="page">
+        <Skeleton lines={4} label="Loading the profile…" />
+      </div>
+    );
   return (
     <div>
       <QueryState query={query} what="This profile">

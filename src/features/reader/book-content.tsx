@@ -38,7 +38,9 @@ export function selectionIn(container: HTMLElement): { section: HTMLElement; ran
   const sel = document.getSelection();
   if (!sel || sel.isCollapsed || sel.rangeCount === 0) return null;
   const range = sel.getRangeAt(0);
-  const section = (range.commonAncestorContainer instanceof Element ? range.commonAncestorContainer : range.commonAncestorContainer.parentElement)?.closest<HTMLElement>('section.reader-chapter');
+  const section = (
+    range.commonAncestorContainer instanceof Element ? range.commonAncestorContainer : range.commonAncestorContainer.parentElement
+  )?.closest<HTMLElement>('section.reader-chapter');
   if (!section || !container.contains(section)) return null;
   return { section, range };
 }

@@ -52,7 +52,9 @@ export function caretAt(x: number, y: number): { node: Node; offset: number } | 
     const r = doc.caretRangeFromPoint(x, y);
     return r ? { node: r.startContainer, offset: r.startOffset } : null;
   }
-  const p = (document as Document & { caretPositionFromPoint?: (x: number, y: number) => { offsetNode: Node; offset: number } | null }).caretPositionFromPoint?.(x, y);
+  const p = (
+    document as Document & { caretPositionFromPoint?: (x: number, y: number) => { offsetNode: Node; offset: number } | null }
+  ).caretPositionFromPoint?.(x, y);
   return p ? { node: p.offsetNode, offset: p.offset } : null;
 }
 

@@ -4,8 +4,24 @@ import { toJson, toMarkdown } from './export-annotations';
 import { findInText } from './search';
 import { resolveQuote } from './text-quote';
 
-const book = { id: 'b1', title: 'Moby-Dick', contributors: [{ name: 'Herman Melville', role: 'author' }], chapters: [{ id: 'c1', title: 'Loomings', linear: true, wordCount: 10, readable: true }] };
-const hl = (n: number, note = ''): Annotation => ({ id: `a${n}`, ownerId: 'u', bookId: 'b1', kind: 'highlight', chapterId: 'c1', quote: { exact: `quote ${n}`, prefix: '', suffix: '' }, colour: 'yellow', note, createdAt: n, updatedAt: n });
+const book = {
+  id: 'b1',
+  title: 'Moby-Dick',
+  contributors: [{ name: 'Herman Melville', role: 'author' }],
+  chapters: [{ id: 'c1', title: 'Loomings', linear: true, wordCount: 10, readable: true }],
+};
+const hl = (n: number, note = ''): Annotation => ({
+  id: `a${n}`,
+  ownerId: 'u',
+  bookId: 'b1',
+  kind: 'highlight',
+  chapterId: 'c1',
+  quote: { exact: `quote ${n}`, prefix: '', suffix: '' },
+  colour: 'yellow',
+  note,
+  createdAt: n,
+  updatedAt: n,
+});
 
 describe('search in a chapter', () => {
   it('finds every case-insensitive hit as a quote that resolves back', () => {

@@ -21,7 +21,10 @@ export function toMarkdown(book: BookInfo, list: Annotation[]): string {
       chapter = a.chapterId;
       lines.push(`## ${chapterTitle(book, a.chapterId)}`, '');
     }
-    const quote = a.quote.exact.split('\n').map((l) => `> ${l}`).join('\n');
+    const quote = a.quote.exact
+      .split('\n')
+      .map((l) => `> ${l}`)
+      .join('\n');
     lines.push(a.kind === 'bookmark' ? `- Bookmark: “${a.quote.exact.slice(0, 80)}”` : quote);
     if (a.note) lines.push('', a.note);
     lines.push('');

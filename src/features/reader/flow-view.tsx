@@ -65,7 +65,9 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     const sec = (node instanceof Element ? node : node?.parentElement)?.closest<HTMLElement>('section.reader-chapter');
     if (!sec || !caret) return;
     const secRect = sec.getBoundingClientRect();
-    const read = vertical ? (leftwards ? secRect.right - r.right : r.left - secRect.left) / Math.max(1, secRect.width) : (r.top - secRect.top) / Math.max(1, secRect.height);
+    const read = vertical
+      ? (leftwards ? secRect.right - r.right : r.left - secRect.left) / Math.max(1, secRect.width)
+      : (r.top - secRect.top) / Math.max(1, secRect.height);
     const fraction = Math.min(1, Math.max(0, read));
     const quote = at?.quote && at.chapterId === sec.dataset.chapterId ? at.quote : quoteAt(sec, offsetOf(sec, caret.node, caret.offset));
     last.current = { chapterId: sec.dataset.chapterId!, quote };
@@ -82,7 +84,11 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     if (!chapters || !scrollRef.current) return;
     for (const ch of chapters) {
       const sec = sectionOf(ch.id);
-      if (sec) applyHighlights(sec, highlights.filter((h) => h.chapterId === ch.id));
+      if (sec)
+        applyHighlights(
+          sec,
+          highlights.filter((h) => h.chapterId === ch.id),
+        );
     }
     const t = pending.current ?? last.current;
     pending.current = null;
@@ -116,7 +122,11 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     const sel = scrollRef.current ? selectionIn(scrollRef.current) : null;
     if (!sel) return onSelect(null);
     const text = sel.section.textContent ?? '';
-    const quote = createQuote(text, offsetOf(sel.section, sel.range.startContainer, sel.range.startOffset), offsetOf(sel.section, sel.range.endContainer, sel.range.endOffset));
+    const quote = createQuote(
+      text,
+      offsetOf(sel.section, sel.range.startContainer, sel.range.startOffset),
+      offsetOf(sel.section, sel.range.endContainer, sel.range.endOffset),
+    );
     onSelect({ chapterId: sel.section.dataset.chapterId!, quote, rect: sel.range.getBoundingClientRect() });
   }
   function onClick(e: React.MouseEvent) {
@@ -127,12 +137,39 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     }
   }
 
-  if (error) return <p className="reader-error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="reader-error" role="alert">
+        {error}
+      </p>
+    );
   return (
     // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
-    <div ref={scrollRef} className="reader-scroll" tabIndex={0} onScroll={onScroll} onWheel={onWheel} onTouchMove={markUser} onKeyDown={markUser} onPointerDown={markUser} onPointerUp={onPointerUp} onClick={onClick} aria-label="Book text" data-writing-mode={book.writingMode} style={vertical ? { writingMode: book.writingMode as 'vertical-rl' | 'vertical-lr' } : undefined}>
-      {!chapters && <p className="reader-loading" role="status">Loading the book…</p>}
-      <div {...bookContainerProps(book)}>{chapters?.map((ch) => <ChapterSection key={ch.id} chapterId={ch.id} xhtml={ch.xhtml} />)}</div>
+    <div
+      ref={scrollRef}
+      className="reader-scroll"
+      tabIndex={0}
+      onScroll={onScroll}
+      onWheel={onWheel}
+      onTouchMove={markUser}
+      onKeyDown={markUser}
+      onPointerDown={markUser}
+      onPointerUp={onPointerUp}
+      onClick={onClick}
+      aria-label="Book text"
+      data-writing-mode={book.writingMode}
+      style={vertical ? { writingMode: book.writingMode as 'vertical-rl' | 'vertical-lr' } : undefined}
+    >
+      {!chapters && (
+        <p className="reader-loading" role="status">
+          Loading the book…
+        </p>
+      )}
+      <div {...bookContainerProps(book)}>
+        {chapters?.map((ch) => (
+          <ChapterSection key={ch.id} chapterId={ch.id} xhtml={ch.xhtml} />
+        ))}
+      </div>
     </div>
   );
 });

@@ -11,7 +11,8 @@ import type { PageDom } from './pagination-controller';
 /** The first character's box: a collapsed caret after a soft wrap may report the previous line. */
 function firstRect(range: Range): DOMRect | undefined {
   const first = range.cloneRange();
-  if (first.startContainer.nodeType === Node.TEXT_NODE && first.startOffset < (first.startContainer as Text).length) first.setEnd(first.startContainer, first.startOffset + 1);
+  if (first.startContainer.nodeType === Node.TEXT_NODE && first.startOffset < (first.startContainer as Text).length)
+    first.setEnd(first.startContainer, first.startOffset + 1);
   return [...first.getClientRects(), ...range.getClientRects()].find((r) => r.width > 0 || r.height > 0);
 }
 
@@ -67,7 +68,13 @@ export function createPageDom(clipRef: RefObject<HTMLElement | null>, colsRef: R
       cols.dataset.spreads = String(count);
     },
     slide(fromX) {
-      clipRef.current?.animate([{ transform: `translateX(${fromX}px)`, opacity: 0.35 }, { transform: 'none', opacity: 1 }], { duration: 180, easing: 'ease-out' });
+      clipRef.current?.animate(
+        [
+          { transform: `translateX(${fromX}px)`, opacity: 0.35 },
+          { transform: 'none', opacity: 1 },
+        ],
+        { duration: 180, easing: 'ease-out' },
+      );
     },
     /** The first words on the spread: a caret at the page's top start corner. */
     quoteInView(fraction) {

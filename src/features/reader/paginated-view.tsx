@@ -54,11 +54,21 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     } else if ((e.target as Element).closest('a[href^="#"]')) e.preventDefault();
   }
 
-  if (error) return <p className="reader-error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="reader-error" role="alert">
+        {error}
+      </p>
+    );
   return (
     <div className="reader-page" data-columns={columns} data-writing-mode={book.writingMode}>
       <div ref={clipRef} className="reader-clip" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onClick={onClick}>
-        <div ref={colsRef} className="reader-columns" style={{ columnCount: columns, writingMode: geometry.vertical ? (book.writingMode as 'vertical-rl' | 'vertical-lr') : undefined }} data-testid="reader-columns">
+        <div
+          ref={colsRef}
+          className="reader-columns"
+          style={{ columnCount: columns, writingMode: geometry.vertical ? (book.writingMode as 'vertical-rl' | 'vertical-lr') : undefined }}
+          data-testid="reader-columns"
+        >
           <div {...bookContainerProps(book)}>{chapter && <ChapterSection key={chapter.id} chapterId={chapter.id} xhtml={chapter.xhtml} />}</div>
         </div>
       </div>

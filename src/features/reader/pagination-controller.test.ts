@@ -33,7 +33,13 @@ async function open(words: Record<string, number>, initial: Target, options: { d
   const { dom, port } = fakeBook(words, { perPage: options.perPage });
   const load = vi.fn((id: string) => (id in words ? Promise.resolve({ id, xhtml: `<p>${id}</p>` }) : Promise.reject(new Error(`No chapter ${id}`))));
   const prefetch = vi.fn();
-  const controller = new PaginationController({ chapters: Object.keys(words), geometry: pageGeometry(options.writingMode ?? 'horizontal-tb', options.direction ?? 'ltr'), initial, load, prefetch });
+  const controller = new PaginationController({
+    chapters: Object.keys(words),
+    geometry: pageGeometry(options.writingMode ?? 'horizontal-tb', options.direction ?? 'ltr'),
+    initial,
+    load,
+    prefetch,
+  });
   const detach = controller.attach(port);
   const events: PaginationEvent[] = [];
   controller.subscribe((e) => events.push(e));

@@ -44,7 +44,8 @@ export interface PaginationState {
   columns: 1 | 2;
 }
 
-export type PaginationEvent = { type: 'state'; state: PaginationState } | { type: 'page'; chapterId: string; spread: number; count: number } | { type: 'position'; position: Position };
+export type PaginationEvent =
+  { type: 'state'; state: PaginationState } | { type: 'page'; chapterId: string; spread: number; count: number } | { type: 'position'; position: Position };
 
 export interface PaginationOptions {
   /** Readable chapter ids in reading order. */

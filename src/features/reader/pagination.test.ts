@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { pageGeometry, slideFrom, spreadTransform, turnForKey, turnForSwipe, turnForTap, bookProgress, chapterFraction, columnsFor, minutesLeft, progressLabel, spreadAt, spreadCount, spreadForFraction, translateFor } from './pagination';
+import {
+  pageGeometry,
+  slideFrom,
+  spreadTransform,
+  turnForKey,
+  turnForSwipe,
+  turnForTap,
+  bookProgress,
+  chapterFraction,
+  columnsFor,
+  minutesLeft,
+  progressLabel,
+  spreadAt,
+  spreadCount,
+  spreadForFraction,
+  translateFor,
+} from './pagination';
 
 describe('pagination maths', () => {
   it('shows two pages on wide screens only, one for vertical writing', () => {

@@ -105,7 +105,7 @@ export function turnForTap(x: number, g: PageGeometry): 1 | -1 | 0 {
 
 /** Page turn for a horizontal swipe of `dx` px: dragging the page towards where it came from. */
 export function turnForSwipe(dx: number, g: PageGeometry): 1 | -1 {
-  return (dx < 0) !== (g.progression === 'rtl') ? 1 : -1;
+  return dx < 0 !== (g.progression === 'rtl') ? 1 : -1;
 }
 
 /** Where the next page slides in from, in px along x: the forward side. */

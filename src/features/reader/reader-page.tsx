@@ -55,7 +55,10 @@ function Reader({ mode, kind }: { mode: 'paginated' | 'flow'; kind: BookKind }) 
   const first = book.data.chapters.find((c) => c.readable);
   if (!first) return <p className="reader-message">Nothing in this book is readable yet.</p>;
   const saved = progress?.position ?? (loading ? rememberedPosition(user.id, bookId) : null);
-  const initial: Target = saved && book.data.chapters.some((c) => c.id === saved.chapterId && c.readable) ? { chapterId: saved.chapterId, quote: saved.quote, fraction: saved.chapterFraction } : { chapterId: first.id, fraction: 0 };
+  const initial: Target =
+    saved && book.data.chapters.some((c) => c.id === saved.chapterId && c.readable)
+      ? { chapterId: saved.chapterId, quote: saved.quote, fraction: saved.chapterFraction }
+      : { chapterId: first.id, fraction: 0 };
   return <ReaderShell key={mode} mode={mode} book={book.data} userId={user.id} initial={initial} />;
 }
 
@@ -86,7 +89,16 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
       // before the replicated one arrives) must never overwrite another device's newer one.
       if (!interacted.current) return;
       const i = book.chapters.findIndex((c) => c.id === p.chapterId);
-      save({ chapterId: p.chapterId, quote: p.quote, chapterFraction: p.chapterFraction, progress: bookProgress(book.chapters.map((c) => (c.readable ? c.wordCount : 0)), i, p.chapterFraction) });
+      save({
+        chapterId: p.chapterId,
+        quote: p.quote,
+        chapterFraction: p.chapterFraction,
+        progress: bookProgress(
+          book.chapters.map((c) => (c.readable ? c.wordCount : 0)),
+          i,
+          p.chapterFraction,
+        ),
+      });
     },
     [book, save],
   );
@@ -102,7 +114,13 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
   useEffect(() => {
     if (!progress || interacted.current || progress.updatedAt <= openedAt.current) return;
     const own = reported.current;
-    if (own && own.chapterId === progress.position.chapterId && own.quote.exact === progress.position.quote.exact && own.quote.prefix === progress.position.quote.prefix) return;
+    if (
+      own &&
+      own.chapterId === progress.position.chapterId &&
+      own.quote.exact === progress.position.quote.exact &&
+      own.quote.prefix === progress.position.quote.prefix
+    )
+      return;
     openedAt.current = progress.updatedAt;
     view.current?.goTo({ chapterId: progress.position.chapterId, quote: progress.position.quote, fraction: progress.position.chapterFraction });
   }, [progress]);
@@ -116,7 +134,12 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
   const highlights = useMemo(() => annotations.filter((a) => a.kind === 'highlight'), [annotations]);
 
   return (
-    <div className={`reader reader-${mode} reader-theme-${settings.readerTheme} reader-progression-${pageGeometry(book.writingMode, book.direction).progression}`} style={settingsStyle(settings)} onKeyDownCapture={() => (interacted.current = true)} onPointerDownCapture={() => (interacted.current = true)}>
+    <div
+      className={`reader reader-${mode} reader-theme-${settings.readerTheme} reader-progression-${pageGeometry(book.writingMode, book.direction).progression}`}
+      style={settingsStyle(settings)}
+      onKeyDownCapture={() => (interacted.current = true)}
+      onPointerDownCapture={() => (interacted.current = true)}
+    >
       <BookStylesheets book={book} />
       <header className="reader-bar">
         <Link to="/books" className="reader-back" aria-label="Back to the library">
@@ -124,13 +147,33 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
         </Link>
         <h1 className="reader-title">{book.title}</h1>
         <nav className="reader-actions" aria-label="Reader">
-          <button type="button" onClick={() => toggle('toc')} aria-expanded={panel === 'toc'}>Contents</button>
-          <button type="button" onClick={() => toggle('search')} aria-expanded={panel === 'search'}>Search</button>
-          <button type="button" onClick={() => toggle('notes')} aria-expanded={panel === 'notes'}>Notes</button>
-          <button type="button" onClick={() => toggle('settings')} aria-expanded={panel === 'settings'} aria-label="Reader settings">Aa</button>
-          <button type="button" onClick={() => position && void add({ kind: 'bookmark', chapterId: position.chapterId, quote: position.quote })} disabled={!position}>Bookmark</button>
-          <button type="button" onClick={() => void flush().then(() => navigate(mode === 'flow' ? readerPath(book) : `${readerPath(book)}/flow`))}>{mode === 'flow' ? 'Pages' : 'Scroll'}</button>
-          {book.access === 'full' && !isManuscript(book) && <Link to={`/printable/${book.id}`} className="reader-action-link">Print</Link>}
+          <button type="button" onClick={() => toggle('toc')} aria-expanded={panel === 'toc'}>
+            Contents
+          </button>
+          <button type="button" onClick={() => toggle('search')} aria-expanded={panel === 'search'}>
+            Search
+          </button>
+          <button type="button" onClick={() => toggle('notes')} aria-expanded={panel === 'notes'}>
+            Notes
+          </button>
+          <button type="button" onClick={() => toggle('settings')} aria-expanded={panel === 'settings'} aria-label="Reader settings">
+            Aa
+          </button>
+          <button
+            type="button"
+            onClick={() => position && void add({ kind: 'bookmark', chapterId: position.chapterId, quote: position.quote })}
+            disabled={!position}
+          >
+            Bookmark
+          </button>
+          <button type="button" onClick={() => void flush().then(() => navigate(mode === 'flow' ? readerPath(book) : `${readerPath(book)}/flow`))}>
+            {mode === 'flow' ? 'Pages' : 'Scroll'}
+          </button>
+          {book.access === 'full' && !isManuscript(book) && (
+            <Link to={`/printable/${book.id}`} className="reader-action-link">
+              Print
+            </Link>
+          )}
         </nav>
       </header>
       <div className="reader-main">
@@ -147,7 +190,9 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
         )}
       </div>
       <footer className="reader-status" aria-live="polite" data-testid="reader-progress">
-        {position ? `${book.chapters[index]?.title ? `${book.chapters[index]!.title} · ` : ''}${progressLabel(overall, minutesLeft(words[index] ?? 0, position.chapterFraction))}` : ' '}
+        {position
+          ? `${book.chapters[index]?.title ? `${book.chapters[index]!.title} · ` : ''}${progressLabel(overall, minutesLeft(words[index] ?? 0, position.chapterFraction))}`
+          : ' '}
       </footer>
       {selected && (
         <SelectionToolbar
@@ -160,10 +205,26 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
           }}
         />
       )}
-      {panel === 'toc' && <Drawer title="Contents" onClose={() => setPanel(null)}><TocPanel entries={book.toc} onGo={go} /></Drawer>}
-      {panel === 'settings' && <Drawer title="Reader settings" onClose={() => setPanel(null)}><SettingsPanel settings={settings} onChange={updateSettings} more /></Drawer>}
-      {panel === 'notes' && <Drawer title="Notes and highlights" onClose={() => setPanel(null)}><AnnotationsPanel book={book} annotations={annotations} onGo={go} onRemove={(id) => void remove(id)} /></Drawer>}
-      {panel === 'search' && <Drawer title="Search" onClose={() => setPanel(null)}><SearchPanel book={book} onGo={go} /></Drawer>}
+      {panel === 'toc' && (
+        <Drawer title="Contents" onClose={() => setPanel(null)}>
+          <TocPanel entries={book.toc} onGo={go} />
+        </Drawer>
+      )}
+      {panel === 'settings' && (
+        <Drawer title="Reader settings" onClose={() => setPanel(null)}>
+          <SettingsPanel settings={settings} onChange={updateSettings} more />
+        </Drawer>
+      )}
+      {panel === 'notes' && (
+        <Drawer title="Notes and highlights" onClose={() => setPanel(null)}>
+          <AnnotationsPanel book={book} annotations={annotations} onGo={go} onRemove={(id) => void remove(id)} />
+        </Drawer>
+      )}
+      {panel === 'search' && (
+        <Drawer title="Search" onClose={() => setPanel(null)}>
+          <SearchPanel book={book} onGo={go} />
+        </Drawer>
+      )}
     </div>
   );
 }

@@ -42,7 +42,15 @@ function TocList({ entries, onGo }: { entries: TocEntry[]; onGo: (t: Target) => 
 export const TocPanel = TocList;
 
 /** Typography and reader theme; also the controls of /theming (`more` links there from the reader). */
-export function SettingsPanel({ settings, onChange, more = false }: { settings: ReaderSettings; onChange: (p: Partial<ReaderSettings>) => void; more?: boolean }) {
+export function SettingsPanel({
+  settings,
+  onChange,
+  more = false,
+}: {
+  settings: ReaderSettings;
+  onChange: (p: Partial<ReaderSettings>) => void;
+  more?: boolean;
+}) {
   return (
     <div className="reader-settings">
       <label>
@@ -57,15 +65,36 @@ export function SettingsPanel({ settings, onChange, more = false }: { settings: 
       </label>
       <label>
         Size {settings.fontSize}%
-        <input type="range" min={FONT_SIZE.min} max={FONT_SIZE.max} step={FONT_SIZE.step} value={settings.fontSize} onChange={(e) => onChange({ fontSize: Number(e.target.value) })} />
+        <input
+          type="range"
+          min={FONT_SIZE.min}
+          max={FONT_SIZE.max}
+          step={FONT_SIZE.step}
+          value={settings.fontSize}
+          onChange={(e) => onChange({ fontSize: Number(e.target.value) })}
+        />
       </label>
       <label>
         Line height {settings.lineHeight.toFixed(2)}
-        <input type="range" min={LINE_HEIGHT.min} max={LINE_HEIGHT.max} step={LINE_HEIGHT.step} value={settings.lineHeight} onChange={(e) => onChange({ lineHeight: Math.round(Number(e.target.value) * 100) / 100 })} />
+        <input
+          type="range"
+          min={LINE_HEIGHT.min}
+          max={LINE_HEIGHT.max}
+          step={LINE_HEIGHT.step}
+          value={settings.lineHeight}
+          onChange={(e) => onChange({ lineHeight: Math.round(Number(e.target.value) * 100) / 100 })}
+        />
       </label>
       <label>
         Margins {settings.margin} rem
-        <input type="range" min={MARGIN.min} max={MARGIN.max} step={MARGIN.step} value={settings.margin} onChange={(e) => onChange({ margin: Number(e.target.value) })} />
+        <input
+          type="range"
+          min={MARGIN.min}
+          max={MARGIN.max}
+          step={MARGIN.step}
+          value={settings.margin}
+          onChange={(e) => onChange({ margin: Number(e.target.value) })}
+        />
       </label>
       <label className="reader-check">
         <input type="checkbox" checked={settings.justify} onChange={(e) => onChange({ justify: e.target.checked })} /> Justify text
@@ -77,7 +106,8 @@ export function SettingsPanel({ settings, onChange, more = false }: { settings: 
         <legend>Reader theme</legend>
         {READER_THEMES.map((t) => (
           <label key={t} className={`reader-theme-swatch reader-theme-${t}`}>
-            <input type="radio" name="reader-theme" value={t} checked={settings.readerTheme === t} onChange={() => onChange({ readerTheme: t })} /> {t[0]!.toUpperCase() + t.slice(1)}
+            <input type="radio" name="reader-theme" value={t} checked={settings.readerTheme === t} onChange={() => onChange({ readerTheme: t })} />{' '}
+            {t[0]!.toUpperCase() + t.slice(1)}
           </label>
         ))}
       </fieldset>
@@ -90,15 +120,33 @@ export function SettingsPanel({ settings, onChange, more = false }: { settings: 
   );
 }
 
-export function AnnotationsPanel({ book, annotations, onGo, onRemove }: { book: BookDetailResponse; annotations: Annotation[]; onGo: (t: Target) => void; onRemove: (id: string) => void }) {
+export function AnnotationsPanel({
+  book,
+  annotations,
+  onGo,
+  onRemove,
+}: {
+  book: BookDetailResponse;
+  annotations: Annotation[];
+  onGo: (t: Target) => void;
+  onRemove: (id: string) => void;
+}) {
   const titleOf = (id: string) => book.chapters.find((c) => c.id === id)?.title ?? '';
   return (
     <div>
       <div className="reader-export">
-        <Button size="sm" variant="secondary" onClick={() => exportFile(`${book.slug || book.id}-highlights.md`, 'text/markdown', toMarkdown(book, annotations))}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => exportFile(`${book.slug || book.id}-highlights.md`, 'text/markdown', toMarkdown(book, annotations))}
+        >
           Export Markdown
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => exportFile(`${book.slug || book.id}-highlights.json`, 'application/json', toJson(book, annotations))}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => exportFile(`${book.slug || book.id}-highlights.json`, 'application/json', toJson(book, annotations))}
+        >
           Export JSON
         </Button>
       </div>
@@ -107,7 +155,9 @@ export function AnnotationsPanel({ book, annotations, onGo, onRemove }: { book: 
         {annotations.map((a) => (
           <li key={a.id} className={`reader-annotation reader-annotation-${a.colour}`}>
             <button type="button" onClick={() => onGo({ chapterId: a.chapterId, quote: a.quote })}>
-              <span className="reader-annotation-kind">{a.kind === 'bookmark' ? '🔖 Bookmark' : 'Highlight'} · {titleOf(a.chapterId)}</span>
+              <span className="reader-annotation-kind">
+                {a.kind === 'bookmark' ? '🔖 Bookmark' : 'Highlight'} · {titleOf(a.chapterId)}
+              </span>
               <span className="reader-annotation-text">“{a.quote.exact}”</span>
               {a.note && <span className="reader-annotation-note">{a.note}</span>}
             </button>
@@ -142,7 +192,11 @@ export function SearchPanel({ book, onGo }: { book: BookDetailResponse; onGo: (t
           Search
         </Button>
       </form>
-      {hits && <p className="reader-muted" role="status">{hits.length === 0 ? 'No matches.' : `${hits.length} match${hits.length === 1 ? '' : 'es'}`}</p>}
+      {hits && (
+        <p className="reader-muted" role="status">
+          {hits.length === 0 ? 'No matches.' : `${hits.length} match${hits.length === 1 ? '' : 'es'}`}
+        </p>
+      )}
       <ul className="reader-hits">
         {hits?.map((h, i) => (
           <li key={i}>

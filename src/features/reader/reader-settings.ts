@@ -7,7 +7,12 @@ import { useCallback, type CSSProperties } from 'react';
 import type { PreferenceValues } from '../../../sync/preferences';
 import { changePreferences, usePreferences } from '../theming/preferences-store';
 
-export const READER_FONTS = { serif: 'Georgia, "Iowan Old Style", "Times New Roman", serif', sans: 'system-ui, "Segoe UI", Roboto, sans-serif', mono: 'ui-monospace, Menlo, monospace', publisher: 'inherit' } as const satisfies Record<PreferenceValues['fontFamily'], string>;
+export const READER_FONTS = {
+  serif: 'Georgia, "Iowan Old Style", "Times New Roman", serif',
+  sans: 'system-ui, "Segoe UI", Roboto, sans-serif',
+  mono: 'ui-monospace, Menlo, monospace',
+  publisher: 'inherit',
+} as const satisfies Record<PreferenceValues['fontFamily'], string>;
 export { READER_THEMES } from '../../../sync/preferences';
 
 export type ReaderSettings = PreferenceValues;

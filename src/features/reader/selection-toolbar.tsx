@@ -10,7 +10,15 @@ export interface Selected {
   rect: DOMRect;
 }
 
-export function SelectionToolbar({ selected, onHighlight, onClose }: { selected: Selected; onHighlight: (colour: Annotation['colour'], note: string) => void; onClose: () => void }) {
+export function SelectionToolbar({
+  selected,
+  onHighlight,
+  onClose,
+}: {
+  selected: Selected;
+  onHighlight: (colour: Annotation['colour'], note: string) => void;
+  onClose: () => void;
+}) {
   const [colour, setColour] = useState<Annotation['colour']>('yellow');
   const [noting, setNoting] = useState(false);
   const [note, setNote] = useState('');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createQuote, resolveQuote, wordStartAt } from './text-quote';
 
-const text = 'Call me Ishmael. Some years ago — never mind how long precisely — having little or no money in my purse, I thought I would sail about a little and see the watery part of the world.';
+const text =
+  'Call me Ishmael. Some years ago — never mind how long precisely — having little or no money in my purse, I thought I would sail about a little and see the watery part of the world.';
 
 describe('text-quote anchoring', () => {
   it('creates a quote with context and resolves it back to the same offsets', () => {

@@ -40,7 +40,9 @@ const collapse = (s: string) => normalise(s).text;
 /** The quote of original-text offsets [start, end). */
 export function createQuote(raw: string, start: number, end: number): TextQuote {
   const exact = collapse(raw.slice(start, end)).trim().slice(0, MAX_EXACT_CHARS);
-  const prefix = collapse(raw.slice(Math.max(0, start - CONTEXT_CHARS * 3), start)).trimStart().slice(-CONTEXT_CHARS);
+  const prefix = collapse(raw.slice(Math.max(0, start - CONTEXT_CHARS * 3), start))
+    .trimStart()
+    .slice(-CONTEXT_CHARS);
   const suffix = collapse(raw.slice(end, end + CONTEXT_CHARS * 3)).slice(0, CONTEXT_CHARS);
   return { exact, prefix, suffix };
 }

@@ -32,4 +32,3 @@ export interface ViewProps {
   onPosition(position: Position): void;
   onSelect(selection: { chapterId: string; quote: TextQuote; rect: DOMRect } | null): void;
 }
-

@@ -46,7 +46,11 @@ export function usePaginationController({ book, settings, initial, highlights, o
   const { chapter, columns } = state;
   useLayoutEffect(() => {
     const sec = chapterSection(colsRef.current);
-    if (sec && chapter) applyHighlights(sec, highlights.filter((h) => h.chapterId === chapter.id));
+    if (sec && chapter)
+      applyHighlights(
+        sec,
+        highlights.filter((h) => h.chapterId === chapter.id),
+      );
     controller.relayout();
   }, [controller, chapter, columns, settings, highlights]);
 

@@ -31,17 +31,24 @@ function WhatHappens({ status }: { status: DeletionStatusResponse }) {
   return (
     <Card title="What happens">
       <p>
-        Your account is erased {status.graceDays} days after you confirm. Until then you can sign in and undo it. Other devices are signed out
-        straight away.
+        Your account is erased {status.graceDays} days after you confirm. Until then you can sign in and undo it. Other devices are signed out straight away.
       </p>
       <div className="deletion-lists">
         <div>
           <h3>Deleted</h3>
-          <ul>{status.removes.map((item) => <li key={item}>{item}</li>)}</ul>
+          <ul>
+            {status.removes.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
         </div>
         <div>
           <h3>Kept</h3>
-          <ul>{status.keeps.map((item) => <li key={item}>{item}</li>)}</ul>
+          <ul>
+            {status.keeps.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
         </div>
       </div>
     </Card>
@@ -65,7 +72,16 @@ function ConfirmForm() {
     <Card title="Delete my account">
       <form className="stack" onSubmit={handleSubmit} noValidate>
         <FormError>{formError}</FormError>
-        <TextField label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={fieldError} hint="To be sure it is you." required />
+        <TextField
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={fieldError}
+          hint="To be sure it is you."
+          required
+        />
         <div>
           <Button type="submit" variant="danger" loading={schedule.isPending}>
             Delete my account

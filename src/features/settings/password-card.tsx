@@ -39,9 +39,34 @@ export function PasswordCard() {
     <Card title="Password">
       <form className="stack" onSubmit={handleSubmit} noValidate>
         <FormError>{formError}</FormError>
-        <TextField label="Current password" type="password" autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrent(e.target.value)} error={fields.currentPassword} required />
-        <TextField label="New password" type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} error={fields.newPassword} hint={hint.text} required />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={fields.confirm} required />
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={fields.currentPassword}
+          required
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(e) => setNew(e.target.value)}
+          error={fields.newPassword}
+          hint={hint.text}
+          required
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={fields.confirm}
+          required
+        />
         <div>
           <Button type="submit" loading={change.isPending}>
             Change password

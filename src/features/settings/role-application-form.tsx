@@ -58,9 +58,24 @@ export function RoleApplicationForm({ role }: { role: RequestableRole }) {
       </div>
       <FormError>{formError}</FormError>
       {role === 'publisher' && (
-        <TextField label="Imprint name" value={imprintName} onChange={(e) => setImprintName(e.target.value)} error={fields.imprintName} maxLength={IMPRINT_NAME_MAX} required />
+        <TextField
+          label="Imprint name"
+          value={imprintName}
+          onChange={(e) => setImprintName(e.target.value)}
+          error={fields.imprintName}
+          maxLength={IMPRINT_NAME_MAX}
+          required
+        />
       )}
-      <TextArea label={copy.prompt} value={message} onChange={(e) => setMessage(e.target.value)} error={fields.message} maxLength={ROLE_MESSAGE_MAX} rows={3} required />
+      <TextArea
+        label={copy.prompt}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        error={fields.message}
+        maxLength={ROLE_MESSAGE_MAX}
+        rows={3}
+        required
+      />
       <div>
         <Button type="submit" variant="secondary" loading={apply.isPending}>
           {copy.button}

@@ -80,15 +80,16 @@ export function RolesCard() {
                   </ul>
                 </>
               )}
-              {open.length > 0 && (user && !can(user, 'role:request') ? (
-                <Notice tone="info">Applications are closed while your account is scheduled for deletion.</Notice>
-              ) : (
-                <div className="settings-apply">
-                  {open.map((role) => (
-                    <RoleApplicationForm key={role} role={role} />
-                  ))}
-                </div>
-              ))}
+              {open.length > 0 &&
+                (user && !can(user, 'role:request') ? (
+                  <Notice tone="info">Applications are closed while your account is scheduled for deletion.</Notice>
+                ) : (
+                  <div className="settings-apply">
+                    {open.map((role) => (
+                      <RoleApplicationForm key={role} role={role} />
+                    ))}
+                  </div>
+                ))}
             </>
           );
         }}

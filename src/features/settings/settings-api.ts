@@ -12,12 +12,9 @@ const SETTINGS_KEY = ['settings'] as const;
 export const settingsKey = (part: string) => [...SETTINGS_KEY, part] as const;
 
 export const useProfile = () => useQuery({ queryKey: settingsKey('profile'), queryFn: () => call(getProfile) });
-export const useRoleRequests = () =>
-  useQuery({ queryKey: settingsKey('role-requests'), queryFn: () => call(listMyRoleRequests) });
-export const useNotificationPrefs = () =>
-  useQuery({ queryKey: settingsKey('notification-prefs'), queryFn: () => call(getNotificationPrefs) });
-export const useDeletionStatus = () =>
-  useQuery({ queryKey: settingsKey('deletion'), queryFn: () => call(getDeletionStatus) });
+export const useRoleRequests = () => useQuery({ queryKey: settingsKey('role-requests'), queryFn: () => call(listMyRoleRequests) });
+export const useNotificationPrefs = () => useQuery({ queryKey: settingsKey('notification-prefs'), queryFn: () => call(getNotificationPrefs) });
+export const useDeletionStatus = () => useQuery({ queryKey: settingsKey('deletion'), queryFn: () => call(getDeletionStatus) });
 export const useDevices = () => useQuery({ queryKey: settingsKey('devices'), queryFn: () => call(listSessions) });
 
 /** Check a form with the same schema the server uses; null when it passes. */

@@ -25,12 +25,20 @@ export function SignOutDialog({ open, onClose, onConfirm }: { open: boolean; onC
       title="Sign out"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button variant={removeData ? 'danger' : 'primary'} loading={busy} onClick={() => void confirm()}>Sign out</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant={removeData ? 'danger' : 'primary'} loading={busy} onClick={() => void confirm()}>
+            Sign out
+          </Button>
         </>
       }
     >
-      <Checkbox label="Also remove my lists, wishlist and messages from this device" checked={removeData} onChange={(e) => setRemoveData(e.currentTarget.checked)} />
+      <Checkbox
+        label="Also remove my lists, wishlist and messages from this device"
+        checked={removeData}
+        onChange={(e) => setRemoveData(e.currentTarget.checked)}
+      />
       {removeData && pending > 0 && (
         <p className="field-error" role="alert">
           {pending} change{pending === 1 ? " hasn't" : "s haven't"} reached Quire yet and will be lost.

@@ -39,13 +39,19 @@ export function SyncBadge() {
         {label}
       </span>
       {status === 'error' && (
-        <button type="button" className="btn btn-ghost btn-sm" onClick={sync.retry}>Retry</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={sync.retry}>
+          Retry
+        </button>
       )}
       {status === 'signed-out' && (
-        <Link className="btn btn-ghost btn-sm" to="/auth">Sign in again</Link>
+        <Link className="btn btn-ghost btn-sm" to="/auth">
+          Sign in again
+        </Link>
       )}
       {status === 'outdated' && (
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => window.location.reload()}>Update Quire</button>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => window.location.reload()}>
+          Update Quire
+        </button>
       )}
     </div>
   );

@@ -11,7 +11,11 @@ import { useOnline } from '../../ui';
 export function useUnsyncedChapters(userId: string | null): number {
   const registry = userId ? unsyncedChapters(chapterStoragePrefix(userId)) : null;
   const subscribe = useCallback((listener: () => void) => registry?.subscribe(listener) ?? (() => undefined), [registry]);
-  const count = useSyncExternalStore(subscribe, () => registry?.count ?? 0, () => 0);
+  const count = useSyncExternalStore(
+    subscribe,
+    () => registry?.count ?? 0,
+    () => 0,
+  );
   const online = useOnline();
   const waiting = count > 0;
   useEffect(() => {

@@ -13,9 +13,21 @@ describe('preferences cache', () => {
   });
 
   it('migrates the old per-browser keys once, stamped so any later choice beats them', () => {
-    const storage = memory({ [THEME_KEY]: 'dark', [LEGACY_READER_KEY]: JSON.stringify({ fontFamily: 'sans', fontSize: 130, lineHeight: 1.8, margin: 3, justify: false, theme: 'sepia' }) });
+    const storage = memory({
+      [THEME_KEY]: 'dark',
+      [LEGACY_READER_KEY]: JSON.stringify({ fontFamily: 'sans', fontSize: 130, lineHeight: 1.8, margin: 3, justify: false, theme: 'sepia' }),
+    });
     const cache = readCache(storage);
-    expect(cache.values).toEqual({ ...DEFAULT_PREFERENCES, appTheme: 'dark', fontFamily: 'sans', fontSize: 130, lineHeight: 1.8, margin: 3, justify: false, readerTheme: 'sepia' });
+    expect(cache.values).toEqual({
+      ...DEFAULT_PREFERENCES,
+      appTheme: 'dark',
+      fontFamily: 'sans',
+      fontSize: 130,
+      lineHeight: 1.8,
+      margin: 3,
+      justify: false,
+      readerTheme: 'sepia',
+    });
     expect(cache.stamps.readerTheme).toBe(LEGACY_STAMP);
     expect(cache.stamps.pageTurnAnimation).toBe(0);
     // Merged into an account that chose night later, the account's choice stays.
@@ -29,7 +41,13 @@ describe('preferences cache', () => {
   });
 
   it('drops invalid or tampered values field by field', () => {
-    const storage = memory({ [CACHE_KEY]: JSON.stringify({ owner: 'u1', values: { ...DEFAULT_PREFERENCES, fontSize: 9000, readerTheme: 'neon', justify: false }, stamps: { justify: 5, fontSize: 7, readerTheme: -3 } }) });
+    const storage = memory({
+      [CACHE_KEY]: JSON.stringify({
+        owner: 'u1',
+        values: { ...DEFAULT_PREFERENCES, fontSize: 9000, readerTheme: 'neon', justify: false },
+        stamps: { justify: 5, fontSize: 7, readerTheme: -3 },
+      }),
+    });
     const cache = readCache(storage);
     expect(cache.owner).toBe('u1');
     expect(cache.values).toMatchObject({ fontSize: 100, readerTheme: 'paper', justify: false });

@@ -3,7 +3,14 @@
  * RxDB loads, or for signed-out visitors, for whom it is the only copy). Pure over a Storage so
  * reading, validation and the one-time migration of the old per-browser keys are unit-tested.
  */
-import { DEFAULT_PREFERENCES, PREFERENCE_FIELDS, validPreference, ZERO_STAMPS, type PreferenceValues, type StampedPreferences } from '../../../sync/preferences';
+import {
+  DEFAULT_PREFERENCES,
+  PREFERENCE_FIELDS,
+  validPreference,
+  ZERO_STAMPS,
+  type PreferenceValues,
+  type StampedPreferences,
+} from '../../../sync/preferences';
 
 export const CACHE_KEY = 'quire.preferences';
 /** The app theme alone, read by the inline script in index.html before any module loads. */

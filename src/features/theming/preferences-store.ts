@@ -71,7 +71,11 @@ export function connectPreferences(next: typeof bridge) {
 }
 
 export function usePreferences(): PreferenceValues {
-  return useSyncExternalStore(subscribePreferences, () => state.values, () => state.values);
+  return useSyncExternalStore(
+    subscribePreferences,
+    () => state.values,
+    () => state.values,
+  );
 }
 
 // Another tab changed the cache (signed out there, or its bridge adopted a change).

@@ -6,7 +6,7 @@ import { reconcile } from './reconcile';
 const base = { values: DEFAULT_PREFERENCES, stamps: ZERO_STAMPS };
 
 describe('reconciling the device cache with the account document', () => {
-  it('migrates this browser\'s values when the account has no document yet', () => {
+  it("migrates this browser's values when the account has no document yet", () => {
     const legacy = { ...stampChange(base, { readerTheme: 'sepia', fontSize: 120 }, LEGACY_STAMP), owner: null };
     expect(reconcile(legacy, null, 'u1')).toEqual({ kind: 'create', prefs: { values: legacy.values, stamps: legacy.stamps } });
   });

@@ -52,14 +52,22 @@ function ChromePreview({ theme }: { theme: 'light' | 'dark' }) {
 function SamplePage({ settings }: { settings: PreferenceValues }) {
   return (
     <figure className="theming-sample-frame">
-      <div className={`reader-sample reader-theme-${settings.readerTheme}`} style={settingsStyle(settings)} data-testid="theming-preview" data-reader-theme={settings.readerTheme}>
+      <div
+        className={`reader-sample reader-theme-${settings.readerTheme}`}
+        style={settingsStyle(settings)}
+        data-testid="theming-preview"
+        data-reader-theme={settings.readerTheme}
+      >
         <div className="quire-book" lang="en">
           <h3>Chapter 1. Loomings.</h3>
           <p>
-            Call me Ishmael. Some years ago—never mind how long precisely—having little or no money in my purse, and nothing particular to interest me on shore, I thought I would sail about a little and see the watery part of the
-            world.
+            Call me Ishmael. Some years ago—never mind how long precisely—having little or no money in my purse, and nothing particular to interest me on shore,
+            I thought I would sail about a little and see the watery part of the world.
           </p>
-          <p>It is a way I have of driving off the spleen and regulating the circulation. Whenever I find myself growing grim about the mouth; whenever it is a damp, drizzly November in my soul, then I account it high time to get to sea as soon as I can.</p>
+          <p>
+            It is a way I have of driving off the spleen and regulating the circulation. Whenever I find myself growing grim about the mouth; whenever it is a
+            damp, drizzly November in my soul, then I account it high time to get to sea as soon as I can.
+          </p>
         </div>
         <p className="reader-sample-status">Loomings · 4% · 9 min left in chapter</p>
       </div>
@@ -95,7 +103,8 @@ export function ThemingPage() {
               <label key={t} className={`theming-app-theme${prefs.appTheme === t ? ' is-chosen' : ''}`}>
                 <ChromePreview theme={resolved(t)} />
                 <span className="theming-app-theme-label">
-                  <input type="radio" name="app-theme" value={t} checked={prefs.appTheme === t} onChange={() => changePreferences({ appTheme: t })} /> {APP_THEME_LABEL[t]}
+                  <input type="radio" name="app-theme" value={t} checked={prefs.appTheme === t} onChange={() => changePreferences({ appTheme: t })} />{' '}
+                  {APP_THEME_LABEL[t]}
                 </span>
               </label>
             ))}

@@ -30,13 +30,24 @@ function Entries({ userId }: { userId: string }) {
         {entries.map((e) => (
           <li key={e.id} className="wishlist-entry">
             <div className="book-cover">
-              {e.coverUrl ? <img src={e.coverUrl} alt={`Cover of ${e.title}`} width={320} height={512} loading="lazy" /> : <div className="book-cover-blank" aria-hidden="true">{e.title}</div>}
+              {e.coverUrl ? (
+                <img src={e.coverUrl} alt={`Cover of ${e.title}`} width={320} height={512} loading="lazy" />
+              ) : (
+                <div className="book-cover-blank" aria-hidden="true">
+                  {e.title}
+                </div>
+              )}
             </div>
             <h2>{e.title}</h2>
             {e.authors && <p>{e.authors}</p>}
             <p className="wishlist-price">{formatPrice(e.priceCents, e.currency)}</p>
             <div>
-              <Button size="sm" variant="secondary" aria-label={`Remove ${e.title} from your wishlist`} onClick={() => collection && void removeFromWishlist(collection, e.id)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Remove ${e.title} from your wishlist`}
+                onClick={() => collection && void removeFromWishlist(collection, e.id)}
+              >
                 Remove
               </Button>
             </div>

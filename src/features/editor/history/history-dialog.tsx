@@ -22,7 +22,8 @@ function HistoryBody({ chapterId, onClose }: { chapterId: string; onClose: () =>
       <OnlineOnly loaded={query.data !== undefined} what="History">
         {!online && (
           <Notice tone="warning" title="You're offline">
-            History needs a connection: this list may be out of date, and saving or restoring waits until you're back online. Your writing is saved on this device meanwhile.
+            History needs a connection: this list may be out of date, and saving or restoring waits until you're back online. Your writing is saved on this
+            device meanwhile.
           </Notice>
         )}
         <QueryState query={query} what="History" lines={5}>
@@ -35,7 +36,14 @@ function HistoryBody({ chapterId, onClose }: { chapterId: string; onClose: () =>
                 <div className={versions.length > 0 ? 'history-columns' : undefined}>
                   <VersionList versions={versions} truncated={truncated} selected={current?.id ?? null} onSelect={setSelected} />
                   {current ? (
-                    <VersionView key={current.id} chapterId={chapterId} summary={current} canEdit={canEdit} onRestored={onClose} onDeleted={() => setSelected(null)} />
+                    <VersionView
+                      key={current.id}
+                      chapterId={chapterId}
+                      summary={current}
+                      canEdit={canEdit}
+                      onRestored={onClose}
+                      onDeleted={() => setSelected(null)}
+                    />
                   ) : (
                     versions.length > 0 && <p className="history-hint">Choose a version to read it{canEdit ? ' or restore it' : ''}.</p>
                   )}

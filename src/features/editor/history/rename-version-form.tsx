@@ -21,9 +21,21 @@ export function RenameVersionForm({ chapterId, id, name: initial, onDone }: { ch
   const serverField = fieldErrorsOf(rename.error).name;
   return (
     <form className="history-save" onSubmit={handleSubmit} noValidate aria-label="Rename version">
-      <TextField label="New name" value={name} maxLength={VERSION_NAME_MAX + 20} autoComplete="off" autoFocus error={error ?? serverField} onChange={(e) => setName(e.target.value)} />
-      <Button type="submit" loading={rename.isPending}>Rename</Button>
-      <Button variant="secondary" onClick={onDone} disabled={rename.isPending}>Cancel</Button>
+      <TextField
+        label="New name"
+        value={name}
+        maxLength={VERSION_NAME_MAX + 20}
+        autoComplete="off"
+        autoFocus
+        error={error ?? serverField}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Button type="submit" loading={rename.isPending}>
+        Rename
+      </Button>
+      <Button variant="secondary" onClick={onDone} disabled={rename.isPending}>
+        Cancel
+      </Button>
       <FormError>{rename.isError && !serverField ? errorMessage(rename.error) : null}</FormError>
     </form>
   );

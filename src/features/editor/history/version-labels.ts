@@ -8,7 +8,7 @@ const REASONS = {
 } as const;
 
 export function versionTitle(version: VersionSummary): string {
-  return version.kind === 'named' && version.name ? version.name : REASONS[version.reason as keyof typeof REASONS] ?? 'Snapshot';
+  return version.kind === 'named' && version.name ? version.name : (REASONS[version.reason as keyof typeof REASONS] ?? 'Snapshot');
 }
 
 export function versionAuthor(version: VersionSummary): string {

@@ -3,7 +3,17 @@ import type { VersionSummary } from '../../../../sync/api/versions';
 import { Badge, EmptyState, formatDateTime, formatRelative } from '../../../ui';
 import { versionAuthor, versionTitle, words } from './version-labels';
 
-export function VersionList({ versions, truncated, selected, onSelect }: { versions: VersionSummary[]; truncated: boolean; selected: string | null; onSelect: (id: string) => void }) {
+export function VersionList({
+  versions,
+  truncated,
+  selected,
+  onSelect,
+}: {
+  versions: VersionSummary[];
+  truncated: boolean;
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
   if (versions.length === 0) {
     return (
       <EmptyState title="No versions yet">

@@ -15,8 +15,22 @@ function ChangeSummary({ change }: { change: { added: number; removed: number } 
   if (!change) return null;
   if (change.added === 0 && change.removed === 0) return <p className="history-change">Same words as the current text.</p>;
   const parts = [
-    change.added > 0 && <>add <strong className="history-added" key="a">{words(change.added)}</strong></>,
-    change.removed > 0 && <>remove <strong className="history-removed" key="r">{words(change.removed)}</strong></>,
+    change.added > 0 && (
+      <>
+        add{' '}
+        <strong className="history-added" key="a">
+          {words(change.added)}
+        </strong>
+      </>
+    ),
+    change.removed > 0 && (
+      <>
+        remove{' '}
+        <strong className="history-removed" key="r">
+          {words(change.removed)}
+        </strong>
+      </>
+    ),
   ].filter(Boolean);
   return (
     <p className="history-change">
@@ -26,7 +40,19 @@ function ChangeSummary({ change }: { change: { added: number; removed: number } 
   );
 }
 
-export function VersionView({ chapterId, summary, canEdit, onRestored, onDeleted }: { chapterId: string; summary: VersionSummary; canEdit: boolean; onRestored: () => void; onDeleted: () => void }) {
+export function VersionView({
+  chapterId,
+  summary,
+  canEdit,
+  onRestored,
+  onDeleted,
+}: {
+  chapterId: string;
+  summary: VersionSummary;
+  canEdit: boolean;
+  onRestored: () => void;
+  onDeleted: () => void;
+}) {
   const query = useVersion(chapterId, summary.id);
   const restore = useRestoreVersion(chapterId);
   const remove = useDeleteVersion(chapterId);

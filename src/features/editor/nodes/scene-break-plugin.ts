@@ -67,7 +67,14 @@ export function SceneBreakPlugin() {
       editor.registerUpdateListener(({ editorState }) => {
         const now = editorState.read(() => {
           const selection = $getSelection();
-          return new Set($isNodeSelection(selection) ? selection.getNodes().filter($isSceneBreakNode).map((n) => n.getKey()) : []);
+          return new Set(
+            $isNodeSelection(selection)
+              ? selection
+                  .getNodes()
+                  .filter($isSceneBreakNode)
+                  .map((n) => n.getKey())
+              : [],
+          );
         });
         for (const key of selected) if (!now.has(key)) editor.getElementByKey(key)?.classList.remove(SELECTED_CLASS);
         for (const key of now) editor.getElementByKey(key)?.classList.add(SELECTED_CLASS);

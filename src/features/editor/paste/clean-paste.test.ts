@@ -13,7 +13,12 @@ const clean = (html: string) => withDOM((w) => cleanPastedHtml(html, new w.DOMPa
 
 /** The pasted HTML as the editor would hold it: node types and formatted text, one line each. */
 function imported(html: string): string[] {
-  const editor = createHeadlessEditor({ nodes: CHAPTER_NODES, onError: (e) => { throw e; } });
+  const editor = createHeadlessEditor({
+    nodes: CHAPTER_NODES,
+    onError: (e) => {
+      throw e;
+    },
+  });
   const lines: string[] = [];
   withDOM((w) => {
     editor.update(
@@ -121,7 +126,9 @@ describe('cleanPastedHtml', () => {
   });
 
   it('drops unsafe links, scripts, comments and empty formatting, and wraps loose text in paragraphs', () => {
-    expect(clean('<!-- a comment --><script>alert(1)</script>Loose <a href="javascript:alert(1)">text</a><b></b><br><span style="color:red"></span>Second line')).toBe('<p>Loose text</p><p>Second line</p>');
+    expect(
+      clean('<!-- a comment --><script>alert(1)</script>Loose <a href="javascript:alert(1)">text</a><b></b><br><span style="color:red"></span>Second line'),
+    ).toBe('<p>Loose text</p><p>Second line</p>');
     expect(clean('<p style="font-weight:bold">Bold by style</p><p><b style="font-weight:normal">not bold</b></p>')).toBe('<p>Bold by style</p><p>not bold</p>');
   });
 });

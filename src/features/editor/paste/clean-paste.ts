@@ -14,18 +14,80 @@ type Style = Map<string, string>;
 
 const ALLOWED_BLOCKS = new Set(['P', 'H1', 'H2', 'H3', 'BLOCKQUOTE', 'UL', 'OL', 'LI']);
 /** Elements whose content is never text of the document. */
-const DROP = new Set(['HEAD', 'STYLE', 'SCRIPT', 'META', 'LINK', 'TITLE', 'XML', 'TEMPLATE', 'NOSCRIPT', 'OBJECT', 'IFRAME', 'SVG', 'CANVAS', 'VIDEO', 'AUDIO', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA']);
+const DROP = new Set([
+  'HEAD',
+  'STYLE',
+  'SCRIPT',
+  'META',
+  'LINK',
+  'TITLE',
+  'XML',
+  'TEMPLATE',
+  'NOSCRIPT',
+  'OBJECT',
+  'IFRAME',
+  'SVG',
+  'CANVAS',
+  'VIDEO',
+  'AUDIO',
+  'BUTTON',
+  'INPUT',
+  'SELECT',
+  'TEXTAREA',
+]);
 /** Lexical's toolbar edits h1–h3; deeper headings keep being headings at the deepest level. */
 const HEADING_LEVEL: Record<string, string> = { H1: 'h1', H2: 'h2', H3: 'h3', H4: 'h3', H5: 'h3', H6: 'h3' };
 /** Block containers unwrapped into their children (each child block stands on its own). */
-const BLOCK_LIKE = new Set(['P', 'DIV', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'UL', 'OL', 'LI', 'TABLE', 'TBODY', 'THEAD', 'TFOOT', 'TR', 'TD', 'TH', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'MAIN', 'ASIDE', 'NAV', 'FIGURE', 'FIGCAPTION', 'DL', 'DT', 'DD', 'PRE', 'ADDRESS', 'CENTER', 'HR']);
+const BLOCK_LIKE = new Set([
+  'P',
+  'DIV',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'BLOCKQUOTE',
+  'UL',
+  'OL',
+  'LI',
+  'TABLE',
+  'TBODY',
+  'THEAD',
+  'TFOOT',
+  'TR',
+  'TD',
+  'TH',
+  'SECTION',
+  'ARTICLE',
+  'HEADER',
+  'FOOTER',
+  'MAIN',
+  'ASIDE',
+  'NAV',
+  'FIGURE',
+  'FIGCAPTION',
+  'DL',
+  'DT',
+  'DD',
+  'PRE',
+  'ADDRESS',
+  'CENTER',
+  'HR',
+]);
 
 function parseStyle(el: Element): Style {
   const style: Style = new Map();
   for (const part of (el.getAttribute('style') ?? '').split(';')) {
     const colon = part.indexOf(':');
     if (colon < 0) continue;
-    style.set(part.slice(0, colon).trim().toLowerCase(), part.slice(colon + 1).trim().toLowerCase());
+    style.set(
+      part.slice(0, colon).trim().toLowerCase(),
+      part
+        .slice(colon + 1)
+        .trim()
+        .toLowerCase(),
+    );
   }
   return style;
 }
@@ -264,7 +326,8 @@ function trimBreaks(el: Element): void {
   // Source indentation around nested lists is not text.
   for (const child of [...el.childNodes]) {
     const next = child.nextSibling;
-    if (child.nodeType === 3 && next?.nodeType === 1 && ['UL', 'OL'].includes((next as Element).tagName)) child.textContent = (child.textContent ?? '').replace(/ +$/, '');
+    if (child.nodeType === 3 && next?.nodeType === 1 && ['UL', 'OL'].includes((next as Element).tagName))
+      child.textContent = (child.textContent ?? '').replace(/ +$/, '');
     if (child.nodeType === 3 && !(child.textContent ?? '')) el.removeChild(child);
   }
   const blank = (n: Node | null) => n && (isBreak(n) || (n.nodeType === 3 && !(n.textContent ?? '').trim()));
