@@ -19,7 +19,7 @@ export interface ContinueItem {
 }
 
 /** From here on a book counts as finished: the last page rarely reports exactly 1. */
-export const FINISHED_AT = 0.99;
+const FINISHED_AT = 0.99;
 export const CONTINUE_LIMIT = 6;
 
 type ProgressLike = Pick<LibraryProgress, 'bookId' | 'updatedAt'> & { position: Pick<LibraryProgress['position'], 'progress'> };
@@ -74,7 +74,7 @@ export function writeSnapshot(storage: KeyValueStore, userId: string, items: Con
   }
 }
 
-export const greetedKey = (userId: string) => `quire:greeted:${userId}`;
+const greetedKey = (userId: string) => `quire:greeted:${userId}`;
 
 /**
  * True the first time an account sees home on this device with nothing in progress (a new
