@@ -1,8 +1,11 @@
 /**
- * A book on the shop front: cover, title, authors, price. Not a link yet; book pages arrive
- * with the store, and a link to a page that does not exist would be worse than none.
+ * A book on the shop front: cover, title, authors, price. The title links to the reader, which
+ * shows the whole book to owners and the sample to everyone else (until the store's book page
+ * exists); the link stretches over the card, and `action` sits above it, so no control is
+ * nested inside the link.
  */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { BookCard as BookCardData } from '../../../sync/api/books';
 import { formatPrice } from './format-price';
 
@@ -13,17 +16,21 @@ export function BookCard({ book, size = 'md', eager, action }: { book: BookCardD
     <article className={`book-card book-card-${size}`} aria-label={`${book.title}${authors ? ` by ${authors}` : ''}`}>
       <div className="book-cover">
         {book.coverUrl ? (
-          <img src={book.coverUrl} alt={`Cover of ${book.title}`} width={320} height={512} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          <img src={book.coverUrl} alt="" width={320} height={512} loading={eager ? 'eager' : 'lazy'} decoding="async" />
         ) : (
           <div className="book-cover-blank" aria-hidden="true">
             {book.title}
           </div>
         )}
       </div>
-      <h3 className="book-title">{book.title}</h3>
+      <h3 className="book-title">
+        <Link to={`/books/${book.id}`} className="stretched-link">
+          {book.title}
+        </Link>
+      </h3>
       {authors && <p className="book-authors">{authors}</p>}
       <p className={`book-price${book.priceCents === 0 ? ' book-price-free' : ''}`}>{formatPrice(book.priceCents, book.currency)}</p>
-      {action}
+      {action && <div className="book-card-action">{action}</div>}
     </article>
   );
 }

@@ -1,15 +1,19 @@
 /**
- * `/`: the shop front. Visitors get a hero with the sign-up call, signed-in people a greeting;
- * both get the featured and new-release rows. This is the first-load budget page (150 KiB
- * brotli for all of `/`), so it uses nothing beyond the shell's own dependencies.
+ * `/`: the shop front. Visitors get a hero with the sign-up call, signed-in people a greeting
+ * and "Continue reading"; both get the featured and new-release rows. This is the first-load
+ * budget page (150 KiB brotli for all of `/`), so it uses nothing beyond the shell's own
+ * dependencies.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { BookCard as BookCardData, HomeBooksResponse } from '../../../sync/api/books';
+import type { Me } from '../../../sync/api/session';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { EmptyState, LinkButton, QueryState, usePageTitle } from '../../ui';
 import { BookCard, BookRowSkeleton } from './book-card';
+import { ContinueReading, useContinueReading } from './continue-reading';
+import { takeFirstVisit } from './continue-reading-data';
 import './home.css';
 
 export const HOME_BOOKS_KEY = ['books', 'home'] as const;
@@ -30,19 +34,28 @@ function HeroCovers({ books }: { books: BookCardData[] }) {
   );
 }
 
-function Hero({ featured }: { featured: BookCardData[] }) {
-  const { user, isLoading } = useSession();
-  if (user) {
-    const firstName = user.displayName.split(' ')[0] || user.displayName;
-    return (
+/** The signed-in top of home: a greeting, then the books under way. */
+function SignedInHead({ user }: { user: Me }) {
+  const items = useContinueReading(user.id);
+  // Decided once per visit, from what this device shows first, so it never flips mid-page.
+  const [first] = useState(() => takeFirstVisit(localStorage, user.id, items.length > 0));
+  const firstName = user.displayName.split(' ')[0] || user.displayName;
+  return (
+    <>
       <section className="home-hero home-hero-greeting" aria-labelledby="home-heading">
         <div className="home-hero-text">
-          <h1 id="home-heading">Welcome back, {firstName}.</h1>
-          <p className="home-lede">Here's what's new on the shelves since you last looked.</p>
+          <h1 id="home-heading">{first ? `Welcome, ${firstName}.` : `Welcome back, ${firstName}.`}</h1>
+          <p className="home-lede">{first ? 'Find your first book on the shelves below.' : "Here's what's new on the shelves since you last looked."}</p>
         </div>
       </section>
-    );
-  }
+      <ContinueReading items={items} />
+    </>
+  );
+}
+
+function Hero({ featured }: { featured: BookCardData[] }) {
+  const { user, isLoading } = useSession();
+  if (user) return <SignedInHead user={user} />;
   return (
     <section className="home-hero" aria-labelledby="home-heading">
       <div className="home-hero-text">

@@ -1,0 +1,77 @@
+/**
+ * The signed-in home: the demo reader reads a few pages of a demo book, comes home and finds it
+ * under "Continue reading" with its percent, one click from the place they left; every book card
+ * on home opens its book.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { LibraryResponse } from '../../sync/api/library';
+import { DEMO, expectAccessible, signIn } from './fixtures';
+
+const columns = (page: Page) => page.getByTestId('reader-columns');
+const chapterId = (page: Page) => page.locator('section.reader-chapter').first().getAttribute('data-chapter-id');
+
+test.describe('home', () => {
+  test.use({ viewport: { width: 1366, height: 850 } });
+
+  test('continue reading returns to the book, and book cards open books', async ({ page }) => {
+    test.setTimeout(90_000);
+    // Signing in lands on home: a first visit with nothing under way says "Welcome", later ones "Welcome back".
+    await signIn(page, DEMO.reader);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome, /);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(page.getByRole('heading', { name: 'Continue reading' })).toHaveCount(0);
+
+    const { books } = (await (await page.request.get('/api/library')).json()) as LibraryResponse;
+    const book = books[0]!;
+
+    // Read: turn a few pages from the start.
+    await page.goto(`/books/${book.id}`);
+    await expect(columns(page)).toHaveAttribute('data-spread', /\d+/);
+    // Each turn lands before the next: a page within the chapter, or the next (short) chapter.
+    const place = async () => `${await chapterId(page)}#${await columns(page).getAttribute('data-spread')}`;
+    for (let i = 0; i < 2; i++) {
+      const before = await place();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(place).not.toBe(before);
+    }
+    await page.waitForTimeout(1000); // the position is written a moment after the last turn
+    const readingPlace = await place();
+
+    // Home, by the site's own link: the book is under "Continue reading" with a percent.
+    await page.getByRole('link', { name: 'Back to the library' }).click();
+    await page.getByRole('link', { name: /Quire/ }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome back');
+    const shelf = page.getByRole('region', { name: 'Continue reading' });
+    const bar = shelf.getByRole('progressbar', { name: `${book.title}: read` });
+    await expect(bar).toBeVisible();
+    const pct = Number(await bar.getAttribute('aria-valuenow'));
+    expect(pct).toBeGreaterThan(0);
+    expect(pct).toBeLessThan(100);
+    await expect(shelf).toContainText(`${pct}% read`);
+    await expectAccessible(page);
+
+    // After a reload it paints from the snapshot, and one click is back at the place.
+    await page.reload();
+    await shelf.getByRole('link', { name: book.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/books/${book.id}$`));
+    await expect.poll(place, { timeout: 15_000 }).toBe(readingPlace);
+
+    // A book card on home is one link named by its title; its wishlist button still works.
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'New releases' }).getByRole('article').first();
+    const link = card.getByRole('link');
+    await expect(link).toHaveCount(1);
+    const title = (await link.textContent())!;
+    await card.getByRole('button', { name: /wishlist/i }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // A click anywhere on the card, here the middle of its cover, lands on the link.
+    const cover = (await card.locator('.book-cover').boundingBox())!;
+    await page.mouse.click(cover.x + cover.width / 2, cover.y + cover.height / 2);
+    await expect(page).toHaveURL(/\/books\/[^/]+$/);
+    await expect(page.locator('section.reader-chapter').first()).toBeVisible();
+    expect(title.length).toBeGreaterThan(0);
+  });
+});
