@@ -50,12 +50,12 @@ test('a list created offline survives an offline reload and reaches another devi
   await other.goto('/lists');
   await expect(other.getByRole('heading', { level: 1, name: 'Reading lists' })).toBeVisible();
 
-  // Offline, honestly: no network, no sync requests (from the page or the service worker),
-  // and a reload so the sync stream opened while online is gone too.
-  const abort = (route: { abort(): Promise<void> }) => route.abort();
+  // Offline, honestly: no network, no sync requests (the context's route sees the page's and the
+  // service worker's alike; a second, page-level route raced it to the same request), and a
+  // reload so the sync stream opened while online is gone too.
   await context.setOffline(true);
+  const abort = (route: { abort(): Promise<void> }) => route.abort();
   await context.route('**/api/sync/**', abort);
-  await page.route('**/api/sync/**', abort);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Reading lists' })).toBeVisible();
 
@@ -71,7 +71,6 @@ test('a list created offline survives an offline reload and reaches another devi
   await expect(page.getByRole('list', { name: 'My lists' }).getByRole('heading', { name })).toBeVisible();
   await expect(other.getByRole('heading', { name })).toHaveCount(0);
 
-  await page.unroute('**/api/sync/**', abort);
   await context.unroute('**/api/sync/**', abort);
   await context.setOffline(false);
   await expect(other.getByRole('list', { name: 'My lists' }).getByRole('heading', { name })).toBeVisible({ timeout: 5_000 });
