@@ -29,6 +29,20 @@ interface Fixture {
   ruleRefuses?: WriteKind[];
 }
 
+/** The wishlist document writer `w` would create for book `b{n}`. */
+const wishlistEntry = (w: string, n: number | string) => ({
+  id: wishlistEntryId(w, `b${n}`),
+  ownerId: w,
+  bookId: `b${n}`,
+  title: 'T',
+  authors: 'A',
+  coverUrl: '',
+  priceCents: 0,
+  currency: 'EUR',
+  addedAt: 1,
+  updatedAt: 1,
+});
+
 const quote = { exact: 'It was', prefix: '', suffix: ' a dark night' };
 const PEER = 'peer';
 /** A manuscript of the author `peer` on which the writer is an editor: chapters and comments need one. */
@@ -144,31 +158,8 @@ const FIXTURES: Record<CollectionName, Fixture> = {
       own({ id: `a-${w}-${n}`, ownerId: w, bookId: 'b1', kind: 'highlight', chapterId: 'c1', quote, colour: 'yellow', note: '', createdAt: 1, updatedAt: 1 }),
   },
   wishlist: {
-    create: (w, n) => ({
-      id: wishlistEntryId(w, `b${n}`),
-      ownerId: w,
-      bookId: `b${n}`,
-      title: 'T',
-      authors: 'A',
-      coverUrl: '',
-      priceCents: 0,
-      currency: 'EUR',
-      addedAt: 1,
-      updatedAt: 1,
-    }),
-    change: (w, n) =>
-      own({
-        id: wishlistEntryId(w, `b${n}`),
-        ownerId: w,
-        bookId: `b${n}`,
-        title: 'T',
-        authors: 'A',
-        coverUrl: '',
-        priceCents: 0,
-        currency: 'EUR',
-        addedAt: 1,
-        updatedAt: 1,
-      }),
+    create: (w, n) => wishlistEntry(w, n),
+    change: (w, n) => own(wishlistEntry(w, n)),
   },
   preferences: {
     // One document per person: a fresh writer per row keeps creates apart.
