@@ -213,6 +213,27 @@ describe('PaginationController', () => {
     expect(r.last()).toMatchObject({ chapterId: 'b', chapterFraction: 1 });
   });
 
+  it('keeps a turn asked for before the chapter is laid out, instead of leaving the chapter', async () => {
+    const { dom, port } = fakeBook({ a: 50, b: 50 });
+    const controller = new PaginationController({
+      chapters: ['a', 'b'],
+      geometry: pageGeometry('horizontal-tb', 'ltr'),
+      initial: { chapterId: 'a', fraction: 0 },
+      load: (id) => Promise.resolve({ id, xhtml: `<p>${id}</p>` }),
+      prefetch: () => {},
+    });
+    controller.attach(port);
+    controller.start();
+    controller.turn(1); // still loading
+    await flush();
+    controller.turn(1); // loaded, not yet measured: the page count is unknown
+    expect(controller.getState().chapter?.id).toBe('a');
+    dom.rendered = 'a';
+    controller.relayout();
+    expect(controller.getState().chapter?.id).toBe('a');
+    expect(controller.page).toEqual({ spread: 2, count: 5 });
+  });
+
   it('lets only the latest jump land and reports a chapter that fails to load', async () => {
     const r = await open({ a: 10, b: 10, c: 10 }, { chapterId: 'a', fraction: 0 });
     let finishB!: (c: { id: string; xhtml: string }) => void;

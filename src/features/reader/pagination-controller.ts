@@ -74,6 +74,10 @@ export class PaginationController {
   /** Only the latest jump may land: an older chapter load finishing late is dropped. */
   private request = 0;
   private started = false;
+  /** The chapter the page count was measured for: until the open chapter is, turns wait. */
+  private measured: string | null = null;
+  /** Turns asked for before the chapter was laid out (a key pressed as the book opens). */
+  private waitingTurns = 0;
 
   constructor(private readonly options: PaginationOptions) {
     this.geometry = options.geometry;
@@ -131,7 +135,8 @@ export class PaginationController {
   /** One page forward (1) or back (-1); past a chapter's end, the neighbour opens at its start or end. */
   turn(delta: 1 | -1): void {
     const chapter = this.state.chapter;
-    if (!chapter) return;
+    // Without a measured page count every turn would look like the chapter's end and leave it.
+    if (!chapter || chapter.id !== this.measured) return void (this.waitingTurns += delta);
     const { spread, count } = this.layout;
     this.slide = delta;
     if (spread + delta >= 0 && spread + delta < count) return this.show(spread + delta);
@@ -169,6 +174,12 @@ export class PaginationController {
     }
     // A quote jumped to is reported as it is, so switching views back and forth never drifts.
     this.show(spread, target?.quote && !target.anchor ? target : undefined);
+    if (this.measured !== chapter.id) {
+      this.measured = chapter.id;
+      const waiting = this.waitingTurns;
+      this.waitingTurns = 0;
+      for (let i = 0; i < Math.abs(waiting); i++) this.turn(waiting > 0 ? 1 : -1);
+    }
   }
 
   private show(spread: number, at?: Target): void {
