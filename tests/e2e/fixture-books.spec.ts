@@ -6,11 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { BookDetailResponse } from '../../sync/api/books';
 import type { TocEntry } from '../../sync/book-format';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { DEMO, signIn } from './fixtures';
+import { DEMO, importEpub, signIn } from './fixtures';
 
 const DIR = path.resolve(process.cwd(), '../shared/fixtures/epub');
 // Moby-Dick is read end to end by reader.spec.ts; importing it here too would re-import the same
@@ -25,32 +25,13 @@ const books: { name: string; bytes: () => Buffer }[] = fs.existsSync(DIR)
   : [{ name: 'built.epub', bytes: () => Buffer.from(epub3()) }];
 if (!fs.existsSync(DIR)) console.log(`fixture-books: ${DIR} is absent; opening a small built EPUB instead of the W3C samples`);
 
-async function importBook(page: Page, body: Buffer): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/books/import', { headers: { 'content-type': 'application/epub+zip', origin }, data: body });
-  expect(res.status()).toBe(202);
-  const { importId } = (await res.json()) as { importId: string };
-  let bookId = '';
-  await expect
-    .poll(
-      async () => {
-        const r = (await (await page.request.get(`/api/books/imports/${importId}`)).json()) as { status: string; bookId: string | null; error: string | null };
-        bookId = r.bookId ?? '';
-        return r.error ?? r.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('done');
-  return bookId;
-}
-
 const flatten = (entries: TocEntry[]): TocEntry[] => entries.flatMap((e) => [e, ...flatten(e.children)]);
 
 for (const book of books) {
   test(`${book.name} imports and opens in the reader`, async ({ page }) => {
     test.setTimeout(120_000);
     await signIn(page, DEMO.admin);
-    const bookId = await importBook(page, book.bytes());
+    const bookId = await importEpub(page, book.bytes());
     const detail = (await (await page.request.get(`/api/books/${bookId}`)).json()) as BookDetailResponse;
 
     await page.goto(`/books/${bookId}`);

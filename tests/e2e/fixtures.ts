@@ -72,3 +72,23 @@ export async function expectAccessible(page: Page) {
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
+
+/** Import an EPUB as the signed-in account (author, publisher or admin) and wait for the job: the new book's id. */
+export async function importEpub(page: Page, body: Uint8Array): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post('/api/books/import', { headers: { 'content-type': 'application/epub+zip', origin }, data: Buffer.from(body) });
+  expect(res.status()).toBe(202);
+  const { importId } = (await res.json()) as { importId: string };
+  let bookId = '';
+  await expect
+    .poll(
+      async () => {
+        const r = (await (await page.request.get(`/api/books/imports/${importId}`)).json()) as { status: string; bookId: string | null; error: string | null };
+        bookId = r.bookId ?? '';
+        return r.error ?? r.status;
+      },
+      { timeout: 60_000 }, // real sample books (Moby-Dick) take a while on a busy CI core
+    )
+    .toBe('done');
+  return bookId;
+}

@@ -8,29 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { DEMO, expectAccessible, importEpub, signIn } from './fixtures';
 
 const FIXTURE = path.resolve(process.cwd(), '../shared/fixtures/epub/moby-dick.epub');
-
-async function importBook(page: Page): Promise<string> {
-  const body = fs.existsSync(FIXTURE) ? fs.readFileSync(FIXTURE) : Buffer.from(epub3());
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/books/import', { headers: { 'content-type': 'application/epub+zip', origin }, data: body });
-  expect(res.status()).toBe(202);
-  const { importId } = (await res.json()) as { importId: string };
-  let bookId: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const r = (await (await page.request.get(`/api/books/imports/${importId}`)).json()) as { status: string; bookId: string | null; error: string | null };
-        bookId = r.bookId;
-        return r.error ?? r.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('done');
-  return bookId!;
-}
 
 const columns = (page: Page) => page.getByTestId('reader-columns');
 const chapterId = (page: Page) => page.locator('section.reader-chapter').first().getAttribute('data-chapter-id');
@@ -62,7 +42,7 @@ test.describe('reader', () => {
   test('reads, highlights, keeps its place across modes, devices and the network', async ({ page, browser, context }) => {
     test.setTimeout(120_000);
     await signIn(page, DEMO.admin);
-    const bookId = await importBook(page);
+    const bookId = await importEpub(page, fs.existsSync(FIXTURE) ? fs.readFileSync(FIXTURE) : epub3());
 
     await page.goto('/books');
     const download = page.getByRole('button', { name: /^Download / }).first();

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { adminPage, expectAccessible, mailedLink, signIn, uniqueEmail } from './fixtures';
+import { adminPage, expectAccessible, importEpub, mailedLink, signIn, uniqueEmail } from './fixtures';
 
 const PASSWORD = 'a long and unusual passphrase 7';
 
@@ -33,25 +33,6 @@ async function freshPublisher(page: Page, browser: Browser): Promise<string> {
   await admin.context().close();
   await signIn(page, email, PASSWORD);
   return email;
-}
-
-async function importEpub(page: Page, body: Uint8Array): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/books/import', { headers: { 'content-type': 'application/epub+zip', origin }, data: Buffer.from(body) });
-  expect(res.status()).toBe(202);
-  const { importId } = (await res.json()) as { importId: string };
-  let bookId: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const r = (await (await page.request.get(`/api/books/imports/${importId}`)).json()) as { status: string; bookId: string | null; error: string | null };
-        bookId = r.bookId;
-        return r.error ?? r.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('done');
-  return bookId!;
 }
 
 const previewSize = (page: Page) =>
