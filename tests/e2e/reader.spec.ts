@@ -68,6 +68,24 @@ test.describe('reader', () => {
       await expect.poll(() => chapterId(page)).not.toBe(before);
     }
 
+    // A bookmark shows on its page (pressed, a ribbon) and a second press removes it.
+    const bookmark = page.getByRole('button', { name: 'Bookmark' });
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+    await bookmark.click();
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('bookmark-ribbon')).toBeVisible();
+    await page.getByRole('button', { name: 'Notes' }).click();
+    await expect(page.getByRole('dialog', { name: 'Notes and highlights' }).getByText(/Bookmark ·/)).toBeVisible();
+    await page.getByRole('button', { name: 'Close notes and highlights' }).click();
+    await bookmark.click();
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('bookmark-ribbon')).toBeHidden();
+
+    // Opening Search puts the cursor in its box.
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Search in the book' })).toBeFocused();
+    await page.keyboard.press('Escape');
+
     // Jump by the table of contents to a later entry.
     await page.getByRole('button', { name: 'Contents' }).click();
     const entries = page.getByRole('dialog', { name: 'Contents' }).locator('button:not([aria-label])');

@@ -132,6 +132,10 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
   };
   const toggle = (p: Panel) => setPanel((old) => (old === p ? null : p));
   const highlights = useMemo(() => annotations.filter((a) => a.kind === 'highlight'), [annotations]);
+  // A bookmark marks the page it was made on: the page whose first words it quotes.
+  const bookmark = position
+    ? annotations.find((a) => a.kind === 'bookmark' && a.chapterId === position.chapterId && a.quote.exact === position.quote.exact)
+    : undefined;
 
   return (
     <div
@@ -161,7 +165,12 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
           </button>
           <button
             type="button"
-            onClick={() => position && void add({ kind: 'bookmark', chapterId: position.chapterId, quote: position.quote })}
+            aria-pressed={bookmark !== undefined}
+            title={bookmark ? 'Remove bookmark' : 'Bookmark this page'}
+            onClick={() => {
+              if (bookmark) void remove(bookmark.id);
+              else if (position) void add({ kind: 'bookmark', chapterId: position.chapterId, quote: position.quote });
+            }}
             disabled={!position}
           >
             Bookmark
@@ -177,6 +186,7 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
         </nav>
       </header>
       <div className="reader-main">
+        {bookmark && <span className="reader-ribbon" aria-hidden="true" data-testid="bookmark-ribbon" />}
         {mode === 'paginated' ? (
           <PaginatedView ref={view} book={book} settings={settings} initial={initial} highlights={highlights} onPosition={onPosition} onSelect={setSelected} />
         ) : (

@@ -1,5 +1,5 @@
 /** The reader's side drawers: contents, settings, annotations (with export) and search. */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BookDetailResponse } from '../../../sync/api/books';
 import type { TocEntry } from '../../../sync/book-format';
 import type { Annotation } from '../../../sync/collections/annotations';
@@ -158,7 +158,7 @@ export function AnnotationsPanel({
               <span className="reader-annotation-kind">
                 {a.kind === 'bookmark' ? '🔖 Bookmark' : 'Highlight'} · {titleOf(a.chapterId)}
               </span>
-              <span className="reader-annotation-text">“{a.quote.exact}”</span>
+              <span className="reader-annotation-text">“{quotedText(a)}”</span>
               {a.note && <span className="reader-annotation-note">{a.note}</span>}
             </button>
             <Button size="sm" variant="ghost" onClick={() => onRemove(a.id)} aria-label={`Delete ${a.kind}`}>
@@ -171,10 +171,23 @@ export function AnnotationsPanel({
   );
 }
 
+/**
+ * What a note shows of its passage, whole (the list clamps it): a highlight's selection; a
+ * bookmark's page opening, whose stored quote is only its first words, with the text after it.
+ * Quote marks at the ends are the book's, and the list adds its own.
+ */
+function quotedText(a: Annotation): string {
+  const text = a.kind === 'bookmark' ? `${a.quote.exact}${a.quote.suffix}…` : a.quote.exact;
+  return text.trim().replace(/^["“”‘’']+|["“”‘’']+(?=…?$)/g, '');
+}
+
 export function SearchPanel({ book, onGo }: { book: BookDetailResponse; onGo: (t: Target) => void }) {
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<SearchHit[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // Opening Search means typing next (after the drawer focused its close button).
+  useEffect(() => input.current?.focus(), []);
   async function run(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
@@ -187,7 +200,14 @@ export function SearchPanel({ book, onGo }: { book: BookDetailResponse; onGo: (t
   return (
     <div>
       <form className="reader-search" onSubmit={(e) => void run(e)} role="search">
-        <input type="search" aria-label="Search in the book" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search in the book" />
+        <input
+          ref={input}
+          type="search"
+          aria-label="Search in the book"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search in the book"
+        />
         <Button type="submit" size="sm" loading={busy}>
           Search
         </Button>
