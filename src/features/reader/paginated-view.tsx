@@ -8,6 +8,7 @@ import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { bookContainerProps, ChapterSection, selectionIn } from './book-content';
 import { offsetOf } from './chapter-dom';
 import { turnForSwipe, turnForTap } from './pagination';
+import { wantsTurnAnimation } from './reader-settings';
 import { createQuote } from './text-quote';
 import type { ViewHandle, ViewProps } from './types';
 import { usePaginationController } from './use-pagination-controller';
@@ -26,9 +27,17 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
   function onPointerDown(e: React.PointerEvent) {
     down.current = { x: e.clientX, y: e.clientY };
   }
+  /** A finger dragging sideways pulls the page along (the turn's slide then finishes it). */
+  function onPointerMove(e: React.PointerEvent) {
+    const start = down.current;
+    if (!start || e.pointerType !== 'touch' || !clipRef.current || !wantsTurnAnimation(settings)) return;
+    const dx = e.clientX - start.x;
+    clipRef.current.style.translate = Math.abs(dx) > Math.abs(e.clientY - start.y) ? `${dx}px` : '';
+  }
   function onPointerUp(e: React.PointerEvent) {
     const start = down.current;
     down.current = null;
+    if (clipRef.current) clipRef.current.style.translate = '';
     const sel = clipRef.current ? selectionIn(clipRef.current) : null;
     if (sel) {
       const text = sel.section.textContent ?? '';
@@ -62,7 +71,18 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     );
   return (
     <div className="reader-page" data-columns={columns} data-writing-mode={book.writingMode}>
-      <div ref={clipRef} className="reader-clip" onPointerDown={onPointerDown} onPointerUp={onPointerUp} onClick={onClick}>
+      <div
+        ref={clipRef}
+        className="reader-clip"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          down.current = null;
+          if (clipRef.current) clipRef.current.style.translate = '';
+        }}
+        onClick={onClick}
+      >
         <div
           ref={colsRef}
           className="reader-columns"
