@@ -1,6 +1,7 @@
 /**
  * The reader on a phone: a sideways swipe turns the page (the page area keeps horizontal
- * gestures for itself, so the browser never cancels the pointer), in both directions.
+ * gestures for itself, so the browser never cancels the pointer), in both directions; the
+ * toolbar is one row, steps aside once reading starts and comes back with a tap in the middle.
  */
 import { expect, test } from '@playwright/test';
 import { epub3 } from '../../server/books/epub/test-epubs';
@@ -21,6 +22,10 @@ test('a sideways swipe turns the page on a phone', async ({ page }) => {
   await page.goto(`/books/${bookId}`);
   const columns = page.getByTestId('reader-columns');
   await expect.poll(async () => Number(await columns.getAttribute('data-spreads'))).toBeGreaterThan(2);
+  const toolbar = page.getByRole('navigation', { name: 'Reader' });
+  await expect(toolbar).toBeVisible();
+  const row = await toolbar.boundingBox();
+  expect(row!.height).toBeLessThan(48);
 
   // A real touch gesture through the browser's input pipeline, so touch-action applies.
   const cdp = await page.context().newCDPSession(page);
@@ -35,5 +40,9 @@ test('a sideways swipe turns the page on a phone', async ({ page }) => {
   await swipe(300, 80);
   await expect(columns).toHaveAttribute('data-spread', '2');
   await swipe(80, 300);
+  await expect(columns).toHaveAttribute('data-spread', '1');
+  await expect(toolbar).toBeHidden();
+  await page.touchscreen.tap(195, 420);
+  await expect(toolbar).toBeVisible();
   await expect(columns).toHaveAttribute('data-spread', '1');
 });

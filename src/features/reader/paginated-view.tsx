@@ -15,7 +15,10 @@ import { usePaginationController } from './use-pagination-controller';
 
 const SWIPE_PX = 50;
 
-export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function PaginatedView({ book, settings, initial, highlights, onPosition, onSelect }, ref) {
+export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function PaginatedView(
+  { book, settings, initial, highlights, onPosition, onSelect, onCentreTap },
+  ref,
+) {
   const { controller, state, clipRef, colsRef } = usePaginationController({ book, settings, initial, highlights, onPosition });
   const { chapter, error, columns } = state;
   const { geometry } = controller;
@@ -54,6 +57,7 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     const r = clipRef.current!.getBoundingClientRect();
     const delta = turnForTap((e.clientX - r.left) / r.width, geometry);
     if (delta) controller.turn(delta);
+    else onCentreTap?.();
   }
   function onClick(e: React.MouseEvent) {
     const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-chapter-id]');

@@ -73,6 +73,8 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
   const [position, setPosition] = useState<Position | null>(null);
   const [panel, setPanel] = useState<Panel>(null);
   const [selected, setSelected] = useState<Selected | null>(null);
+  /** On phones the toolbar steps aside once reading starts; a tap in the middle brings it back. */
+  const [chromeHidden, setChromeHidden] = useState(false);
   const interacted = useRef(false);
   const reported = useRef<Position | null>(null);
   const openedAt = useRef(progress?.updatedAt ?? 0);
@@ -85,6 +87,7 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
     (p: Position) => {
       setPosition(p);
       reported.current = p;
+      if (interacted.current) setChromeHidden(true);
       // Only a place the reader moved to is saved: the position shown on opening (the start,
       // before the replicated one arrives) must never overwrite another device's newer one.
       if (!interacted.current) return;
@@ -130,7 +133,10 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
     setPanel(null);
     view.current?.goTo(t);
   };
-  const toggle = (p: Panel) => setPanel((old) => (old === p ? null : p));
+  const toggle = (p: Panel) => {
+    setChromeHidden(false);
+    setPanel((old) => (old === p ? null : p));
+  };
   const highlights = useMemo(() => annotations.filter((a) => a.kind === 'highlight'), [annotations]);
   // A bookmark marks the page it was made on: the page whose first words it quotes.
   const bookmark = position
@@ -141,6 +147,7 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
     <div
       className={`reader reader-${mode} reader-theme-${settings.readerTheme} reader-progression-${pageGeometry(book.writingMode, book.direction).progression}`}
       style={settingsStyle(settings)}
+      data-chrome={chromeHidden && !panel ? 'hidden' : 'shown'}
       onKeyDownCapture={() => (interacted.current = true)}
       onPointerDownCapture={() => (interacted.current = true)}
     >
@@ -188,7 +195,16 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
       <div className="reader-main">
         {bookmark && <span className="reader-ribbon" aria-hidden="true" data-testid="bookmark-ribbon" />}
         {mode === 'paginated' ? (
-          <PaginatedView ref={view} book={book} settings={settings} initial={initial} highlights={highlights} onPosition={onPosition} onSelect={setSelected} />
+          <PaginatedView
+            ref={view}
+            book={book}
+            settings={settings}
+            initial={initial}
+            highlights={highlights}
+            onPosition={onPosition}
+            onSelect={setSelected}
+            onCentreTap={() => setChromeHidden((hidden) => !hidden)}
+          />
         ) : (
           <FlowView ref={view} book={book} settings={settings} initial={initial} highlights={highlights} onPosition={onPosition} onSelect={setSelected} />
         )}

@@ -31,4 +31,6 @@ export interface ViewProps {
   highlights: (HighlightMark & { chapterId: string })[];
   onPosition(position: Position): void;
   onSelect(selection: { chapterId: string; quote: TextQuote; rect: DOMRect } | null): void;
+  /** A tap in the middle of the page (not a turn): phones bring the toolbar back with it. */
+  onCentreTap?(): void;
 }
