@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_GRACE } from '../limits';
 import { buildUser, signIn } from '../admin/test-helpers';
 import { hashPassword } from '../auth/password';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { getDeletionStatus, scheduleDeletion, undoDeletion } from '../../sync/api/account';
+import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { ERASE_JOB, eraseAccount } from './erase-account';
 
 const PASSWORD = 'a long enough password';
@@ -30,7 +31,7 @@ const auditActions = async (id: string) =>
 describe('account deletion', () => {
   it('shows what goes and what stays', async () => {
     const { cookie } = await buildAccount();
-    const body = await (await t.request('/api/account/deletion', { cookie })).json();
+    const body = await answerOf(await t.request('/api/account/deletion', { cookie }), getDeletionStatus);
     expect(body).toMatchObject({ status: 'active', dueAt: null, graceDays: 14 });
     expect(body.keeps.join(' ')).toMatch(/order/i);
     expect((await t.request('/api/account/deletion')).status).toBe(401);
@@ -40,7 +41,7 @@ describe('account deletion', () => {
     const { user, cookie } = await buildAccount();
     const res = await schedule(cookie, 'not my password');
     expect(res.status).toBe(422);
-    expect((await res.json()).error.fields.password).toBeTruthy();
+    expect((await errorOf(res)).fields?.password).toBeTruthy();
     expect((await userRow(user.id)).status).toBe('active');
   });
 
@@ -48,7 +49,7 @@ describe('account deletion', () => {
     const { user, cookie, otherDevice } = await buildAccount();
     const res = await schedule(cookie);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await answerOf(res, scheduleDeletion);
     expect(body.status).toBe('deleting');
     const row = await userRow(user.id);
     expect(row.status).toBe('deleting');
@@ -68,7 +69,7 @@ describe('account deletion', () => {
     await schedule(cookie);
     const res = await undo(cookie);
     expect(res.status).toBe(200);
-    expect((await res.json()).status).toBe('active');
+    expect((await answerOf(res, undoDeletion)).status).toBe('active');
     expect(await userRow(user.id)).toMatchObject({ status: 'active', deletionDueAt: null });
     expect((await eraseJobs(user.id)).map((j) => j.state)).toEqual(['cancelled']);
     expect(await auditActions(user.id)).toEqual(['account.deletion_requested', 'account.deletion_cancelled']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, buildUser } from '../admin/test-helpers';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { getProfile, updateProfile } from '../../sync/api/account';
+import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('profile', () => {
       profileVisibility: 'private',
     });
     expect(res.status).toBe(200);
-    const { profile } = await res.json();
+    const { profile } = await answerOf(res, updateProfile);
     expect(profile).toMatchObject({
       displayName: 'Ada Quill',
       username: 'ada_quill',
@@ -35,10 +36,10 @@ describe('profile', () => {
       profileVisibility: 'private',
       email: user.email,
     });
-    const again = await (await t.request('/api/account/profile', { cookie })).json();
+    const again = await answerOf(await t.request('/api/account/profile', { cookie }), getProfile);
     expect(again.profile.username).toBe('ada_quill');
     // An empty avatar clears it.
-    expect((await (await patch(cookie, { avatarUrl: '' })).json()).profile.avatarUrl).toBe('');
+    expect((await answerOf(await patch(cookie, { avatarUrl: '' }), updateProfile)).profile.avatarUrl).toBe('');
   });
 
   it('refuses a username someone else has with 409 on the field', async () => {
@@ -46,7 +47,7 @@ describe('profile', () => {
     const { cookie } = await buildSignedInUser(t.ctx);
     const res = await patch(cookie, { username: 'Taken_Name' });
     expect(res.status).toBe(409);
-    expect((await res.json()).error.fields.username).toMatch(/taken/);
+    expect((await errorOf(res)).fields?.username).toMatch(/taken/);
   });
 
   it('keeps the own username without a conflict', async () => {
@@ -58,7 +59,7 @@ describe('profile', () => {
     const { cookie } = await buildSignedInUser(t.ctx);
     const res = await patch(cookie, { username: 'a b', bio: 'x'.repeat(1001), avatarUrl: 'http://example.test/a.png', profileVisibility: 'friends' });
     expect(res.status).toBe(422);
-    const { fields } = (await res.json()).error;
+    const { fields = {} } = await errorOf(res);
     expect(Object.keys(fields).sort()).toEqual(['avatarUrl', 'bio', 'profileVisibility', 'username']);
     expect((await patch(cookie, { username: 'ab' })).status).toBe(422);
     expect((await patch(cookie, { avatarUrl: 'javascript:alert(1)' })).status).toBe(422);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser } from '../admin/test-helpers';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { applyForRole, listMyRoleRequests } from '../../sync/api/account';
+import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -9,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const apply = (cookie: string | undefined, json: unknown) => t.request('/api/account/role-requests', { method: 'POST', json, cookie });
-const mine = async (cookie: string) => (await t.request('/api/account/role-requests', { cookie })).json();
+const mine = async (cookie: string) => answerOf(await t.request('/api/account/role-requests', { cookie }), listMyRoleRequests);
 
 describe('role applications', () => {
   it('needs a signed-in account', async () => {
@@ -21,12 +22,12 @@ describe('role applications', () => {
     const { user, cookie } = await buildSignedInUser(t.ctx);
     const res = await apply(cookie, { role: 'author', message: 'My first novel is nearly done.' });
     expect(res.status).toBe(201);
-    const { request } = await res.json();
+    const { request } = await answerOf(res, applyForRole);
     expect(request).toMatchObject({ role: 'author', status: 'pending', imprintName: null });
     t.advance(1000);
     await apply(cookie, { role: 'publisher', imprintName: 'Harbour Press', message: 'Small press.' });
     const body = await mine(cookie);
-    expect(body.requests.map((r: { role: string }) => r.role)).toEqual(['publisher', 'author']);
+    expect(body.requests.map((r) => r.role)).toEqual(['publisher', 'author']);
     expect(body.roles).toEqual(['reader']);
     const audit = await t.ctx.db.selectFrom('auditLog').selectAll().where('targetId', '=', request.id).execute();
     expect(audit).toMatchObject([{ action: 'role_request.submitted', actorId: user.id }]);
@@ -37,7 +38,7 @@ describe('role applications', () => {
     for (const imprintName of [undefined, '', ' x ', 'x'.repeat(81)]) {
       const res = await apply(cookie, { role: 'publisher', imprintName, message: 'Hello' });
       expect(res.status).toBe(422);
-      expect((await res.json()).error.fields.imprintName).toBeTruthy();
+      expect((await errorOf(res)).fields?.imprintName).toBeTruthy();
     }
     expect((await apply(cookie, { role: 'publisher', imprintName: 'Ink & Oak', message: 'Hello' })).status).toBe(201);
   });
@@ -56,14 +57,14 @@ describe('role applications', () => {
 
   it('may apply again after a rejection, and shows the note', async () => {
     const { cookie } = await buildSignedInUser(t.ctx);
-    const { request } = await (await apply(cookie, { role: 'author', message: 'One' })).json();
+    const { request } = await answerOf(await apply(cookie, { role: 'author', message: 'One' }), applyForRole);
     await t.ctx.db
       .updateTable('roleRequests')
       .set({ status: 'rejected', note: 'Tell us more.', decidedAt: t.ctx.now() })
       .where('id', '=', request.id)
       .execute();
     expect((await apply(cookie, { role: 'author', message: 'More detail' })).status).toBe(201);
-    const listed = (await mine(cookie)).requests.find((r: { id: string }) => r.id === request.id);
+    const listed = (await mine(cookie)).requests.find((r) => r.id === request.id);
     expect(listed).toMatchObject({ status: 'rejected', note: 'Tell us more.' });
   });
 

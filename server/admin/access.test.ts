@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { buildSignedInUser } from './test-helpers';
 
 // One route of every admin area (and every method it uses).
@@ -37,14 +37,14 @@ describe('admin routes are for admins only', () => {
   it.each(ROUTES)('%s %s: 401 signed out', async (method, path, json) => {
     const res = await t.request(path, { method, json });
     expect(res.status).toBe(401);
-    expect((await res.json()).error.code).toBe('unauthenticated');
+    expect((await errorOf(res)).code).toBe('unauthenticated');
   });
 
   it.each(ROUTES)('%s %s: 403 for readers, authors and publishers', async (method, path, json) => {
     const { cookie } = await buildSignedInUser(t.ctx, { roles: ['author', 'publisher'] });
     const res = await t.request(path, { method, json, cookie });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.code).toBe('forbidden');
+    expect((await errorOf(res)).code).toBe('forbidden');
   });
 
   it('401 for a suspended admin, whose session is refused', async () => {

@@ -1,7 +1,8 @@
 import { pullPage } from '../sync/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../auth/sessions';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { listBetaRequests, listRoleRequests } from '../../sync/api/admin';
+import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { buildAdmin, buildBetaRequest, buildRoleRequest, buildSignedInUser } from './test-helpers';
 
 let t: TestContext;
@@ -22,8 +23,8 @@ describe('author requests', () => {
   it('lists pending requests with the applicant', async () => {
     const { user } = await buildSignedInUser(t.ctx, { displayName: 'Ada Quill' });
     const request = await buildRoleRequest(t.ctx, user.id, { message: 'My first novel' });
-    const body = await (await t.request('/api/admin/role-requests?role=author&status=pending', { cookie: admin.cookie })).json();
-    const row = body.items.find((r: { id: string }) => r.id === request.id);
+    const body = await answerOf(await t.request('/api/admin/role-requests?role=author&status=pending', { cookie: admin.cookie }), listRoleRequests);
+    const row = body.items.find((r) => r.id === request.id);
     expect(row).toMatchObject({ role: 'author', message: 'My first novel', applicant: { displayName: 'Ada Quill', email: user.email } });
   });
 
@@ -68,7 +69,7 @@ describe('author requests', () => {
     const request = await buildRoleRequest(t.ctx, user.id);
     const missing = await post(`/api/admin/role-requests/${request.id}/reject`, { note: '  ' });
     expect(missing.status).toBe(422);
-    expect((await missing.json()).error.fields.note).toBeTruthy();
+    expect((await errorOf(missing)).fields?.note).toBeTruthy();
     expect((await post(`/api/admin/role-requests/${request.id}/reject`, { note: 'x'.repeat(1001) })).status).toBe(422);
 
     expect((await post(`/api/admin/role-requests/${request.id}/reject`, { note: 'Not yet, sorry.' })).status).toBe(200);
@@ -101,8 +102,8 @@ describe('publisher requests', () => {
 describe('beta requests', () => {
   it('approval e-mails an invite with a sign-up link and audits', async () => {
     const request = await buildBetaRequest(t.ctx, { email: 'hopeful@example.test' });
-    const list = await (await t.request('/api/admin/beta-requests', { cookie: admin.cookie })).json();
-    expect(list.items.map((r: { id: string }) => r.id)).toContain(request.id);
+    const list = await answerOf(await t.request('/api/admin/beta-requests', { cookie: admin.cookie }), listBetaRequests);
+    expect(list.items.map((r) => r.id)).toContain(request.id);
 
     expect((await post(`/api/admin/beta-requests/${request.id}/approve`, { note: 'See you inside.' })).status).toBe(200);
     const [mail] = await mailTo('hopeful@example.test');
@@ -120,7 +121,7 @@ describe('beta requests', () => {
     expect((await post(`/api/admin/beta-requests/${request.id}/reject`, { note: 'The beta is full this month.' })).status).toBe(200);
     const [mail] = await mailTo('later@example.test');
     expect(mail!.textBody).toContain('The beta is full this month.');
-    const rejected = await (await t.request('/api/admin/beta-requests?status=rejected', { cookie: admin.cookie })).json();
-    expect(rejected.items.map((r: { id: string }) => r.id)).toContain(request.id);
+    const rejected = await answerOf(await t.request('/api/admin/beta-requests?status=rejected', { cookie: admin.cookie }), listBetaRequests);
+    expect(rejected.items.map((r) => r.id)).toContain(request.id);
   });
 });

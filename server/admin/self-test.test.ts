@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFailure } from '../debug/record';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { getDashboard, listDebugReports } from '../../sync/api/admin';
+import { answerOf, buildTestContext, type TestContext } from '../test/test-context';
 import { registerAdminJobs } from './jobs';
 import { buildAdmin, buildRoleRequest, buildUser } from './test-helpers';
 
@@ -36,7 +37,7 @@ describe('debug reports', () => {
     const now = t.ctx.now();
     await recordFailure(t.ctx.db, now, { source: 'client', digest: 'd1', message: 'Boom', stack: 'Error: Boom\n    at x (a.js:1:1)', route: '/books' });
     await recordFailure(t.ctx.db, now + 5, { source: 'client', digest: 'd2', message: 'Boom', stack: 'Error: Boom\n    at x (a.js:1:1)', route: '/books' });
-    const list = async (q: string) => (await (await t.request(`/api/admin/debug-reports${q}`, { cookie: admin.cookie })).json()).items;
+    const list = async (q: string) => (await answerOf(await t.request(`/api/admin/debug-reports${q}`, { cookie: admin.cookie }), listDebugReports)).items;
     const [group] = await list('?source=client');
     expect(group).toMatchObject({ message: 'Boom', count: 2, status: 'open', digest: 'd2', route: '/books' });
 
@@ -55,7 +56,7 @@ describe('GET /api/admin/dashboard', () => {
     const reader = await buildUser(t.ctx);
     await buildUser(t.ctx, { createdAt: t.ctx.now() - 30 * 86_400_000 });
     await buildRoleRequest(t.ctx, reader.id, { role: 'publisher', imprintName: 'X' });
-    const body = await (await t.request('/api/admin/dashboard', { cookie: admin.cookie })).json();
+    const body = await answerOf(await t.request('/api/admin/dashboard', { cookie: admin.cookie }), getDashboard);
     expect(body.users.total).toBe(3);
     expect(body.users.newToday).toBe(2);
     expect(body.users.signUps7d).toBe(2);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { getSiteSettings, saveSiteSettings } from '../../sync/api/admin';
+import { getSiteInfo } from '../../sync/api/site-info';
+import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { buildAdmin } from './test-helpers';
 
 let t: TestContext;
@@ -15,7 +17,7 @@ const valid = { siteName: 'Quire Books', signUpMode: 'beta', currency: 'EUR', fe
 
 describe('/api/admin/settings', () => {
   it('reads defaults with the payment and mail status', async () => {
-    const body = await (await t.request('/api/admin/settings', { cookie: admin.cookie })).json();
+    const body = await answerOf(await t.request('/api/admin/settings', { cookie: admin.cookie }), getSiteSettings);
     expect(body.settings).toEqual({ siteName: 'Quire', signUpMode: 'open', currency: 'USD', featureFlags: {} });
     expect(body.status.payments.provider).toBe(process.env.STRIPE_SECRET_KEY ? 'stripe' : 'test');
     expect(body.status.mail.transport).toBe('outbox');
@@ -24,9 +26,9 @@ describe('/api/admin/settings', () => {
   it('saves, round-trips, shows on /api/site and audits the diff', async () => {
     const res = await put(valid);
     expect(res.status).toBe(200);
-    expect((await res.json()).settings).toEqual(valid);
-    expect((await (await t.request('/api/admin/settings', { cookie: admin.cookie })).json()).settings).toEqual(valid);
-    expect((await (await t.request('/api/site')).json()).signUpMode).toBe('beta');
+    expect((await answerOf(res, saveSiteSettings)).settings).toEqual(valid);
+    expect((await answerOf(await t.request('/api/admin/settings', { cookie: admin.cookie }), getSiteSettings)).settings).toEqual(valid);
+    expect((await answerOf(await t.request('/api/site'), getSiteInfo)).signUpMode).toBe('beta');
 
     const entry = await t.ctx.db.selectFrom('auditLog').selectAll().where('action', '=', 'site.settings_changed').executeTakeFirstOrThrow();
     expect(JSON.parse(entry.detail)).toEqual({
@@ -43,7 +45,7 @@ describe('/api/admin/settings', () => {
   it('422 with fields for bad input, 400 for malformed JSON', async () => {
     const res = await put({ siteName: '', signUpMode: 'invite-only', currency: 'euro', featureFlags: { 'Bad Flag': 'yes' } });
     expect(res.status).toBe(422);
-    const { fields } = (await res.json()).error;
+    const { fields = {} } = await errorOf(res);
     expect(Object.keys(fields).sort()).toEqual(['currency', 'featureFlags.Bad Flag', 'signUpMode', 'siteName']);
     expect((await put({ ...valid, featureFlags: { 'Bad Flag': true } })).status).toBe(422);
     const malformed = await t.request('/api/admin/settings', {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../auth/sessions';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { listUsers, restoreUser, setUserRoles, suspendUser } from '../../sync/api/admin';
+import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { buildAdmin, buildSignedInUser, buildUser } from './test-helpers';
 
 let t: TestContext;
@@ -22,23 +23,23 @@ describe('GET /api/admin/users', () => {
     await buildUser(t.ctx, { email: 'percent@example.test', username: 'pc', displayName: '100% Reader' });
     const res = await t.request('/api/admin/users?q=marigold', { cookie: admin.cookie });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await answerOf(res, listUsers);
     expect(body.total).toBe(2);
-    expect(body.items.map((u: { username: string }) => u.username).sort()).toEqual(['mari', 'thornton']);
-    expect(body.items.find((u: { username: string }) => u.username === 'mari').roles).toEqual(['reader', 'author']);
+    expect(body.items.map((u) => u.username).sort()).toEqual(['mari', 'thornton']);
+    expect(body.items.find((u) => u.username === 'mari')?.roles).toEqual(['reader', 'author']);
 
-    const authors = await (await t.request('/api/admin/users?role=author', { cookie: admin.cookie })).json();
-    expect(authors.items.every((u: { roles: string[] }) => u.roles.includes('author'))).toBe(true);
+    const authors = await answerOf(await t.request('/api/admin/users?role=author', { cookie: admin.cookie }), listUsers);
+    expect(authors.items.every((u) => u.roles.includes('author'))).toBe(true);
 
     // LIKE wildcards are literal: "%" only matches a real percent sign.
-    const pct = await (await t.request('/api/admin/users?q=%25', { cookie: admin.cookie })).json();
-    expect(pct.items.map((u: { username: string }) => u.username)).toEqual(['pc']);
+    const pct = await answerOf(await t.request('/api/admin/users?q=%25', { cookie: admin.cookie }), listUsers);
+    expect(pct.items.map((u) => u.username)).toEqual(['pc']);
   });
 
   it('rejects bad filters with 422', async () => {
     const res = await t.request('/api/admin/users?role=emperor', { cookie: admin.cookie });
     expect(res.status).toBe(422);
-    expect((await res.json()).error.fields.role).toBeTruthy();
+    expect((await errorOf(res)).fields?.role).toBeTruthy();
   });
 
   it('404 for an unknown user', async () => {
@@ -51,7 +52,7 @@ describe('PUT /api/admin/users/:id/roles', () => {
     const { user, cookie } = await buildSignedInUser(t.ctx);
     const res = await t.request(`/api/admin/users/${user.id}/roles`, { method: 'PUT', json: { roles: ['author', 'publisher'] }, cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect((await res.json()).roles).toEqual(['reader', 'author', 'publisher']);
+    expect((await answerOf(res, setUserRoles)).roles).toEqual(['reader', 'author', 'publisher']);
 
     const validated = await validateSessionToken(t.ctx, tokenOf(cookie), meta);
     expect(validated?.renewed).toBeTruthy();
@@ -71,7 +72,7 @@ describe('PUT /api/admin/users/:id/roles', () => {
   it('an admin cannot remove their own admin role', async () => {
     const res = await t.request(`/api/admin/users/${admin.user.id}/roles`, { method: 'PUT', json: { roles: ['author'] }, cookie: admin.cookie });
     expect(res.status).toBe(422);
-    expect((await res.json()).error.fields.roles).toMatch(/own admin/);
+    expect((await errorOf(res)).fields?.roles).toMatch(/own admin/);
   });
 
   it('404 for an unknown user', async () => {
@@ -85,7 +86,7 @@ describe('suspend and restore', () => {
     const { user, cookie } = await buildSignedInUser(t.ctx);
     const res = await t.request(`/api/admin/users/${user.id}/suspend`, { method: 'POST', json: { reason: 'Spam' }, cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect((await res.json()).status).toBe('suspended');
+    expect((await answerOf(res, suspendUser)).status).toBe('suspended');
     const sessions = await t.ctx.db.selectFrom('sessions').select('id').where('userId', '=', user.id).execute();
     expect(sessions).toHaveLength(0);
     expect(await validateSessionToken(t.ctx, tokenOf(cookie), meta)).toBeNull();
@@ -93,7 +94,7 @@ describe('suspend and restore', () => {
     expect((await t.request(`/api/admin/users/${user.id}/suspend`, { method: 'POST', json: { reason: 'again' }, cookie: admin.cookie })).status).toBe(409);
 
     const restored = await t.request(`/api/admin/users/${user.id}/restore`, { method: 'POST', cookie: admin.cookie });
-    expect((await restored.json()).status).toBe('active');
+    expect((await answerOf(restored, restoreUser)).status).toBe('active');
     const actions = (await auditFor(user.id)).map((a) => a.action);
     expect(actions).toEqual(['user.suspended', 'user.restored']);
     expect(JSON.parse((await auditFor(user.id))[0]!.detail).reason).toBe('Spam');

@@ -2,7 +2,7 @@
 import type { ImportStartedResponse } from '../../sync/api/books';
 import type { TestContext } from '../test/test-context';
 
-export async function importPublishedBook(t: TestContext, cookie: string, epub: BodyInit): Promise<string> {
+export async function importPublishedBook(t: TestContext, cookie: string, epub: Uint8Array): Promise<string> {
   const res = await t.request('/api/books/import', { method: 'POST', cookie, headers: { 'content-type': 'application/epub+zip' }, body: epub });
   const { importId } = (await res.json()) as ImportStartedResponse;
   await t.worker.drain();

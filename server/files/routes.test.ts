@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FilesResponse, FileUploadResponse } from '../../sync/api/files';
 import { buildSignedInUser } from '../admin/test-helpers';
 import { newId } from '../http/ids';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { BlobStore } from './blob-store';
 import { PNG_1x1, PNG_OTHER, docxBytes } from './test-files';
 
@@ -100,9 +100,9 @@ describe('/api/files', () => {
     const { cookie } = await setup({ fileMaxBytes: 1000 });
     const res = await upload(cookie, 'big.png', new Uint8Array(1001));
     expect(res.status).toBe(413);
-    const body = await res.json();
-    expect(body.error.code).toBe('payload_too_large');
-    expect(body.error.fields.file).toContain('larger than');
+    const error = await errorOf(res);
+    expect(error.code).toBe('payload_too_large');
+    expect(error.fields?.file).toContain('larger than');
     expect(await t.ctx.db.selectFrom('blobs').select('hash').execute()).toHaveLength(0);
   });
 
@@ -113,16 +113,16 @@ describe('/api/files', () => {
     expect((await upload(cookie, 'again.png', PNG_1x1)).status).toBe(201);
     const res = await upload(cookie, 'b.png', Uint8Array.from([...PNG_OTHER, ...new Uint8Array(20)]));
     expect(res.status).toBe(413);
-    const body = await res.json();
-    expect(body.error.code).toBe('quota_exceeded');
-    expect(body.error.fields.file).toContain('Not enough space');
+    const error = await errorOf(res);
+    expect(error.code).toBe('quota_exceeded');
+    expect(error.fields?.file).toContain('Not enough space');
   });
 
   it('refuses unsupported types by content with 415 and a reason', async () => {
     const { cookie } = await setup();
     const fake = await upload(cookie, 'cover.png', new TextEncoder().encode('\u0000not an image'));
     expect(fake.status).toBe(415);
-    expect((await fake.json()).error).toMatchObject({ code: 'unsupported_media_type', message: 'The file is named .png, but its content is not a PNG image.' });
+    expect(await errorOf(fake)).toMatchObject({ code: 'unsupported_media_type', message: 'The file is named .png, but its content is not a PNG image.' });
     const svg = await upload(cookie, 'logo.svg', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
     expect(svg.status).toBe(415);
     expect((await upload(cookie, 'empty.md', new Uint8Array())).status).toBe(400);
@@ -134,10 +134,10 @@ describe('/api/files', () => {
     const { file } = (await (await upload(cookie, 'a.png', PNG_1x1)).json()) as FileUploadResponse;
     const ok = await t.request(`/api/files/${file.id}`, { method: 'PATCH', cookie, json: { name: '  Map of the city.png ' } });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).file.name).toBe('Map of the city.png');
+    expect(((await ok.json()) as FileUploadResponse).file.name).toBe('Map of the city.png');
     const bad = await t.request(`/api/files/${file.id}`, { method: 'PATCH', cookie, json: { name: '   ' } });
     expect(bad.status).toBe(422);
-    expect((await bad.json()).error.fields.name).toBe('Give the file a name.');
+    expect((await errorOf(bad)).fields?.name).toBe('Give the file a name.');
     const slash = await t.request(`/api/files/${file.id}`, { method: 'PATCH', cookie, json: { name: 'a/b' } });
     expect(slash.status).toBe(422);
   });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getNotificationPrefs, saveNotificationPrefs } from '../../sync/api/account';
 import { defaultPrefs } from '../../sync/api/notifications';
+import type { PushResponse } from '../../sync/replication/push';
 import { buildSignedInUser, buildUser } from '../admin/test-helpers';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { answerOf, buildTestContext, type TestContext } from '../test/test-context';
 import { pullPage } from '../sync/store';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../sync/replication/protocol-version';
 import { notifyUser } from './notify';
@@ -20,11 +22,11 @@ const putPrefs = (cookie: string, prefs: unknown) => t.request('/api/account/not
 describe('notification preferences', () => {
   it('start at the defaults and are saved', async () => {
     const { cookie } = await buildSignedInUser(t.ctx);
-    const initial = await (await t.request('/api/account/notification-prefs', { cookie })).json();
+    const initial = await answerOf(await t.request('/api/account/notification-prefs', { cookie }), getNotificationPrefs);
     expect(initial.prefs).toEqual(defaultPrefs());
     const res = await putPrefs(cookie, { messages: { in_app: false, email: true } });
     expect(res.status).toBe(200);
-    const again = await (await t.request('/api/account/notification-prefs', { cookie })).json();
+    const again = await answerOf(await t.request('/api/account/notification-prefs', { cookie }), getNotificationPrefs);
     expect(again.prefs.messages).toEqual({ in_app: false, email: true });
     expect(again.prefs.role_decision).toEqual(defaultPrefs().role_decision);
   });
@@ -32,7 +34,7 @@ describe('notification preferences', () => {
   it('keep security e-mail on and refuse unknown events', async () => {
     const { cookie } = await buildSignedInUser(t.ctx);
     const res = await putPrefs(cookie, { account_security: { in_app: false, email: false } });
-    expect((await res.json()).prefs.account_security).toEqual({ in_app: false, email: true });
+    expect((await answerOf(res, saveNotificationPrefs)).prefs.account_security).toEqual({ in_app: false, email: true });
     expect((await putPrefs(cookie, { lottery: { in_app: true, email: true } })).status).toBe(422);
     expect((await putPrefs(cookie, { messages: { in_app: 'yes' } })).status).toBe(422);
     expect((await t.request('/api/account/notification-prefs')).status).toBe(401);
@@ -85,15 +87,15 @@ describe('replicated notifications', () => {
     const [notice] = await inApp(user.id);
     expect(notice).toMatchObject({ title: 'Approved', userId: user.id, readAt: null });
 
-    const push = async (c: string, doc: unknown, assumed: unknown) =>
-      (
-        await t.request('/api/sync/notifications/push', {
-          method: 'POST',
-          cookie: c,
-          headers: { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) },
-          json: { rows: [{ assumedMasterState: assumed, newDocumentState: doc }] },
-        })
-      ).json();
+    const push = async (c: string, doc: unknown, assumed: unknown) => {
+      const res = await t.request('/api/sync/notifications/push', {
+        method: 'POST',
+        cookie: c,
+        headers: { [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) },
+        json: { rows: [{ assumedMasterState: assumed, newDocumentState: doc }] },
+      });
+      return (await res.json()) as PushResponse;
+    };
     expect((await push(cookie, { ...notice, title: 'Forged' }, notice)).rejected).toHaveLength(1);
     expect((await push(other.cookie, { ...notice, readAt: 5 }, notice)).rejected).toHaveLength(1);
     expect((await push(cookie, { ...notice, id: 'made-up' }, null)).rejected).toHaveLength(1);

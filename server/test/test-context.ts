@@ -5,6 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'zod/mini';
+import type { Endpoint, ResponseOf } from '../../sync/api/contract';
+import type { ApiErrorBody } from '../../sync/errors';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { buildContext } from '../server';
@@ -60,4 +63,16 @@ export function sessionCookieFrom(res: Response): string | undefined {
   const header = res.headers.getSetCookie().find((h) => h.startsWith('quire_session='));
   const value = header?.split(';')[0];
   return value && value !== 'quire_session=' ? value : undefined;
+}
+
+/** A typed endpoint's answer, parsed with its response schema: the test checks the contract too. */
+export async function answerOf<E extends Endpoint>(res: Response, endpoint: E): Promise<ResponseOf<E>> {
+  return parse(endpoint.response, await res.json()) as ResponseOf<E>;
+}
+
+/** What a refused request said: `{ error: { code, message, fields? } }`. */
+export async function errorOf(res: Response): Promise<ApiErrorBody['error']> {
+  const body = (await res.json()) as Partial<ApiErrorBody>;
+  if (!body.error) throw new Error(`expected an error answer, got ${res.status} ${JSON.stringify(body)}`);
+  return body.error;
 }

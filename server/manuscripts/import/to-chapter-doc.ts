@@ -3,19 +3,21 @@
  * happy-dom parses it (the DOM @lexical/headless already brings), Lexical's own importDOM turns
  * it into the chapter nodes (headings, paragraphs, bold/italic/underline/strike, lists, quotes,
  * links; anything else keeps its text as paragraphs), and the @lexical/yjs binding writes the
- * result into a fresh Y.Doc exactly as CollaborationPlugin does.
+ * result into a fresh Y.Doc exactly as CollaborationPlugin does. The server is compiled without
+ * the browser's DOM types, so the parsed document is typed as the happy-dom one it is.
  */
 import { $generateNodesFromDOM } from '@lexical/html';
 import { withDOM } from '@lexical/headless/dom';
 import { $createListNode, $isListItemNode } from '@lexical/list';
 import { $createParagraphNode, $getRoot, $isDecoratorNode, $isElementNode, type LexicalNode } from 'lexical';
+import type { Document as HappyDocument, Window as HappyWindow } from 'happy-dom';
 import * as Y from 'yjs';
 import { withBoundEditor } from '../../collab/lexical-doc';
 
 const SAFE_HREF = /^(https?:|mailto:)/i;
 
 /** Shape the parsed HTML into what Lexical's importers know; returns nothing, edits in place. */
-function prepare(doc: Document): void {
+function prepare(doc: HappyDocument): void {
   for (const img of [...doc.querySelectorAll('img')]) {
     const parent = img.parentElement;
     img.remove();
@@ -85,12 +87,12 @@ function asBlocks(nodes: LexicalNode[]): LexicalNode[] {
 export function chapterStateFromHtml(html: string): Uint8Array {
   return withBoundEditor(null, (editor, ydoc) =>
     withDOM((window) => {
-      const dom = new window.DOMParser().parseFromString(`<!doctype html><html><body>${html}</body></html>`, 'text/html') as unknown as Document;
+      const dom = new (window as unknown as HappyWindow).DOMParser().parseFromString(`<!doctype html><html><body>${html}</body></html>`, 'text/html');
       prepare(dom);
       editor.update(
         () => {
           const root = $getRoot();
-          const blocks = asBlocks($generateNodesFromDOM(editor, dom));
+          const blocks = asBlocks($generateNodesFromDOM(editor, dom as unknown as Parameters<typeof $generateNodesFromDOM>[1]));
           if (blocks.length === 0) blocks.push($createParagraphNode());
           root.append(...blocks);
         },
