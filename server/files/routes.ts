@@ -7,14 +7,13 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
-import { fileContentUrl, fileNameProblem, type FileItem, type FilesResponse, type FileUploadResponse } from '../../sync/api/files';
+import { deleteFile, fileContentUrl, fileNameProblem, listFiles, renameFile, uploadFile, type FileItem } from '../../sync/api/files';
 import type { AppContext, AppEnv } from '../context';
 import type { FilesTable } from '../db/schema';
+import { on } from '../http/endpoint';
 import { ApiError, badRequest, invalid, notFound } from '../http/errors';
 import { requirePermission } from '../http/guard';
 import { newId } from '../http/ids';
-import { readJson } from '../http/validate';
 import { BlobStore } from './blob-store';
 import { checkQuota, holdsBlob, usedBytes } from './quota';
 import { IMMUTABLE_CACHE, serveBlob } from './serve-blob';
@@ -23,8 +22,6 @@ import { formatBytes } from '../../sync/text/bytes';
 
 /** Content-addressed bytes behind an id that never changes content: cache for a year. */
 const ID = /^[a-z2-7]{24}$/;
-
-const renameSchema = z.object({ name: z.string() });
 
 function present(row: FilesTable): FileItem {
   return {
@@ -53,105 +50,96 @@ export function fileRoutes(ctx: AppContext) {
       file: `This file is larger than ${formatBytes(fileMaxBytes)}, the most one upload may be.`,
     });
 
-  async function ownFile(c: Context<AppEnv>): Promise<FilesTable> {
+  async function ownFile(c: Context<AppEnv>, id: string): Promise<FilesTable> {
     const user = requirePermission(c, 'manuscripts:write');
-    const id = c.req.param('id') ?? '';
     const row = ID.test(id) ? await ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     // Someone else's file does not exist, as far as this account can tell.
     if (!row || row.ownerId !== user.id) throw notFound('No such file.');
     return row;
   }
 
-  return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const user = requirePermission(c, 'manuscripts:write');
-      const rows = await ctx.db.selectFrom('files').selectAll().where('ownerId', '=', user.id).orderBy('createdAt', 'desc').orderBy('id').execute();
-      const body: FilesResponse = {
-        files: rows.map(present),
-        usedBytes: await usedBytes(ctx.db, user.id),
-        quotaBytes: fileQuotaBytes,
-        maxFileBytes: fileMaxBytes,
-      };
-      return c.json(body);
-    })
-    .post(
-      '/',
-      async (c, next) => {
-        requirePermission(c, 'manuscripts:write'); // before reading a byte of the body
-        if (Number(c.req.header('content-length') ?? 0) > fileMaxBytes) throw tooLarge();
-        await next();
+  const router = new Hono<AppEnv>();
+  on(router, '/api/files', listFiles, async (c) => {
+    const user = requirePermission(c, 'manuscripts:write');
+    const rows = await ctx.db.selectFrom('files').selectAll().where('ownerId', '=', user.id).orderBy('createdAt', 'desc').orderBy('id').execute();
+    return { files: rows.map(present), usedBytes: await usedBytes(ctx.db, user.id), quotaBytes: fileQuotaBytes, maxFileBytes: fileMaxBytes };
+  });
+  router.post(
+    '/',
+    async (c, next) => {
+      requirePermission(c, 'manuscripts:write'); // before reading a byte of the body
+      if (Number(c.req.header('content-length') ?? 0) > fileMaxBytes) throw tooLarge();
+      await next();
+    },
+    bodyLimit({
+      maxSize: fileMaxBytes,
+      onError: () => {
+        throw tooLarge();
       },
-      bodyLimit({
-        maxSize: fileMaxBytes,
-        onError: () => {
-          throw tooLarge();
-        },
-      }),
-      async (c) => {
-        const user = requirePermission(c, 'manuscripts:write');
-        const name = (c.req.query('name') ?? '').trim();
-        const nameProblem = fileNameProblem(name);
-        if (nameProblem) throw invalid(nameProblem, { file: nameProblem });
-        const bytes = new Uint8Array(await c.req.arrayBuffer());
-        if (bytes.byteLength === 0) throw badRequest('The file is empty.', { file: 'The file is empty.' });
-        const sniffed = sniffFile(bytes, name);
-        if (!sniffed.ok) throw new ApiError(415, 'unsupported_media_type', sniffed.reason, { file: sniffed.reason });
+    }),
+  );
+  on(router, '/api/files', uploadFile, async (c, { query }) => {
+    const user = requirePermission(c, 'manuscripts:write');
+    const name = (query.name ?? '').trim();
+    const nameProblem = fileNameProblem(name);
+    if (nameProblem) throw invalid(nameProblem, { file: nameProblem });
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.byteLength === 0) throw badRequest('The file is empty.', { file: 'The file is empty.' });
+    const sniffed = sniffFile(bytes, name);
+    if (!sniffed.ok) throw new ApiError(415, 'unsupported_media_type', sniffed.reason, { file: sniffed.reason });
 
-        const hash = BlobStore.hashOf(bytes);
-        const quota = checkQuota({
-          usedBytes: await usedBytes(ctx.db, user.id),
-          quotaBytes: fileQuotaBytes,
-          size: bytes.byteLength,
-          alreadyHeld: await holdsBlob(ctx.db, user.id, hash),
-        });
-        if (!quota.ok) throw new ApiError(413, 'quota_exceeded', quota.message, { file: quota.message });
-
-        const row: FilesTable = {
-          id: newId(),
-          ownerId: user.id,
-          blobHash: hash,
-          name,
-          kind: sniffed.kind,
-          mediaType: sniffed.mediaType,
-          size: bytes.byteLength,
-          excerpt: sniffed.kind === 'markdown' ? markdownExcerpt(bytes) : null,
-          createdAt: ctx.now(),
-        };
-        await ctx.blobs.put(bytes, sniffed.mediaType, async () => {
-          await ctx.db.insertInto('files').values(row).execute();
-        });
-        const body: FileUploadResponse = { file: present(row), usedBytes: quota.usedAfter };
-        return c.json(body, 201);
-      },
-    )
-    .patch('/:id', async (c) => {
-      const row = await ownFile(c);
-      const { name: raw } = await readJson(c, renameSchema);
-      const name = raw.trim();
-      const problem = fileNameProblem(name);
-      if (problem) throw invalid(problem, { name: problem });
-      await ctx.db.updateTable('files').set({ name }).where('id', '=', row.id).execute();
-      return c.json({ file: present({ ...row, name }) });
-    })
-    .delete('/:id', async (c) => {
-      const row = await ownFile(c);
-      await ctx.db.deleteFrom('files').where('id', '=', row.id).execute();
-      await ctx.blobs.release(row.blobHash);
-      return c.body(null, 204);
-    })
-    .get('/:id/content', async (c) => {
-      const id = c.req.param('id');
-      const row = ID.test(id)
-        ? await ctx.db.selectFrom('files').select(['blobHash', 'mediaType', 'kind', 'name']).where('id', '=', id).executeTakeFirst()
-        : undefined;
-      if (!row) throw notFound('No such file.');
-      const headers = {
-        'Cache-Control': IMMUTABLE_CACHE,
-        'X-Content-Type-Options': 'nosniff',
-        // Defence in depth: even if a browser rendered these bytes as a document, nothing runs.
-        'Content-Security-Policy': "default-src 'none'; sandbox",
-        'Content-Disposition': contentDisposition(row.kind, row.name),
-      };
-      return serveBlob(c, ctx.blobs, { hash: row.blobHash, mediaType: row.mediaType }, headers, 'The file’s content is missing.');
+    const hash = BlobStore.hashOf(bytes);
+    const quota = checkQuota({
+      usedBytes: await usedBytes(ctx.db, user.id),
+      quotaBytes: fileQuotaBytes,
+      size: bytes.byteLength,
+      alreadyHeld: await holdsBlob(ctx.db, user.id, hash),
     });
+    if (!quota.ok) throw new ApiError(413, 'quota_exceeded', quota.message, { file: quota.message });
+
+    const row: FilesTable = {
+      id: newId(),
+      ownerId: user.id,
+      blobHash: hash,
+      name,
+      kind: sniffed.kind,
+      mediaType: sniffed.mediaType,
+      size: bytes.byteLength,
+      excerpt: sniffed.kind === 'markdown' ? markdownExcerpt(bytes) : null,
+      createdAt: ctx.now(),
+    };
+    await ctx.blobs.put(bytes, sniffed.mediaType, async () => {
+      await ctx.db.insertInto('files').values(row).execute();
+    });
+    return { file: present(row), usedBytes: quota.usedAfter };
+  });
+  on(router, '/api/files', renameFile, async (c, { params, body }) => {
+    const row = await ownFile(c, params.id);
+    const name = body.name.trim();
+    const problem = fileNameProblem(name);
+    if (problem) throw invalid(problem, { name: problem });
+    await ctx.db.updateTable('files').set({ name }).where('id', '=', row.id).execute();
+    return { file: present({ ...row, name }) };
+  });
+  on(router, '/api/files', deleteFile, async (c, { params }) => {
+    const row = await ownFile(c, params.id);
+    await ctx.db.deleteFrom('files').where('id', '=', row.id).execute();
+    await ctx.blobs.release(row.blobHash);
+    return undefined;
+  });
+  return router.get('/:id/content', async (c) => {
+    const id = c.req.param('id');
+    const row = ID.test(id)
+      ? await ctx.db.selectFrom('files').select(['blobHash', 'mediaType', 'kind', 'name']).where('id', '=', id).executeTakeFirst()
+      : undefined;
+    if (!row) throw notFound('No such file.');
+    const headers = {
+      'Cache-Control': IMMUTABLE_CACHE,
+      'X-Content-Type-Options': 'nosniff',
+      // Defence in depth: even if a browser rendered these bytes as a document, nothing runs.
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Disposition': contentDisposition(row.kind, row.name),
+    };
+    return serveBlob(c, ctx.blobs, { hash: row.blobHash, mediaType: row.mediaType }, headers, 'The file’s content is missing.');
+  });
 }

@@ -58,12 +58,7 @@ async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } 
   } catch {
     // Not JSON: an HTML page from a proxy, or the service worker's offline answer.
   }
-  if (!res.ok) {
-    const err = (data as ApiErrorBody | undefined)?.error;
-    if (err) throw new ApiRequestError(res.status, err.code, err.message, err.fields, err.retryAfter, err.digest, err.reason);
-    if (res.status === 503 || res.status === 504) throw new ApiRequestError(0, 'network', "Quire can't be reached right now. Try again in a moment.");
-    throw new ApiRequestError(res.status, 'internal', `Request failed (${res.status}).`);
-  }
+  if (!res.ok) throw refusal(res.status, data);
   return data as T;
 }
 
@@ -76,13 +71,25 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs
   const url = fillPath(endpoint.path, input?.params) + toSearch(input?.query as Record<string, unknown> | undefined);
   const init: RequestInit & { json?: unknown } = { method: endpoint.method };
   if (endpoint.method !== 'GET') init.json = input?.body ?? {};
-  const data = await apiFetch<unknown>(url, init);
+  return answerOf(endpoint, await apiFetch<unknown>(url, init));
+}
+
+/** An endpoint's answer parsed with its response schema (also for answers read by XHR uploads). */
+export function answerOf<E extends Endpoint>(endpoint: E, data: unknown): ResponseOf<E> {
   const parsed = safeParse(endpoint.response, data);
   if (!parsed.success) {
     console.error(`${endpoint.method} ${endpoint.path}: the answer does not match the contract`, parsed.error.issues);
     throw new ApiRequestError(0, 'internal', 'Quire sent an answer this version does not understand. Reload the page to update.');
   }
   return parsed.data as ResponseOf<E>;
+}
+
+/** The error a refused request's answer describes (for XHR uploads, which do not go through `call`). */
+export function refusal(status: number, data: unknown): ApiRequestError {
+  const err = (data as ApiErrorBody | undefined)?.error;
+  if (err) return new ApiRequestError(status, err.code, err.message, err.fields, err.retryAfter, err.digest, err.reason);
+  if (status === 0 || status >= 502) return new ApiRequestError(0, 'network', "Quire can't be reached right now. Try again in a moment.");
+  return new ApiRequestError(status, 'internal', `Request failed (${status}).`);
 }
 
 export const api = {

@@ -9,6 +9,7 @@ import * as auth from './auth';
 import type { Endpoint } from './contract';
 import * as debug from './debug';
 import * as dev from './dev';
+import * as files from './files';
 import * as invitations from './invitations';
 import * as library from './library';
 import * as lists from './lists';
@@ -22,6 +23,6 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 }
 
-export const ENDPOINTS: Endpoint[] = [account, admin, auth, debug, dev, invitations, library, lists, myInvitations, session, siteInfo, users, versions].flatMap(
+export const ENDPOINTS: Endpoint[] = [account, admin, auth, debug, dev, files, invitations, library, lists, myInvitations, session, siteInfo, users, versions].flatMap(
   (module) => Object.values(module).filter(isEndpoint),
 );

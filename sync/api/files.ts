@@ -1,33 +1,55 @@
 /** Wire types of /api/files: an author's uploads (images, DOCX, Markdown, EPUB). */
-export type FileKind = 'image' | 'docx' | 'markdown' | 'epub';
+import * as z from 'zod/mini';
+import { endpoint } from './contract';
 
-export interface FileItem {
-  id: string;
-  name: string;
-  kind: FileKind;
-  mediaType: string;
-  size: number;
+export const FILE_KINDS = ['image', 'docx', 'markdown', 'epub'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+export const FileItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(FILE_KINDS),
+  mediaType: z.string(),
+  size: z.number(),
   /** Markdown only: the first lines. */
-  excerpt: string | null;
+  excerpt: z.nullable(z.string()),
   /** Where the bytes are served (an unguessable capability URL, see docs/decisions). */
-  url: string;
-  createdAt: number;
-}
+  url: z.string(),
+  createdAt: z.number(),
+});
+export type FileItem = z.infer<typeof FileItemSchema>;
 
-/** GET /api/files */
-export interface FilesResponse {
-  files: FileItem[];
-  /** Bytes counted against the quota: each distinct content once. */
-  usedBytes: number;
-  quotaBytes: number;
-  maxFileBytes: number;
-}
+export const listFiles = endpoint({
+  method: 'GET',
+  path: '/api/files',
+  response: z.object({
+    files: z.array(FileItemSchema),
+    /** Bytes counted against the quota: each distinct content once. */
+    usedBytes: z.number(),
+    quotaBytes: z.number(),
+    maxFileBytes: z.number(),
+  }),
+});
+export type FilesResponse = z.infer<typeof listFiles.response>;
 
-/** POST /api/files?name=… (raw body) → 201 */
-export interface FileUploadResponse {
-  file: FileItem;
-  usedBytes: number;
-}
+/** The file is the raw request body (sent with upload progress), its name in the query. */
+export const uploadFile = endpoint({
+  method: 'POST',
+  path: '/api/files',
+  query: z.object({ name: z.optional(z.string()) }),
+  status: 201,
+  response: z.object({ file: FileItemSchema, usedBytes: z.number() }),
+});
+export type FileUploadResponse = z.infer<typeof uploadFile.response>;
+
+export const renameFile = endpoint({
+  method: 'PATCH',
+  path: '/api/files/:id',
+  body: z.object({ name: z.string() }),
+  response: z.object({ file: FileItemSchema }),
+});
+
+export const deleteFile = endpoint({ method: 'DELETE', path: '/api/files/:id', status: 204, response: z.undefined() });
 
 const FILE_NAME_MAX = 200;
 

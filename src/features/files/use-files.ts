@@ -1,12 +1,12 @@
-/** /api/files through react-query: the list (with quota) and the rename and delete commands. */
+/** The files API through react-query: the list (with quota) and the rename and delete commands. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FileItem, FilesResponse } from '../../../sync/api/files';
-import { api } from '../../lib/api';
+import { deleteFile, listFiles, renameFile, type FileItem, type FilesResponse } from '../../../sync/api/files';
+import { call } from '../../lib/api';
 
 const FILES_KEY = ['files'] as const;
 
 export function useFiles() {
-  return useQuery({ queryKey: FILES_KEY, queryFn: () => api.get<FilesResponse>('/api/files') });
+  return useQuery({ queryKey: FILES_KEY, queryFn: () => call(listFiles) });
 }
 
 /** Put a freshly uploaded file into the cached list at once, then refetch for the truth. */
@@ -21,7 +21,7 @@ export function useAddUploaded() {
 export function useRenameFile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => api.patch<{ file: FileItem }>(`/api/files/${id}`, { name }),
+    mutationFn: ({ id, name }: { id: string; name: string }) => call(renameFile, { params: { id }, body: { name } }),
     onSuccess: ({ file }) => {
       client.setQueryData<FilesResponse>(FILES_KEY, (old) => (old ? { ...old, files: old.files.map((f) => (f.id === file.id ? file : f)) } : old));
     },
@@ -31,7 +31,7 @@ export function useRenameFile() {
 export function useDeleteFile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<void>(`/api/files/${id}`),
+    mutationFn: (id: string) => call(deleteFile, { params: { id } }),
     onSuccess: (_, id) => {
       client.setQueryData<FilesResponse>(FILES_KEY, (old) => (old ? { ...old, files: old.files.filter((f) => f.id !== id) } : old));
       void client.invalidateQueries({ queryKey: FILES_KEY });
