@@ -4,17 +4,19 @@
  * sample reader is refused (403), a hidden book does not exist (404).
  */
 import { Hono } from 'hono';
-import type { PrintableBookResponse } from '../../sync/api/books';
+import { getPrintableBook } from '../../sync/api/books';
 import type { AppContext, AppEnv } from '../context';
+import { on } from '../http/endpoint';
 import { forbidden, notFound } from '../http/errors';
 import { requireUser } from '../http/guard';
 import { accessToBook } from './access';
 import { bookDetail } from './reading-routes';
 
 export function printableRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>().get('/:id/printable', async (c) => {
+  const router = new Hono<AppEnv>();
+  on(router, '/api/books', getPrintableBook, async (c, { params }) => {
     const user = requireUser(c);
-    const found = await accessToBook(ctx, c.req.param('id'), user);
+    const found = await accessToBook(ctx, params.id, user);
     if (!found || found.access === 'none') throw notFound('No such book.');
     if (found.access !== 'full') throw forbidden("Only the book's owners and authors can print it.");
     const [book, chapters] = await Promise.all([
@@ -26,7 +28,8 @@ export function printableRoutes(ctx: AppContext) {
         .orderBy('ord')
         .execute(),
     ]);
-    const body: PrintableBookResponse = { book, chapters: chapters.map((ch) => ({ ...ch, linear: ch.linear === 1 })) };
-    return c.json(body, 200, { 'Cache-Control': 'private, no-cache' });
+    c.header('Cache-Control', 'private, no-cache');
+    return { book, chapters: chapters.map((ch) => ({ ...ch, linear: ch.linear === 1 })) };
   });
+  return router;
 }

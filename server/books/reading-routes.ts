@@ -4,10 +4,11 @@
  * never sniffed or run: nosniff and a sandboxing CSP, since an SVG opened directly is a document.
  */
 import { Hono } from 'hono';
-import type { BookDetailResponse, ChapterResponse } from '../../sync/api/books';
+import { claimBook, getBook, getBookChapter, type BookDetailResponse } from '../../sync/api/books';
 import { canClaim, chapterDecision, type ChapterDecision } from '../../sync/books/entitlement';
 import type { AppContext, AppEnv } from '../context';
 import { serveBlob } from '../files/serve-blob';
+import { on } from '../http/endpoint';
 import { forbidden, notFound, unauthenticated } from '../http/errors';
 import { requireUser } from '../http/guard';
 import { accessToBook, type BookForReading } from './access';
@@ -28,54 +29,53 @@ function refuse(decision: ChapterDecision, what: string): never {
 }
 
 export function readingRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>()
-    .get('/:id', async (c) => {
-      const found = await accessToBook(ctx, c.req.param('id'), c.get('user'));
-      if (!found || found.access === 'none') throw notFound('No such book.');
-      return c.json(await bookDetail(ctx, found));
-    })
-    .get('/:id/chapters/:chapterId', async (c) => {
-      const user = c.get('user');
-      const found = await accessToBook(ctx, c.req.param('id'), user);
-      const chapterId = c.req.param('chapterId');
-      const decision = found ? chapterDecision(found.access, chapterId === found.sampleChapterId, user != null) : 'not_found';
-      if (decision !== 'allow') refuse(decision, 'book');
-      const ch = await ctx.db.selectFrom('bookChapters').selectAll().where('bookId', '=', found!.book.id).where('id', '=', chapterId).executeTakeFirst();
-      if (!ch) throw notFound('No such chapter.');
-      const body: ChapterResponse = { id: ch.id, bookId: ch.bookId, ord: ch.ord, title: ch.title, linear: ch.linear === 1, xhtml: ch.xhtml };
-      return c.json(body, 200, { 'Cache-Control': 'private, no-cache' });
-    })
-    .get('/:id/assets/:path{.+}', async (c) => {
-      const user = c.get('user');
-      const found = await accessToBook(ctx, c.req.param('id'), user);
-      if (!found || found.access === 'none') throw notFound('No such book.');
-      const path = c.req.param('path');
-      const asset = await ctx.db.selectFrom('bookAssets').selectAll().where('bookId', '=', found.book.id).where('path', '=', path).executeTakeFirst();
-      if (!asset) throw notFound('No such file in this book.');
-      if (found.access !== 'full' && !(await isOpenAsset(ctx, found, asset))) refuse(chapterDecision('sample', false, user != null), 'book');
-      const type = asset.mediaType === 'text/css' ? 'text/css; charset=utf-8' : asset.mediaType;
-      return serveBlob(
-        c,
-        ctx.blobs,
-        { hash: asset.blobHash, mediaType: type },
-        { ...ASSET_HEADERS, 'Cache-Control': 'private, max-age=86400' },
-        'No such file in this book.',
-      );
-    })
-    .post('/:id/claim', async (c) => {
-      const user = requireUser(c);
-      const found = await accessToBook(ctx, c.req.param('id'), user);
-      if (!found || found.access === 'none') throw notFound('No such book.');
-      if (!canClaim({ published: found.book.status === 'published', priceCents: found.book.priceCents })) {
-        throw forbidden('Only free books can be claimed; this one is for sale.');
-      }
-      await ctx.db
-        .insertInto('libraryEntries')
-        .values({ userId: user.id, bookId: found.book.id, source: 'claim', acquiredAt: ctx.now() })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      return c.json({ bookId: found.book.id, inLibrary: true });
-    });
+  const router = new Hono<AppEnv>();
+  on(router, '/api/books', getBook, async (c, { params }) => {
+    const found = await accessToBook(ctx, params.id, c.get('user'));
+    if (!found || found.access === 'none') throw notFound('No such book.');
+    return bookDetail(ctx, found);
+  });
+  on(router, '/api/books', getBookChapter, async (c, { params: { id, chapterId } }) => {
+    const user = c.get('user');
+    const found = await accessToBook(ctx, id, user);
+    const decision = found ? chapterDecision(found.access, chapterId === found.sampleChapterId, user != null) : 'not_found';
+    if (decision !== 'allow') refuse(decision, 'book');
+    const ch = await ctx.db.selectFrom('bookChapters').selectAll().where('bookId', '=', found!.book.id).where('id', '=', chapterId).executeTakeFirst();
+    if (!ch) throw notFound('No such chapter.');
+    c.header('Cache-Control', 'private, no-cache');
+    return { id: ch.id, bookId: ch.bookId, ord: ch.ord, title: ch.title, linear: ch.linear === 1, xhtml: ch.xhtml };
+  });
+  on(router, '/api/books', claimBook, async (c, { params }) => {
+    const user = requireUser(c);
+    const found = await accessToBook(ctx, params.id, user);
+    if (!found || found.access === 'none') throw notFound('No such book.');
+    if (!canClaim({ published: found.book.status === 'published', priceCents: found.book.priceCents })) {
+      throw forbidden('Only free books can be claimed; this one is for sale.');
+    }
+    await ctx.db
+      .insertInto('libraryEntries')
+      .values({ userId: user.id, bookId: found.book.id, source: 'claim', acquiredAt: ctx.now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    return { bookId: found.book.id, inLibrary: true };
+  });
+  return router.get('/:id/assets/:path{.+}', async (c) => {
+    const user = c.get('user');
+    const found = await accessToBook(ctx, c.req.param('id'), user);
+    if (!found || found.access === 'none') throw notFound('No such book.');
+    const path = c.req.param('path');
+    const asset = await ctx.db.selectFrom('bookAssets').selectAll().where('bookId', '=', found.book.id).where('path', '=', path).executeTakeFirst();
+    if (!asset) throw notFound('No such file in this book.');
+    if (found.access !== 'full' && !(await isOpenAsset(ctx, found, asset))) refuse(chapterDecision('sample', false, user != null), 'book');
+    const type = asset.mediaType === 'text/css' ? 'text/css; charset=utf-8' : asset.mediaType;
+    return serveBlob(
+      c,
+      ctx.blobs,
+      { hash: asset.blobHash, mediaType: type },
+      { ...ASSET_HEADERS, 'Cache-Control': 'private, max-age=86400' },
+      'No such file in this book.',
+    );
+  });
 }
 
 /** The reader's view of a book: metadata, contents and which chapters this viewer may open. */

@@ -3,9 +3,10 @@
  * served with a year-long immutable cache and the blob hash as ETag.
  */
 import { Hono } from 'hono';
-import type { HomeBooksResponse } from '../../sync/api/books';
+import { getHomeBooks } from '../../sync/api/books';
 import type { AppContext, AppEnv } from '../context';
 import { IMMUTABLE_CACHE, serveBlob } from '../files/serve-blob';
+import { on } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { importRoutes } from './import-routes';
 import { findCover, homeBooks } from './queries';
@@ -13,11 +14,9 @@ import { printableRoutes } from './printable-routes';
 import { readingRoutes } from './reading-routes';
 
 export function bookRoutes(ctx: AppContext) {
-  return new Hono<AppEnv>()
-    .get('/home', async (c) => {
-      const body: HomeBooksResponse = await homeBooks(ctx);
-      return c.json(body);
-    })
+  const router = new Hono<AppEnv>();
+  on(router, '/api/books', getHomeBooks, () => homeBooks(ctx));
+  return router
     .get('/:id/cover', async (c) => {
       const id = c.req.param('id');
       const cover = id.length <= 64 ? await findCover(ctx, id) : null;

@@ -3,7 +3,9 @@
  * its owner and co-authors only. Anyone else gets 404, whether or not it exists.
  */
 import { Hono } from 'hono';
+import { getManuscriptBook, getManuscriptChapter } from '../../sync/api/manuscripts';
 import type { AppContext, AppEnv } from '../context';
+import { on } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { requireUser } from '../http/guard';
 import { manuscriptAsBook, manuscriptChapter, chaptersOfManuscript, manuscriptForMember } from './manuscript-book';
@@ -14,15 +16,18 @@ export function manuscriptBookRoutes(ctx: AppContext) {
     if (!manuscript) throw notFound('No such manuscript.');
     return { manuscript, chapters: await chaptersOfManuscript(ctx, manuscript.id) };
   };
-  return new Hono<AppEnv>()
-    .get('/:id/book', async (c) => {
-      const { manuscript, chapters } = await load(c.req.param('id'), requireUser(c).id);
-      return c.json(manuscriptAsBook(manuscript, chapters), 200, { 'Cache-Control': 'private, no-cache' });
-    })
-    .get('/:id/book/chapters/:chapterId', async (c) => {
-      const { manuscript, chapters } = await load(c.req.param('id'), requireUser(c).id);
-      const chapter = await manuscriptChapter(ctx, manuscript, chapters, c.req.param('chapterId'));
-      if (!chapter) throw notFound('No such chapter.');
-      return c.json(chapter, 200, { 'Cache-Control': 'private, no-cache' });
-    });
+  const router = new Hono<AppEnv>();
+  on(router, '/api/manuscripts', getManuscriptBook, async (c, { params }) => {
+    const { manuscript, chapters } = await load(params.id, requireUser(c).id);
+    c.header('Cache-Control', 'private, no-cache');
+    return manuscriptAsBook(manuscript, chapters);
+  });
+  on(router, '/api/manuscripts', getManuscriptChapter, async (c, { params }) => {
+    const { manuscript, chapters } = await load(params.id, requireUser(c).id);
+    const chapter = await manuscriptChapter(ctx, manuscript, chapters, params.chapterId);
+    if (!chapter) throw notFound('No such chapter.');
+    c.header('Cache-Control', 'private, no-cache');
+    return chapter;
+  });
+  return router;
 }

@@ -91,11 +91,3 @@ export function refusal(status: number, data: unknown): ApiRequestError {
   if (status === 0 || status >= 502) return new ApiRequestError(0, 'network', "Quire can't be reached right now. Try again in a moment.");
   return new ApiRequestError(status, 'internal', `Request failed (${status}).`);
 }
-
-export const api = {
-  get: <T>(path: string) => apiFetch<T>(path),
-  post: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'POST', json: json ?? {} }),
-  put: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PUT', json: json ?? {} }),
-  patch: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PATCH', json: json ?? {} }),
-  delete: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'DELETE', json }),
-};

@@ -1,85 +1,115 @@
-/** Wire types of /api/books. */
-import type { Accessibility, TocEntry } from '../book-format';
-import type { BookAccess } from '../books/entitlement';
+/** Wire types of /api/books (and the manuscript book view, which has the same shape). */
+import * as z from 'zod/mini';
+import type { TocEntry } from '../book-format';
+import { endpoint } from './contract';
 
 /** A book as a card on the home page and in lists. */
-export interface BookCard {
-  id: string;
-  slug: string;
-  title: string;
-  subtitle: string;
+export const BookCardSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
   /** Names of the contributors with the author or co-author role, in order. */
-  authors: string[];
-  priceCents: number;
-  currency: string;
+  authors: z.array(z.string()),
+  priceCents: z.number(),
+  currency: z.string(),
   /** Null when the book has no cover asset. */
-  coverUrl: string | null;
-}
+  coverUrl: z.nullable(z.string()),
+});
+export type BookCard = z.infer<typeof BookCardSchema>;
 
-/** GET /api/books/home */
-export interface HomeBooksResponse {
-  featured: BookCard[];
-  newReleases: BookCard[];
-}
+export const getHomeBooks = endpoint({
+  method: 'GET',
+  path: '/api/books/home',
+  response: z.object({ featured: z.array(BookCardSchema), newReleases: z.array(BookCardSchema) }),
+});
+export type HomeBooksResponse = z.infer<typeof getHomeBooks.response>;
 
-/** GET /api/books/:id — what the reader needs before the first chapter. */
-export interface BookDetailResponse {
-  id: string;
-  slug: string;
-  title: string;
-  subtitle: string;
-  description: string;
-  language: string;
-  contributors: { name: string; role: string }[];
-  publisher: string;
-  status: string;
-  priceCents: number;
-  currency: string;
-  coverUrl: string | null;
-  direction: 'ltr' | 'rtl';
-  writingMode: string;
-  accessibility: Accessibility;
-  toc: TocEntry[];
+const TocEntrySchema: z.ZodMiniType<TocEntry> = z.object({
+  title: z.string(),
+  chapterId: z.string(),
+  anchor: z.optional(z.string()),
+  get children() {
+    return z.array(TocEntrySchema);
+  },
+});
+
+/** What the reader needs before the first chapter. */
+export const BookDetailSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  description: z.string(),
+  language: z.string(),
+  contributors: z.array(z.object({ name: z.string(), role: z.string() })),
+  publisher: z.string(),
+  status: z.string(),
+  priceCents: z.number(),
+  currency: z.string(),
+  coverUrl: z.nullable(z.string()),
+  direction: z.enum(['ltr', 'rtl']),
+  writingMode: z.string(),
+  accessibility: z.object({
+    accessModes: z.array(z.string()),
+    accessModesSufficient: z.array(z.string()),
+    features: z.array(z.string()),
+    hazards: z.array(z.string()),
+    summary: z.string(),
+    conformsTo: z.array(z.string()),
+  }),
+  toc: z.array(TocEntrySchema),
   /** Scoped stylesheet URLs, in order; the reader wraps chapters in `scopeClass` + data-book. */
-  stylesheets: string[];
-  access: BookAccess;
-  sampleChapterId: string | null;
-  chapters: { id: string; title: string; linear: boolean; wordCount: number; readable: boolean }[];
-}
+  stylesheets: z.array(z.string()),
+  access: z.enum(['full', 'sample', 'none']),
+  sampleChapterId: z.nullable(z.string()),
+  chapters: z.array(z.object({ id: z.string(), title: z.string(), linear: z.boolean(), wordCount: z.number(), readable: z.boolean() })),
+});
+export type BookDetailResponse = z.infer<typeof BookDetailSchema>;
 
-/** GET /api/books/:id/chapters/:chapterId */
-export interface ChapterResponse {
-  id: string;
-  bookId: string;
-  ord: number;
-  title: string;
-  linear: boolean;
+export const ChapterSchema = z.object({
+  id: z.string(),
+  bookId: z.string(),
+  ord: z.number(),
+  title: z.string(),
+  linear: z.boolean(),
   /** Sanitised XHTML body fragment, wrapped in `.quire-body`. */
-  xhtml: string;
-}
+  xhtml: z.string(),
+});
+export type ChapterResponse = z.infer<typeof ChapterSchema>;
 
-/** POST /api/books/import → 202 */
-export interface ImportStartedResponse {
-  importId: string;
-}
+export const getBook = endpoint({ method: 'GET', path: '/api/books/:id', response: BookDetailSchema });
+export const getBookChapter = endpoint({ method: 'GET', path: '/api/books/:id/chapters/:chapterId', response: ChapterSchema });
+/** Served as bytes (images, fonts, the book's CSS): a URL for `src` and `href`, not a JSON call. */
+export const BOOK_ASSET_PATH = '/api/books/:id/assets/:path';
 
-/** GET /api/books/imports/:id */
-export interface BookImportResponse {
-  id: string;
-  status: 'queued' | 'done' | 'failed';
-  error: string | null;
-  bookId: string | null;
-  createdAt: number;
-  finishedAt: number | null;
-}
+export const claimBook = endpoint({ method: 'POST', path: '/api/books/:id/claim', response: z.object({ bookId: z.string(), inLibrary: z.boolean() }) });
+
+/** The EPUB is the raw request body (Content-Type application/epub+zip); the job's id comes back at once. */
+export const startBookImport = endpoint({ method: 'POST', path: '/api/books/import', status: 202, response: z.object({ importId: z.string() }) });
+export type ImportStartedResponse = z.infer<typeof startBookImport.response>;
+
+export const getBookImport = endpoint({
+  method: 'GET',
+  path: '/api/books/imports/:id',
+  response: z.object({
+    id: z.string(),
+    status: z.enum(['queued', 'done', 'failed']),
+    error: z.nullable(z.string()),
+    bookId: z.nullable(z.string()),
+    createdAt: z.number(),
+    finishedAt: z.nullable(z.number()),
+  }),
+});
+export type BookImportResponse = z.infer<typeof getBookImport.response>;
 
 /**
- * GET /api/books/:id/printable — the whole book for typesetting: only for those with full access
- * (owners, the book's contributors, admins); 403 for someone who may only see the sample, 404
- * when the book is hidden. GET /api/manuscripts/:id/book presents a manuscript in the same
- * BookDetailResponse shape (status "manuscript") for its owner and co-authors.
+ * The whole book for typesetting: only for those with full access (owners, the book's
+ * contributors, admins); 403 for someone who may only see the sample, 404 when the book is hidden.
  */
-export interface PrintableBookResponse {
-  book: BookDetailResponse;
-  chapters: ChapterResponse[];
-}
+export const getPrintableBook = endpoint({
+  method: 'GET',
+  path: '/api/books/:id/printable',
+  response: z.object({ book: BookDetailSchema, chapters: z.array(ChapterSchema) }),
+});
+export type PrintableBookResponse = z.infer<typeof getPrintableBook.response>;

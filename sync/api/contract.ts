@@ -2,7 +2,7 @@
  * The typed API: each endpoint is declared once here in sync/ — method, path, query and body
  * schemas, and the response schema — and both sides use the declaration: the server registers its
  * handler from it (server/http/endpoint.ts: input validated, output typed) and the client calls it
- * through `call()` (src/app/api.ts), which builds the URL from typed params and parses the answer.
+ * through `call()` (src/lib/api.ts; uploads with progress through src/lib/upload.ts), which builds the URL from typed params and parses the answer.
  * A wrong path, a missing param or a changed shape is a type error on both sides.
  *
  * Response schemas are written with `zod/mini` so parsing answers costs the first load a few KiB,

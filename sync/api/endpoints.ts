@@ -6,6 +6,7 @@
 import * as account from './account';
 import * as admin from './admin';
 import * as auth from './auth';
+import * as books from './books';
 import type { Endpoint } from './contract';
 import * as debug from './debug';
 import * as dev from './dev';
@@ -13,6 +14,7 @@ import * as files from './files';
 import * as invitations from './invitations';
 import * as library from './library';
 import * as lists from './lists';
+import * as manuscripts from './manuscripts';
 import * as myInvitations from './my-invitations';
 import * as session from './session';
 import * as siteInfo from './site-info';
@@ -23,6 +25,21 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'response' in value;
 }
 
-export const ENDPOINTS: Endpoint[] = [account, admin, auth, debug, dev, files, invitations, library, lists, myInvitations, session, siteInfo, users, versions].flatMap(
-  (module) => Object.values(module).filter(isEndpoint),
-);
+export const ENDPOINTS: Endpoint[] = [
+  account,
+  admin,
+  auth,
+  books,
+  debug,
+  dev,
+  files,
+  invitations,
+  library,
+  lists,
+  manuscripts,
+  myInvitations,
+  session,
+  siteInfo,
+  users,
+  versions,
+].flatMap((module) => Object.values(module).filter(isEndpoint));

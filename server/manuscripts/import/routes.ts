@@ -7,8 +7,9 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ManuscriptImportResponse } from '../../../sync/api/manuscripts';
+import { importManuscript } from '../../../sync/api/manuscripts';
 import type { AppContext, AppEnv } from '../../context';
+import { on } from '../../http/endpoint';
 import { requirePermission, requireUser } from '../../http/guard';
 import { buildLimiter, take } from '../../http/rate-limit';
 import { createImportedManuscript } from './create-manuscript';
@@ -33,7 +34,8 @@ export async function readManuscriptFile(bytes: Uint8Array, fileName?: string): 
 
 export function manuscriptImportRoutes(ctx: AppContext) {
   const limiter = buildLimiter(ctx, 'manuscript-import', IMPORT_RATE_LIMIT);
-  return new Hono<AppEnv>().post(
+  const router = new Hono<AppEnv>();
+  router.post(
     '/import',
     async (c, next) => {
       const user = requirePermission(c, 'manuscripts:write'); // before reading a byte of the body
@@ -46,14 +48,13 @@ export function manuscriptImportRoutes(ctx: AppContext) {
         throw tooLarge();
       },
     }),
-    async (c) => {
-      const user = requireUser(c);
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      const fileName = c.req.query('name')?.slice(0, 255);
-      const imported = await readManuscriptFile(bytes, fileName);
-      const created = await createImportedManuscript(ctx, user, imported);
-      const body: ManuscriptImportResponse = { ...created, title: imported.title, format: imported.format, imagesSkipped: imported.imagesSkipped };
-      return c.json(body, 201);
-    },
   );
+  on(router, '/api/manuscripts', importManuscript, async (c, { query }) => {
+    const user = requireUser(c);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const imported = await readManuscriptFile(bytes, query.name?.slice(0, 255));
+    const created = await createImportedManuscript(ctx, user, imported);
+    return { ...created, title: imported.title, format: imported.format, imagesSkipped: imported.imagesSkipped };
+  });
+  return router;
 }

@@ -1,11 +1,10 @@
 /**
- * Uploading a manuscript file with progress. fetch() has no upload progress, so this one request
- * uses XMLHttpRequest; its answers are read into the same ApiRequestError as src/app/api.ts.
- * Also the checks the page can make before sending a byte (size, kind of file).
+ * Uploading a manuscript file with progress, and the checks the page can make before sending a
+ * byte (size, kind of file).
  */
-import type { ApiErrorBody } from '../../../sync/errors';
-import { MANUSCRIPT_IMPORT_EXTENSIONS, MANUSCRIPT_IMPORT_MAX_BYTES, type ManuscriptImportResponse } from '../../../sync/api/manuscripts';
+import { importManuscript, MANUSCRIPT_IMPORT_EXTENSIONS, MANUSCRIPT_IMPORT_MAX_BYTES, type ManuscriptImportResponse } from '../../../sync/api/manuscripts';
 import { ApiRequestError } from '../../lib/api';
+import { uploadWithProgress } from '../../lib/upload';
 
 /** Why a chosen file cannot be imported, or null when it may be uploaded. */
 export function checkImportFile(file: Pick<File, 'name' | 'size'>): string | null {
@@ -17,36 +16,14 @@ export function checkImportFile(file: Pick<File, 'name' | 'size'>): string | nul
   return null;
 }
 
-export function uploadManuscript(file: File, onProgress: (fraction: number) => void): Promise<ManuscriptImportResponse> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/manuscripts/import?name=${encodeURIComponent(file.name)}`);
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiRequestError(0, 'network', "You're offline or Quire can't be reached. Try again when you're connected."));
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        // Not JSON: a proxy's page or the service worker's offline answer.
-      }
-      if (xhr.status === 201) return resolve(data as ManuscriptImportResponse);
-      const err = (data as ApiErrorBody | undefined)?.error;
-      if (err) return reject(new ApiRequestError(xhr.status, err.code, err.fields?.file ?? err.message, err.fields, err.retryAfter, err.digest, err.reason));
-      if (xhr.status === 413) return reject(new ApiRequestError(413, 'payload_too_large', 'The file is too large to import.'));
-      reject(
-        new ApiRequestError(
-          xhr.status,
-          xhr.status >= 500 || xhr.status === 0 ? 'network' : 'internal',
-          `The import failed (${xhr.status}). Try again in a moment.`,
-        ),
-      );
-    };
-    xhr.send(file);
-  });
+export async function uploadManuscript(file: File, onProgress: (fraction: number) => void): Promise<ManuscriptImportResponse> {
+  try {
+    return await uploadWithProgress(importManuscript, { name: file.name }, file, onProgress).done;
+  } catch (error) {
+    // The import says what is wrong with the file in its field message: that is the one to show.
+    if (error instanceof ApiRequestError && error.fields.file) {
+      throw new ApiRequestError(error.status, error.code, error.fields.file, error.fields, error.retryAfter, error.digest, error.reason);
+    }
+    throw error;
+  }
 }

@@ -6,7 +6,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { LibraryResponse } from '../../../sync/api/library';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { fetchLibraryCached } from '../library/offline-books';
 import { usePreferences } from '../theming/preferences-store';
@@ -14,7 +13,7 @@ import { pickInProgress, readSnapshot, writeSnapshot, type ContinueItem } from '
 
 /** Same key and fetch as /books, so the two pages share one request and one cache entry. */
 function useLibraryList() {
-  return useQuery({ queryKey: ['library'], queryFn: () => fetchLibraryCached<LibraryResponse>('/api/library'), retry: false });
+  return useQuery({ queryKey: ['library'], queryFn: () => fetchLibraryCached(), retry: false });
 }
 
 /** The snapshot first, the live list once both the database and the library list answered. */

@@ -6,9 +6,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { BookCard as BookCardData, HomeBooksResponse } from '../../../sync/api/books';
+import { getHomeBooks, type BookCard as BookCardData, type HomeBooksResponse } from '../../../sync/api/books';
 import type { Me } from '../../../sync/api/session';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { EmptyState, LinkButton, QueryState, usePageTitle } from '../../ui';
 import { BookCard, BookRowSkeleton } from './book-card';
@@ -128,7 +128,7 @@ function Shelves({ data }: { data: HomeBooksResponse }) {
 
 export function HomePage() {
   usePageTitle('');
-  const query = useQuery({ queryKey: HOME_BOOKS_KEY, queryFn: () => api.get<HomeBooksResponse>('/api/books/home'), staleTime: 60_000 });
+  const query = useQuery({ queryKey: HOME_BOOKS_KEY, queryFn: () => call(getHomeBooks), staleTime: 60_000 });
   return (
     <div className="page page-wide home">
       <Hero featured={query.data?.featured ?? []} />

@@ -5,7 +5,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { LibraryResponse } from '../../../sync/api/library';
 import { useSession } from '../../lib/session';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { usePreferences } from '../theming/preferences-store';
@@ -18,7 +17,7 @@ import './library.css';
 export function LibraryPage() {
   usePageTitle('Library');
   const { user } = useSession();
-  const library = useQuery({ queryKey: ['library'], queryFn: () => fetchLibraryCached<LibraryResponse>('/api/library'), retry: false });
+  const library = useQuery({ queryKey: ['library'], queryFn: () => fetchLibraryCached(), retry: false });
   const { docs: progress } = useLiveDocs('library-progress', { selector: { ownerId: user?.id ?? '' } });
   const byBook = new Map(progress.map((p) => [p.bookId, p]));
   // Books open in the view chosen on /theming.

@@ -4,25 +4,30 @@
  * which the reader also reads directly (so a page without a controlling worker still works).
  * Only the person's own explicit download is stored; removing it drops the whole cache.
  */
-import type { BookDetailResponse, ChapterResponse } from '../../../sync/api/books';
+import { getBook, getBookChapter } from '../../../sync/api/books';
+import { fillPath, type Endpoint, type ResponseOf } from '../../../sync/api/contract';
+import { getLibrary } from '../../../sync/api/library';
+import { answerOf } from '../../lib/api';
 
 const BOOK_CACHE_PREFIX = 'quire-book-';
 const LIBRARY_CACHE = 'quire-library';
 export const bookCacheName = (bookId: string) => `${BOOK_CACHE_PREFIX}${bookId}`;
-export const bookUrl = (bookId: string) => `/api/books/${encodeURIComponent(bookId)}`;
-export const chapterUrl = (bookId: string, chapterId: string) => `${bookUrl(bookId)}/chapters/${encodeURIComponent(chapterId)}`;
 
 const hasCaches = () => typeof caches !== 'undefined';
 
-/** Network first; on failure the per-book (or library) cache, so reading works offline. */
-export async function fetchJsonCached<T>(url: string, cacheName: string): Promise<T> {
+/**
+ * A GET endpoint, network first; on failure the per-book (or library) cache, so reading works
+ * offline. The cache is keyed by the endpoint's URL, which is what the service worker serves.
+ */
+export async function callCached<E extends Endpoint>(endpoint: E, params: Record<string, string> | undefined, cacheName: string): Promise<ResponseOf<E>> {
+  const url = fillPath(endpoint.path, params);
   try {
     const res = await fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
     if (res.ok) {
       if (hasCaches() && (cacheName === LIBRARY_CACHE || (await caches.has(cacheName)))) {
         await (await caches.open(cacheName)).put(url, res.clone());
       }
-      return (await res.json()) as T;
+      return answerOf(endpoint, await res.json());
     }
     if (res.status !== 503 && res.status !== 504) throw new Error(`Request failed (${res.status}).`);
   } catch (err) {
@@ -30,10 +35,10 @@ export async function fetchJsonCached<T>(url: string, cacheName: string): Promis
   }
   const cached = hasCaches() ? await (await caches.open(cacheName)).match(url) : undefined;
   if (!cached) throw new TypeError("You're offline and this isn't downloaded.");
-  return (await cached.json()) as T;
+  return answerOf(endpoint, await cached.json());
 }
 
-export const fetchLibraryCached = <T>(url: string) => fetchJsonCached<T>(url, LIBRARY_CACHE);
+export const fetchLibraryCached = () => callCached(getLibrary, undefined, LIBRARY_CACHE);
 
 export async function isDownloaded(bookId: string): Promise<boolean> {
   return hasCaches() && (await caches.has(bookCacheName(bookId)));
@@ -49,20 +54,22 @@ export async function downloadBook(bookId: string, onProgress?: (done: number, t
   const name = bookCacheName(bookId);
   const cache = await caches.open(name);
   try {
-    const detailRes = await fetch(bookUrl(bookId), { credentials: 'same-origin' });
+    const bookUrl = fillPath(getBook.path, { id: bookId });
+    const detailRes = await fetch(bookUrl, { credentials: 'same-origin' });
     if (!detailRes.ok) throw new Error(`Could not download the book (${detailRes.status}).`);
-    const book = (await detailRes.clone().json()) as BookDetailResponse;
-    await cache.put(bookUrl(bookId), detailRes);
+    const book = answerOf(getBook, await detailRes.clone().json());
+    await cache.put(bookUrl, detailRes);
     const chapters = book.chapters.filter((c) => c.readable);
     const assets = new Set<string>([...book.stylesheets, ...(book.coverUrl ? [book.coverUrl] : [])]);
     let done = 0;
     const total = chapters.length;
     for (const ch of chapters) {
-      const res = await fetch(chapterUrl(bookId, ch.id), { credentials: 'same-origin' });
+      const chapterUrl = fillPath(getBookChapter.path, { id: bookId, chapterId: ch.id });
+      const res = await fetch(chapterUrl, { credentials: 'same-origin' });
       if (!res.ok) throw new Error(`Could not download a chapter (${res.status}).`);
-      const body = (await res.clone().json()) as ChapterResponse;
+      const body = answerOf(getBookChapter, await res.clone().json());
       for (const url of assetUrlsIn(body.xhtml)) assets.add(url);
-      await cache.put(chapterUrl(bookId, ch.id), res);
+      await cache.put(chapterUrl, res);
       onProgress?.(++done, total);
     }
     for (const url of assets) {

@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { BookCard, HomeBooksResponse } from '../../../sync/api/books';
-import { api } from '../../lib/api';
+import { getHomeBooks, type BookCard, type HomeBooksResponse } from '../../../sync/api/books';
+import { call } from '../../lib/api';
 import { Button, Dialog, QueryState, TextField } from '../../ui';
 import { ItemCover } from './list-tile';
 
@@ -16,7 +16,7 @@ function catalogue(data: HomeBooksResponse): BookCard[] {
 }
 
 export function BookPicker({ open, onClose, inList, onAdd }: { open: boolean; onClose(): void; inList: Set<string>; onAdd(book: BookCard): void }) {
-  const query = useQuery({ queryKey: ['books', 'home'], queryFn: () => api.get<HomeBooksResponse>('/api/books/home'), staleTime: 60_000, enabled: open });
+  const query = useQuery({ queryKey: ['books', 'home'], queryFn: () => call(getHomeBooks), staleTime: 60_000, enabled: open });
   const [search, setSearch] = useState('');
   // Books clicked but not yet in the stored list: the device write is asynchronous, and a second
   // click in between would add the same book twice.

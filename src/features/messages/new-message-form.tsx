@@ -5,8 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { conversationIdOf } from '../../../sync/collections/messages';
-import type { UserLookupResponse } from '../../../sync/api/users';
-import { api, ApiRequestError } from '../../lib/api';
+import { lookupUser } from '../../../sync/api/users';
+import { ApiRequestError, call } from '../../lib/api';
 import { Button, TextField, useOnline } from '../../ui';
 
 export function NewMessageForm({ me, onDone }: { me: string; onDone: () => void }) {
@@ -23,7 +23,7 @@ export function NewMessageForm({ me, onDone }: { me: string; onDone: () => void 
     setBusy(true);
     setError(undefined);
     try {
-      const person = await api.get<UserLookupResponse>(`/api/users/lookup?username=${encodeURIComponent(name)}`);
+      const person = await call(lookupUser, { query: { username: name } });
       if (person.id === me) return setError("That's you — pick someone else.");
       onDone();
       navigate(`/messages/${encodeURIComponent(conversationIdOf(me, person.id))}`, { state: { person: { id: person.id, name: person.displayName } } });

@@ -3,9 +3,9 @@
  * from its download cache (detail + chapters, the same data the reader reads offline). The
  * book's stylesheets are read as text here so Paged.js never has to fetch them itself.
  */
-import type { BookDetailResponse, ChapterResponse, PrintableBookResponse } from '../../../sync/api/books';
-import { ApiRequestError, api } from '../../lib/api';
-import { bookCacheName, bookUrl, chapterUrl, fetchJsonCached, isDownloaded } from '../library/offline-books';
+import { getBook, getBookChapter, getPrintableBook, type BookDetailResponse, type PrintableBookResponse } from '../../../sync/api/books';
+import { ApiRequestError, call } from '../../lib/api';
+import { bookCacheName, callCached, isDownloaded } from '../library/offline-books';
 
 export type PrintableResult =
   { kind: 'ok'; data: PrintableBookResponse; offline: boolean } | { kind: 'refused'; message: string } | { kind: 'missing' } | { kind: 'offline' };
@@ -13,15 +13,15 @@ export type PrintableResult =
 async function fromDownload(bookId: string): Promise<PrintableResult> {
   if (!(await isDownloaded(bookId))) return { kind: 'offline' };
   const cache = bookCacheName(bookId);
-  const book = await fetchJsonCached<BookDetailResponse>(bookUrl(bookId), cache);
+  const book = await callCached(getBook, { id: bookId }, cache);
   if (book.access !== 'full') return { kind: 'refused', message: "Only the book's owners and authors can print it." };
-  const chapters = await Promise.all(book.chapters.filter((c) => c.readable).map((c) => fetchJsonCached<ChapterResponse>(chapterUrl(bookId, c.id), cache)));
+  const chapters = await Promise.all(book.chapters.filter((c) => c.readable).map((c) => callCached(getBookChapter, { id: bookId, chapterId: c.id }, cache)));
   return { kind: 'ok', data: { book, chapters }, offline: true };
 }
 
 export async function loadPrintable(bookId: string): Promise<PrintableResult> {
   try {
-    return { kind: 'ok', data: await api.get<PrintableBookResponse>(`/api/books/${encodeURIComponent(bookId)}/printable`), offline: false };
+    return { kind: 'ok', data: await call(getPrintableBook, { params: { id: bookId } }), offline: false };
   } catch (err) {
     if (!(err instanceof ApiRequestError)) throw err;
     if (err.status === 403) return { kind: 'refused', message: err.message };

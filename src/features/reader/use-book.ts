@@ -4,15 +4,15 @@
  * chapters are fetched from there and never cached across visits, since its text keeps changing.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { BookDetailResponse, ChapterResponse } from '../../../sync/api/books';
-import { bookCacheName, bookUrl, chapterUrl, fetchJsonCached } from '../library/offline-books';
+import { getBook, getBookChapter, type BookDetailResponse, type ChapterResponse } from '../../../sync/api/books';
+import { getManuscriptBook, getManuscriptChapter } from '../../../sync/api/manuscripts';
+import { bookCacheName, callCached } from '../library/offline-books';
 
 export type BookKind = 'book' | 'manuscript';
 type BookRef = Pick<BookDetailResponse, 'id' | 'status'>;
 
 const MANUSCRIPT_STATUS = 'manuscript';
 export const isManuscript = (book: BookRef) => book.status === MANUSCRIPT_STATUS;
-const manuscriptBookUrl = (id: string) => `/api/manuscripts/${encodeURIComponent(id)}/book`;
 
 /** Where the reader for this book lives: `/books/{id}` or `/books/manuscript/{id}`. */
 export const readerPath = (book: BookRef) => (isManuscript(book) ? `/books/manuscript/${book.id}` : `/books/${book.id}`);
@@ -21,9 +21,9 @@ export function useBook(bookId: string, kind: BookKind = 'book') {
   return useQuery({
     queryKey: ['reader-book', kind, bookId],
     queryFn: () => {
-      if (kind === 'book') return fetchJsonCached<BookDetailResponse>(bookUrl(bookId), bookCacheName(bookId));
+      if (kind === 'book') return callCached(getBook, { id: bookId }, bookCacheName(bookId));
       forget(bookId);
-      return fetchJsonCached<BookDetailResponse>(manuscriptBookUrl(bookId), bookCacheName(bookId));
+      return callCached(getManuscriptBook, { id: bookId }, bookCacheName(bookId));
     },
     retry: false,
     staleTime: kind === 'book' ? 60_000 : 0,
@@ -41,8 +41,7 @@ export function loadChapter(book: BookRef, chapterId: string): Promise<ChapterRe
   const key = `${book.id}/${chapterId}`;
   let p = memo.get(key);
   if (!p) {
-    const url = isManuscript(book) ? `${manuscriptBookUrl(book.id)}/chapters/${encodeURIComponent(chapterId)}` : chapterUrl(book.id, chapterId);
-    p = fetchJsonCached<ChapterResponse>(url, bookCacheName(book.id));
+    p = callCached(isManuscript(book) ? getManuscriptChapter : getBookChapter, { id: book.id, chapterId }, bookCacheName(book.id));
     p.catch(() => memo.delete(key));
     memo.set(key, p);
   }
