@@ -33,9 +33,9 @@ import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
 import { userRoutes } from './users/routes';
-import { invitationRoutes } from './editor/invitation-routes';
-import { myInvitationRoutes } from './editor/my-invitation-routes';
-import { versionRoutes } from './versions/routes';
+import { invitationRoutes } from './manuscripts/members/invitation-routes';
+import { myInvitationRoutes } from './manuscripts/members/my-invitation-routes';
+import { versionRoutes } from './manuscripts/versions/routes';
 
 export function createApp(ctx: AppContext, probe: ProbeDeps) {
   const app = new Hono<AppEnv>();

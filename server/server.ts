@@ -9,7 +9,7 @@ import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
 import { registerAuthJobs } from './auth/mail-links';
 import { registerBookJobs } from './books/epub/import-epub';
-import { registerInvitationJobs } from './editor/invitations';
+import { registerInvitationJobs } from './manuscripts/members/invitations';
 import { createApp } from './app';
 import { createInProcessRevocations } from './auth/session-revocations';
 import { attachCollab, type CollabOptions, type CollabServer } from './collab/attach';

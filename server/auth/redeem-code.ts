@@ -9,7 +9,7 @@ import type { AppContext, AppEnv } from '../context';
 import { forbidden } from '../http/errors';
 import { CodeError } from './code-error';
 import { checkCode, consumeCode, issueCode, type CodeRecord } from './codes';
-import { announceToVerified } from '../editor/invitations';
+import { announceToVerified } from '../manuscripts/members/invitations';
 import { SUSPENDED } from './sign-in';
 import { startSession } from './start-session';
 import { findUserByEmail, findUserById, markEmailVerified } from './users';

@@ -10,7 +10,7 @@ import { validateSessionToken } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { clientIp, nodeRequestFacts } from '../http/proxy';
 import { SESSION_COOKIE } from '../limits';
-import type { CollabAccess } from './access';
+import type { CollabAccess } from '../manuscripts/access/access';
 
 export type Admission =
   | { ok: true; userId: string; sessionId: string; role: CollabRole; docName: string; renewed?: { token: string; expiresAt: number } }

@@ -20,7 +20,7 @@ interface Entry {
 
 export interface RegistryOptions {
   compactAfter?: number;
-  /** Automatic versions of the documents (server/versions/versioning.ts). */
+  /** Automatic versions of the documents (server/manuscripts/versions/versioning.ts). */
   versions?: Required<Pick<SharedDocHooks, 'snapshotDue' | 'snapshot'>>;
   log(event: string, fields: Record<string, unknown>): void;
 }

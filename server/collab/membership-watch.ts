@@ -10,7 +10,7 @@ import { CLOSE_CODES, parseDocName } from '../../sync/collab/close-codes';
 import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
 import type { AppContext } from '../context';
 import { readDoc } from '../sync/store';
-import type { CollabAccess } from './access';
+import type { CollabAccess } from '../manuscripts/access/access';
 import type { CollabConnection } from './shared-doc';
 
 export interface LiveConnection {

@@ -1,15 +1,15 @@
 /**
  * The collaboration services of one running server — store, render scheduler, document registry
  * and version history — made once by buildContext (server/server.ts) as `ctx.collab`. The socket
- * server (attach.ts) and HTTP routes that work on live documents (server/versions/routes.ts) share
+ * server (attach.ts) and HTTP routes that work on live documents (server/manuscripts/versions/routes.ts) share
  * them, so a named version or a restore goes through the same in-memory document and queue as the
  * sockets.
  */
 import type { Config } from '../config';
 import type { DB } from '../db/connection';
-import { Versioning } from '../versions/versioning';
-import { defaultCollabAccess } from './replicated-access';
-import type { CollabAccess } from './access';
+import { Versioning } from '../manuscripts/versions/versioning';
+import { defaultCollabAccess } from '../manuscripts/access/replicated-access';
+import type { CollabAccess } from '../manuscripts/access/access';
 import { DocRegistry } from './doc-registry';
 import { createCollabLog, type CollabLog } from './log';
 import { RenderScheduler } from './render-scheduler';

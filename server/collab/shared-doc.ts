@@ -9,7 +9,8 @@
  */
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { canEditText, CLOSE_CODES, type CollabRole } from '../../sync/collab/close-codes';
+import { CLOSE_CODES, type CollabRole } from '../../sync/collab/close-codes';
+import { mayOnManuscript } from '../../sync/manuscripts/policy';
 import { COLLAB_MAX_PRESENCE_STATE_BYTES, COLLAB_MAX_PRESENCE_STATES_PER_CONNECTION } from './limits';
 import {
   decodeAwarenessEntries,
@@ -39,7 +40,7 @@ export interface SharedDocHooks {
   changed(shared: SharedDoc): Promise<void> | void;
   log(event: string, fields: Record<string, unknown>): void;
   /**
-   * Version history (server/versions): asked before an editor's update is applied whether the
+   * Version history (server/manuscripts/versions): asked before an editor's update is applied whether the
    * state before it should be kept — `firstEdit` on the connection's first accepted update, or
    * when the last version is an hour old. Absent: no automatic versions.
    */
@@ -131,7 +132,7 @@ export class SharedDoc {
         conn.send(encodeSyncStep2(this.doc, message.stateVector));
         return;
       case 'update':
-        if (!canEditText(conn.role)) {
+        if (!mayOnManuscript(conn.role, 'edit-text')) {
           this.hooks.log('update-dropped', { doc: this.name, user: conn.userId, role: conn.role });
           return;
         }

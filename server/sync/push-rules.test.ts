@@ -9,7 +9,7 @@ import { manuscripts, type Manuscript } from '../../sync/collections/manuscripts
 import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
 import { conversationIdOf, type Message } from '../../sync/collections/messages';
 import { wishlistEntryId, type WishlistEntry } from '../../sync/collections/wishlist';
-import { defaultCollabAccess } from '../collab/replicated-access';
+import { defaultCollabAccess } from '../manuscripts/access/replicated-access';
 import { SYNC_PUSH_ROW_LIMITS } from '../limits';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { writeServerDoc } from './server-write';

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import * as zm from 'zod/mini';
-import { MEMBER_ROLES } from '../collections/manuscripts';
+import { MEMBER_ROLES } from '../manuscripts/policy';
 import { EmailSchema } from './auth';
 import { endpoint } from './contract';
 

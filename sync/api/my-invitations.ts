@@ -4,14 +4,8 @@
  * app shell lists them on every first load; the owner's side is in invitations.ts.
  */
 import * as z from 'zod/mini';
-import type { MemberRole } from '../collections/manuscripts';
+import { MEMBER_ROLES } from '../manuscripts/policy';
 import { endpoint } from './contract';
-
-// The roles of sync/collections/manuscripts, spelled out: that module brings classic zod.
-const MEMBER_ROLES = ['editor', 'commenter', 'viewer'] as const satisfies readonly MemberRole[];
-type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
-const sameRoles: Exactly<(typeof MEMBER_ROLES)[number], MemberRole> = true;
-void sameRoles;
 
 /** An invitation as the invitee sees it (their own address, proven). */
 const MyInvitationSchema = z.object({

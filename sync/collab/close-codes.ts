@@ -39,10 +39,6 @@ export const FATAL_CLOSE_CODES: readonly number[] = [
 export const COLLAB_ROLES = ['owner', 'editor', 'commenter', 'viewer'] as const;
 export type CollabRole = (typeof COLLAB_ROLES)[number];
 
-export function canEditText(role: CollabRole): boolean {
-  return role === 'owner' || role === 'editor';
-}
-
 export type DocName = { kind: 'chapter'; id: string; name: string };
 
 // Ids are the server's random text ids; the bound keeps a path from carrying arbitrary data.

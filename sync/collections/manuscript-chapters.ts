@@ -17,7 +17,8 @@
 import { z } from 'zod';
 import { defineCollection } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
-import { manuscriptRole, MAX_MEMBERS, ownerWithoutWriteRole, type Manuscript } from './manuscripts';
+import { MAX_MEMBERS, type Manuscript } from './manuscripts';
+import { manuscriptRole, mayOnManuscript, ownerWithoutWriteRole } from '../manuscripts/policy';
 
 const ids = z.array(z.string().min(1).max(MAX_DOC_ID_LENGTH)).max(MAX_MEMBERS);
 
@@ -52,8 +53,8 @@ function mayWriteChapter(c: ManuscriptChapter, previous: ManuscriptChapter | nul
   if (!manuscript) return c.ownerId === userId && c.memberIds.length === 0;
   if (manuscript.id !== c.manuscriptId || manuscript.ownerId !== c.ownerId) return false;
   const role = manuscriptRole(manuscript, userId);
+  if (!mayOnManuscript(role, 'edit-chapters')) return false;
   if (role === 'owner') return true;
-  if (role !== 'editor') return false;
   if (previous) return COPIES.every((k) => same(c[k], previous[k]));
   const editors = manuscript.members.filter((m) => m.role === 'editor').map((m) => m.userId);
   return c.memberIds.every((id) => manuscript.memberIds.includes(id)) && c.editorIds.every((id) => editors.includes(id));

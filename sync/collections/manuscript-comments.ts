@@ -21,7 +21,8 @@
 import { z } from 'zod';
 import { defineCollection, type ConflictInput } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
-import { manuscriptRole, MAX_MEMBERS, type Manuscript } from './manuscripts';
+import { MAX_MEMBERS, type Manuscript } from './manuscripts';
+import { manuscriptRole, mayOnManuscript } from '../manuscripts/policy';
 import { TextQuoteSchema } from './text-quote';
 
 export const MAX_COMMENT_CHARS = 5000;
@@ -60,7 +61,7 @@ export type CommentRole = 'owner' | 'editor' | 'commenter';
 
 /** True when the manuscript role may write comments (owner, editor, commenter). */
 export function mayComment(role: ReturnType<typeof manuscriptRole>): role is CommentRole {
-  return role === 'owner' || role === 'editor' || role === 'commenter';
+  return mayOnManuscript(role, 'comment');
 }
 
 /** Fields that never change after a comment is written. */

@@ -7,10 +7,8 @@
 import { z } from 'zod';
 import { defineCollection } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
-import { can, type Principal } from '../roles';
+import { manuscriptRole, MEMBER_ROLES, mayOnManuscript, ownerWithoutWriteRole } from '../manuscripts/policy';
 
-export const MEMBER_ROLES = ['editor', 'commenter', 'viewer'] as const;
-export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const MAX_MEMBERS = 50;
 
 const ManuscriptMemberSchema = z.object({
@@ -34,35 +32,6 @@ const ManuscriptSchema = z.object({
   updatedAt: z.number().int().nonnegative(),
 });
 export type Manuscript = z.infer<typeof ManuscriptSchema>;
-
-/** What decides roles: the owner and each member's role. */
-export interface RoleSource {
-  ownerId: string;
-  members: readonly Pick<ManuscriptMember, 'userId' | 'role'>[];
-}
-
-/** The role of `userId` on a manuscript: owner, a member's role, or null. */
-export function manuscriptRole(m: RoleSource, userId: string): 'owner' | MemberRole | null {
-  if (m.ownerId === userId) return 'owner';
-  return m.members.find((x) => x.userId === userId)?.role ?? null;
-}
-
-/**
- * The role `userId` acts with, given their account: an owner who may no longer write manuscripts
- * (a demoted author) only views what they own; a suspended account has none. Co-authors keep the
- * role the owner granted, whatever their account's roles (decision 012).
- */
-export function actingRole(m: RoleSource, userId: string, principal: Principal | null): 'owner' | MemberRole | null {
-  if (!can(principal, 'account:use')) return null;
-  const role = manuscriptRole(m, userId);
-  return role === 'owner' && !can(principal, 'manuscripts:write') ? 'viewer' : role;
-}
-
-/** The server's refusal when an owner acts without `manuscripts:write` (shared by chapters). */
-export function ownerWithoutWriteRole(m: RoleSource | null, userId: string, principal: Principal): string | null {
-  if (!m || manuscriptRole(m, userId) !== 'owner' || actingRole(m, userId, principal) === 'owner') return null;
-  return 'Your account may no longer write manuscripts.';
-}
 
 function consistent(m: Manuscript): boolean {
   const ids = m.members.map((x) => x.userId);
@@ -89,12 +58,13 @@ export const manuscripts = defineCollection({
       if (!consistent(m)) return false;
       if (previous === null) return m.ownerId === userId;
       if (m.ownerId !== previous.ownerId) return false;
-      if (previous.ownerId === userId) return true;
-      return manuscriptRole(previous, userId) === 'editor' && onlyEditorFieldsChanged(m, previous);
+      const role = manuscriptRole(previous, userId);
+      if (mayOnManuscript(role, 'manage-co-authors')) return true;
+      return mayOnManuscript(role, 'retitle') && onlyEditorFieldsChanged(m, previous);
     },
     serverCheck: async (m, previous, { writer }) => ownerWithoutWriteRole(previous ?? m, writer.id, writer),
     // Only the owner deletes a manuscript; an editor's deletion looks like an unchanged document.
-    deletable: (previous, userId) => previous?.ownerId === userId,
+    deletable: (previous, userId) => previous !== null && mayOnManuscript(manuscriptRole(previous, userId), 'delete'),
   },
   conflict: 'server-wins',
 });

@@ -4,7 +4,8 @@
  * so the sidebar and the manuscript total work offline and for people who never open the chapter.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { canEditText, chapterDocName, CLOSE_CODES, type CollabRole } from '../../../sync/collab/close-codes';
+import { chapterDocName, CLOSE_CODES, type CollabRole } from '../../../sync/collab/close-codes';
+import { mayOnManuscript } from '../../../sync/manuscripts/policy';
 import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
 import type { ManuscriptComment } from '../../../sync/collections/manuscript-comments';
 import type { Manuscript } from '../../../sync/collections/manuscripts';
@@ -63,7 +64,7 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
   const docName = chapterDocName(chapter.id);
   const connection = useChapterConnection(docName);
   const commands = useManuscriptCommands();
-  const editable = canEditText(role);
+  const editable = mayOnManuscript(role, 'edit-text');
   const [historyOpen, setHistoryOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const stored = useRef(chapter.wordCount);

@@ -6,7 +6,8 @@
  * Usernames are public (profiles, bylines), so adding by one reveals nothing an e-mail would.
  */
 import { useState, type FormEvent } from 'react';
-import { MEMBER_ROLES, type Manuscript, type MemberRole } from '../../../sync/collections/manuscripts';
+import { type Manuscript } from '../../../sync/collections/manuscripts';
+import { MEMBER_ROLES, type MemberRole } from '../../../sync/manuscripts/policy';
 import { lookupUser } from '../../../sync/api/users';
 import { ApiRequestError, call } from '../../lib/api';
 import { Badge, Button, Dialog, FormError, SelectField, TextField, useOnline } from '../../ui';

@@ -7,7 +7,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { inviteByEmail, listPendingInvitations, revokeInvitation } from '../../../sync/api/invitations';
-import { MEMBER_ROLES, type MemberRole } from '../../../sync/collections/manuscripts';
+import { MEMBER_ROLES, type MemberRole } from '../../../sync/manuscripts/policy';
 import { ApiRequestError, call } from '../../lib/api';
 import { Button, FormError, Notice, SelectField, TextField } from '../../ui';
 import { ROLE_LABELS } from './role-labels';

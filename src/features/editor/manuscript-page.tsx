@@ -5,8 +5,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { manuscriptRole } from '../../../sync/collections/manuscripts';
-import { canEditText } from '../../../sync/collab/close-codes';
+import { manuscriptRole, mayOnManuscript } from '../../../sync/manuscripts/policy';
 import { useSession } from '../../lib/session';
 import { Badge, Button, EmptyState, LinkButton, Page, Skeleton } from '../../ui';
 import { ChapterPane } from './chapter-pane';
@@ -60,7 +59,7 @@ export function ManuscriptPage() {
   if (!chapterId && chapters[0]) return <Navigate to={`/editor/${manuscript.id}/${chapters[0].id}`} replace />;
 
   const words = totalWords(chapters);
-  const canEdit = canEditText(role);
+  const canEdit = mayOnManuscript(role, 'edit-chapters');
   return (
     <Page
       wide

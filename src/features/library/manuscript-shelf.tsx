@@ -4,7 +4,7 @@
  * open in the reader at /books/manuscript/{id}, with progress like any book.
  */
 import { Link } from 'react-router';
-import { manuscriptRole } from '../../../sync/collections/manuscripts';
+import { manuscriptRole } from '../../../sync/manuscripts/policy';
 import type { LibraryProgress } from '../../../sync/collections/library-progress';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { formatRelative } from '../../ui';

@@ -4,7 +4,7 @@
  * connection; offline the dialog says so and the editor keeps working on its local copy.
  */
 import { useState } from 'react';
-import { canEditText } from '../../../../sync/collab/close-codes';
+import { mayOnManuscript } from '../../../../sync/manuscripts/policy';
 import { Dialog, Notice, OnlineOnly, QueryState, useOnline } from '../../../ui';
 import { SaveVersionForm } from './save-version-form';
 import { VersionList } from './version-list';
@@ -28,7 +28,7 @@ function HistoryBody({ chapterId, onClose }: { chapterId: string; onClose: () =>
         )}
         <QueryState query={query} what="History" lines={5}>
           {({ role, versions, truncated }) => {
-            const canEdit = canEditText(role);
+            const canEdit = mayOnManuscript(role, 'save-version');
             const current = versions.find((v) => v.id === selected) ?? null;
             return (
               <>

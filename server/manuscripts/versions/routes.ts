@@ -7,15 +7,16 @@
  */
 import { diffWords } from 'diff';
 import { Hono, type Context } from 'hono';
-import { deleteVersion, getVersion, listVersions, renameVersion, restoreVersion, saveVersion, type VersionDetailResponse } from '../../sync/api/versions';
-import { canEditText, chapterDocName, parseDocName, type CollabRole } from '../../sync/collab/close-codes';
-import { countWords } from '../../sync/text/words';
-import { renderChapterState } from '../collab/lexical-doc';
-import type { AppContext, AppEnv } from '../context';
-import { forbidden, notFound } from '../http/errors';
-import { requireUser } from '../http/guard';
-import { buildLimiter, take } from '../http/rate-limit';
-import { on } from '../http/endpoint';
+import { deleteVersion, getVersion, listVersions, renameVersion, restoreVersion, saveVersion, type VersionDetailResponse } from '../../../sync/api/versions';
+import { chapterDocName, parseDocName, type CollabRole } from '../../../sync/collab/close-codes';
+import { mayOnManuscript } from '../../../sync/manuscripts/policy';
+import { countWords } from '../../../sync/text/words';
+import { renderChapterState } from '../../collab/lexical-doc';
+import type { AppContext, AppEnv } from '../../context';
+import { forbidden, notFound } from '../../http/errors';
+import { requireUser } from '../../http/guard';
+import { buildLimiter, take } from '../../http/rate-limit';
+import { on } from '../../http/endpoint';
 import * as Y from 'yjs';
 
 /** Naming and restoring store a full copy of the chapter each time; this bounds a runaway client. */
@@ -51,7 +52,7 @@ export function versionRoutes(ctx: AppContext) {
 
   async function editor(c: Context<AppEnv>) {
     const found = await chapter(c);
-    if (!canEditText(found.role)) throw forbidden('Only the owner and editors can save or restore versions.');
+    if (!mayOnManuscript(found.role, 'save-version')) throw forbidden('Only the owner and editors can save or restore versions.');
     await take(writes, found.userId);
     return found;
   }

@@ -8,11 +8,11 @@
  * like any editor's update, after keeping the state it replaces as an automatic version.
  */
 import * as Y from 'yjs';
-import type { VersionReason, VersionSummary } from '../../sync/api/versions';
-import { sanitizeChapter } from '../books/epub/sanitize';
-import { renderChapterState, replaceContentUpdate } from '../collab/lexical-doc';
-import type { SharedDoc, SharedDocHooks, SnapshotReason } from '../collab/shared-doc';
-import type { DB } from '../db/connection';
+import type { VersionReason, VersionSummary } from '../../../sync/api/versions';
+import { sanitizeChapter } from '../../books/epub/sanitize';
+import { renderChapterState, replaceContentUpdate } from '../../collab/lexical-doc';
+import type { SharedDoc, SharedDocHooks, SnapshotReason } from '../../collab/shared-doc';
+import type { DB } from '../../db/connection';
 import { AUTO_VERSION_EVERY } from './thinning';
 import { VersionStore } from './store';
 

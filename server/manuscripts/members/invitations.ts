@@ -6,12 +6,12 @@
  * Nobody becomes a member until they accept (answer-invitation.ts), so neither the answer, its
  * timing, the pending list nor the replicated manuscript tells the inviter who has an account.
  */
-import type { PendingInvitation } from '../../sync/api/invitations';
-import type { MemberRole } from '../../sync/collections/manuscripts';
-import type { AppContext } from '../context';
-import { newId } from '../http/ids';
-import type { JobWorker } from '../jobs/worker';
-import { notifyUser } from '../notifications/notify';
+import type { PendingInvitation } from '../../../sync/api/invitations';
+import type { MemberRole } from '../../../sync/manuscripts/policy';
+import type { AppContext } from '../../context';
+import { newId } from '../../http/ids';
+import type { JobWorker } from '../../jobs/worker';
+import { notifyUser } from '../../notifications/notify';
 import { readManuscript } from './add-member';
 
 const INVITATION_JOB = 'editor.invitation';

@@ -6,14 +6,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { VersionDetailResponse, VersionListResponse, VersionResponse } from '../../sync/api/versions';
-import type { CollabRole } from '../../sync/collab/close-codes';
-import { buildSignedInUser } from '../admin/test-helpers';
-import { appendParagraphUpdate } from '../collab/lexical-doc';
-import { encodeUpdate } from '../collab/protocol';
-import type { CollabConnection, SharedDoc } from '../collab/shared-doc';
-import { addMember, buildManuscript, docText, persistedText, seedChapter } from '../collab/test-helpers';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import type { VersionDetailResponse, VersionListResponse, VersionResponse } from '../../../sync/api/versions';
+import type { CollabRole } from '../../../sync/collab/close-codes';
+import { buildSignedInUser } from '../../admin/test-helpers';
+import { appendParagraphUpdate } from '../../collab/lexical-doc';
+import { encodeUpdate } from '../../collab/protocol';
+import type { CollabConnection, SharedDoc } from '../../collab/shared-doc';
+import { addMember, buildManuscript, docText, persistedText, seedChapter } from '../../collab/test-helpers';
+import { buildTestContext, type TestContext } from '../../test/test-context';
 
 const MINUTE = 60_000;
 let t: TestContext;

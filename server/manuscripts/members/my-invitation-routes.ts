@@ -3,10 +3,10 @@
  * become a member of the manuscript) or decline it. Someone else's invitation is not found.
  */
 import { Hono, type Context } from 'hono';
-import * as api from '../../sync/api/my-invitations';
-import type { AppContext, AppEnv } from '../context';
-import { on } from '../http/endpoint';
-import { requirePermission } from '../http/guard';
+import * as api from '../../../sync/api/my-invitations';
+import type { AppContext, AppEnv } from '../../context';
+import { on } from '../../http/endpoint';
+import { requirePermission } from '../../http/guard';
 import { acceptInvitation, declineInvitation, myInvitations } from './answer-invitation';
 
 const signedIn = (c: Context<AppEnv>) => requirePermission(c, 'account:use');

@@ -6,17 +6,17 @@
  * invitee accepts or declines, and inviting is rate-limited.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INVITE_SENT_MESSAGE } from '../../sync/api/invitations';
-import { manuscripts, type Manuscript } from '../../sync/collections/manuscripts';
-import { manuscriptChapters, type ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
-import { buildSignedInUser } from '../admin/test-helpers';
-import { latestCode, mailsTo, post, uniqueUser } from '../auth/test-helpers';
-import type { PendingInvitationsResponse } from '../../sync/api/invitations';
-import type { MyInvitationsResponse } from '../../sync/api/my-invitations';
-import { applyPush } from '../sync/push';
-import { asWriter } from '../sync/test-helpers';
-import { readDoc } from '../sync/store';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { INVITE_SENT_MESSAGE } from '../../../sync/api/invitations';
+import { manuscripts, type Manuscript } from '../../../sync/collections/manuscripts';
+import { manuscriptChapters, type ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
+import { buildSignedInUser } from '../../admin/test-helpers';
+import { latestCode, mailsTo, post, uniqueUser } from '../../auth/test-helpers';
+import type { PendingInvitationsResponse } from '../../../sync/api/invitations';
+import type { MyInvitationsResponse } from '../../../sync/api/my-invitations';
+import { applyPush } from '../../sync/push';
+import { asWriter } from '../../sync/test-helpers';
+import { readDoc } from '../../sync/store';
+import { buildTestContext, type TestContext } from '../../test/test-context';
 
 let t: TestContext;
 beforeEach(async () => {

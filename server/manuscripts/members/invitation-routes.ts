@@ -5,14 +5,14 @@
  * per account, and answers the same whether or not the address has an account.
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import * as api from '../../sync/api/invitations';
-import { manuscriptRole } from '../../sync/collections/manuscripts';
-import type { AppContext, AppEnv } from '../context';
-import { forbidden, notFound } from '../http/errors';
-import { on } from '../http/endpoint';
-import { requirePermission } from '../http/guard';
-import { buildLimiter, take } from '../http/rate-limit';
-import { RATE_LIMITS } from '../limits';
+import * as api from '../../../sync/api/invitations';
+import { manuscriptRole, mayOnManuscript } from '../../../sync/manuscripts/policy';
+import type { AppContext, AppEnv } from '../../context';
+import { forbidden, notFound } from '../../http/errors';
+import { on } from '../../http/endpoint';
+import { requirePermission } from '../../http/guard';
+import { buildLimiter, take } from '../../http/rate-limit';
+import { RATE_LIMITS } from '../../limits';
 import { readManuscript } from './add-member';
 import { inviteByEmail, pendingInvitations, revokeInvitation } from './invitations';
 
@@ -23,7 +23,7 @@ function ownerOnly(ctx: AppContext): MiddlewareHandler<AppEnv> {
     const manuscript = await readManuscript(ctx, c.req.param('id') ?? '');
     const role = manuscript ? manuscriptRole(manuscript, me.id) : null;
     if (!manuscript || role === null) throw notFound('No such manuscript.');
-    if (role !== 'owner') throw forbidden('Only the owner of the manuscript invites co-authors.');
+    if (!mayOnManuscript(role, 'manage-co-authors')) throw forbidden('Only the owner of the manuscript invites co-authors.');
     await next();
   };
 }

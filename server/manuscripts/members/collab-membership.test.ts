@@ -5,15 +5,15 @@
  * change applies at once).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLOSE_CODES, chapterDocName } from '../../sync/collab/close-codes';
-import { manuscripts, type Manuscript } from '../../sync/collections/manuscripts';
-import { manuscriptChapters, type ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
-import type { Writer } from '../../sync/replication/collection';
-import { buildSignedInUser } from '../admin/test-helpers';
-import type { RunningServer } from '../server';
-import { connectClient, docText, persistedText, startCollabServer, tempDataDir, typeParagraph, waitFor, type TestClient } from '../collab/test-helpers';
-import { applyPush } from '../sync/push';
-import { asWriter } from '../sync/test-helpers';
+import { CLOSE_CODES, chapterDocName } from '../../../sync/collab/close-codes';
+import { manuscripts, type Manuscript } from '../../../sync/collections/manuscripts';
+import { manuscriptChapters, type ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
+import type { Writer } from '../../../sync/replication/collection';
+import { buildSignedInUser } from '../../admin/test-helpers';
+import type { RunningServer } from '../../server';
+import { connectClient, docText, persistedText, startCollabServer, tempDataDir, typeParagraph, waitFor, type TestClient } from '../../collab/test-helpers';
+import { applyPush } from '../../sync/push';
+import { asWriter } from '../../sync/test-helpers';
 
 let running: RunningServer;
 const clients: TestClient[] = [];

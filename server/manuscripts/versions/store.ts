@@ -2,10 +2,10 @@
  * chapter_versions rows (migration 006): write a version with its rendering, list a chapter's
  * versions newest first with their authors' usernames, read one, thin the automatic ones.
  */
-import type { VersionReason, VersionSummary } from '../../sync/api/versions';
-import type { DB } from '../db/connection';
-import type { ChapterVersionsTable } from '../db/schema';
-import { newId } from '../http/ids';
+import type { VersionReason, VersionSummary } from '../../../sync/api/versions';
+import type { DB } from '../../db/connection';
+import type { ChapterVersionsTable } from '../../db/schema';
+import { newId } from '../../http/ids';
 import { versionsToThin } from './thinning';
 
 /** A version as written: the row without its id, which the store assigns. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildUser } from '../admin/test-helpers';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { buildUser } from '../../admin/test-helpers';
+import { buildTestContext, type TestContext } from '../../test/test-context';
 import { sqliteCollabAccess } from './access';
-import { addMember, buildManuscript } from './test-helpers';
+import { addMember, buildManuscript } from '../../collab/test-helpers';
 
 let t: TestContext;
 beforeEach(async () => {

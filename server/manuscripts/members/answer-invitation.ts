@@ -3,10 +3,10 @@
  * (membership, written by the server as add-member.ts does) or decline. Only an active account
  * whose address is proven sees or answers them; anyone else's id is simply not found.
  */
-import type { MyInvitation } from '../../sync/api/my-invitations';
-import { MAX_MEMBERS } from '../../sync/collections/manuscripts';
-import type { AppContext } from '../context';
-import { conflict, notFound } from '../http/errors';
+import type { MyInvitation } from '../../../sync/api/my-invitations';
+import { MAX_MEMBERS } from '../../../sync/collections/manuscripts';
+import type { AppContext } from '../../context';
+import { conflict, notFound } from '../../http/errors';
 import { addMember, readManuscript } from './add-member';
 
 /** Enough for any real person; an address spammed by many owners still gets a bounded answer. */

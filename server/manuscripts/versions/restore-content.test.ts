@@ -9,7 +9,7 @@ import { $createHeadingNode } from '@lexical/rich-text';
 import { $createParagraphNode, $createTextNode, $getRoot } from 'lexical';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { appendParagraphUpdate, chapterUpdateFromParagraphs, editChapterUpdate, renderChapterState, replaceContentUpdate } from '../collab/lexical-doc';
+import { appendParagraphUpdate, chapterUpdateFromParagraphs, editChapterUpdate, renderChapterState, replaceContentUpdate } from '../../collab/lexical-doc';
 
 function merged(...updates: Uint8Array[]): Uint8Array {
   return Y.mergeUpdates(updates);

@@ -7,11 +7,12 @@
  * (sync/collections/manuscripts.ts), and from the account: an owner without manuscripts:write
  * only views (`actingRole`).
  */
-import { actingRole, type Manuscript } from '../../sync/collections/manuscripts';
-import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
-import { parseDocName } from '../../sync/collab/close-codes';
-import type { DB } from '../db/connection';
-import { readDoc } from '../sync/store';
+import { type Manuscript } from '../../../sync/collections/manuscripts';
+import { actingRole } from '../../../sync/manuscripts/policy';
+import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
+import { parseDocName } from '../../../sync/collab/close-codes';
+import type { DB } from '../../db/connection';
+import { readDoc } from '../../sync/store';
 import { principalOf, sqliteCollabAccess, type CollabAccess } from './access';
 
 export function replicatedCollabAccess(db: DB): CollabAccess {

@@ -4,8 +4,8 @@
  * clients converge on the old text, keep editing together, and the replaced state is kept.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { VersionListResponse, VersionResponse } from '../../sync/api/versions';
-import { buildSignedInUser } from '../admin/test-helpers';
+import type { VersionListResponse, VersionResponse } from '../../../sync/api/versions';
+import { buildSignedInUser } from '../../admin/test-helpers';
 import {
   addMember,
   buildManuscript,
@@ -17,8 +17,8 @@ import {
   typeParagraph,
   waitFor,
   type TestClient,
-} from '../collab/test-helpers';
-import type { RunningServer } from '../server';
+} from '../../collab/test-helpers';
+import type { RunningServer } from '../../server';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

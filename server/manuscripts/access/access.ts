@@ -4,11 +4,11 @@
  * updates are kept. Today it reads the manuscript tables of migration 004 (the server's view, to be
  * fed by the sync engine later); a different source only needs another `CollabAccess`.
  */
-import { parseDocName, type CollabRole } from '../../sync/collab/close-codes';
-import { actingRole } from '../../sync/collections/manuscripts';
-import type { Principal } from '../../sync/roles';
-import { loadRoles } from '../auth/sessions';
-import type { DB } from '../db/connection';
+import { parseDocName, type CollabRole } from '../../../sync/collab/close-codes';
+import { actingRole } from '../../../sync/manuscripts/policy';
+import type { Principal } from '../../../sync/roles';
+import { loadRoles } from '../../auth/sessions';
+import type { DB } from '../../db/connection';
 
 export interface CollabAccess {
   /** The user's role on the document, or null when they have none. */

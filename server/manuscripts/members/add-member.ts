@@ -4,12 +4,12 @@
  * use-manuscript-commands.ts — the manuscript's member list and every chapter's access copies —
  * written as server documents so every device of the audience pulls it at once.
  */
-import { MAX_MEMBERS, manuscripts, type Manuscript, type ManuscriptMember } from '../../sync/collections/manuscripts';
-import { manuscriptChapters } from '../../sync/collections/manuscript-chapters';
-import type { AppContext } from '../context';
-import { chaptersOfManuscript } from '../manuscripts/manuscript-book';
-import { readDoc } from '../sync/store';
-import { writeServerDoc } from '../sync/server-write';
+import { MAX_MEMBERS, manuscripts, type Manuscript, type ManuscriptMember } from '../../../sync/collections/manuscripts';
+import { manuscriptChapters } from '../../../sync/collections/manuscript-chapters';
+import type { AppContext } from '../../context';
+import { chaptersOfManuscript } from '../manuscript-book';
+import { readDoc } from '../../sync/store';
+import { writeServerDoc } from '../../sync/server-write';
 
 /** The live (not deleted) manuscript document, or null. */
 export async function readManuscript(ctx: AppContext, id: string): Promise<Manuscript | null> {

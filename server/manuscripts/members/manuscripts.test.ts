@@ -3,13 +3,13 @@
  * collaboration socket follows the replicated co-author list.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Manuscript } from '../../sync/collections/manuscripts';
-import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
-import { chapterDocName } from '../../sync/collab/close-codes';
-import { firstKnownAccess, replicatedCollabAccess } from '../collab/replicated-access';
-import { sqliteCollabAccess } from '../collab/access';
-import { buildUser, pull, push } from '../sync/test-helpers';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import type { Manuscript } from '../../../sync/collections/manuscripts';
+import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
+import { chapterDocName } from '../../../sync/collab/close-codes';
+import { firstKnownAccess, replicatedCollabAccess } from '../access/replicated-access';
+import { sqliteCollabAccess } from '../access/access';
+import { buildUser, pull, push } from '../../sync/test-helpers';
+import { buildTestContext, type TestContext } from '../../test/test-context';
 
 let t: TestContext;
 let owner: string;
