@@ -28,7 +28,15 @@ export function auditRoutes(ctx: AppContext) {
       .limit(ADMIN_PAGE_SIZE)
       .offset((page - 1) * ADMIN_PAGE_SIZE)
       .execute();
-    return { items: rows.map(toAuditRow), page, pageSize: ADMIN_PAGE_SIZE, total: Number(total) };
+    // Users the page's rows act on, named in one query.
+    const userIds = [...new Set(rows.filter((r) => r.targetType === 'user' && r.targetId).map((r) => r.targetId))];
+    const users = userIds.length ? await ctx.db.selectFrom('users').select(['id', 'username', 'displayName']).where('id', 'in', userIds).execute() : [];
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const items = rows.map((r) => {
+      const user = r.targetType === 'user' ? byId.get(r.targetId) : undefined;
+      return { ...toAuditRow(r), targetLabel: user ? `${user.displayName} (@${user.username})` : null, targetUsername: user?.username ?? null };
+    });
+    return { items, page, pageSize: ADMIN_PAGE_SIZE, total: Number(total) };
   });
   return router.get('/audit.csv', async (c) => {
     adminActor(c);

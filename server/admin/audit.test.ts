@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../audit/record';
-import { buildTestContext, type TestContext } from '../test/test-context';
+import { listAudit } from '../../sync/api/admin';
+import { answerOf, buildTestContext, type TestContext } from '../test/test-context';
 import { csvCell } from './csv';
 import { buildAdmin } from './test-helpers';
 
@@ -45,6 +46,20 @@ describe('GET /api/admin/audit', () => {
     expect((await list('target=role_request')).items[0]!.targetId).toBe('r-9');
     expect((await list('from=2025-01-10&to=2025-01-10')).total).toBe(1);
     expect((await list('from=2025-01-11&to=2025-01-20')).total).toBe(2);
+  });
+
+  it('names a user target by display name and @username', async () => {
+    await recordAudit(t.ctx.db, Date.parse('2025-03-01T12:00:00Z'), {
+      actor: { id: admin.user.id, username: 'auditor' },
+      action: 'user.restored',
+      targetType: 'user',
+      targetId: admin.user.id,
+    });
+    const res = await t.request('/api/admin/audit?action=user.restored', { cookie: admin.cookie });
+    const [row] = (await answerOf(res, listAudit)).items;
+    expect(row).toMatchObject({ targetUsername: 'auditor', targetLabel: expect.stringContaining('(@auditor)') });
+    // An id that is no longer an account stays an id.
+    expect((await answerOf(await t.request('/api/admin/audit?target=u-1', { cookie: admin.cookie }), listAudit)).items[0]!.targetLabel).toBeNull();
   });
 
   it('422 for bad dates', async () => {

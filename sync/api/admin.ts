@@ -145,6 +145,9 @@ const AuditRowSchema = zm.object({
   action: zm.string(),
   targetType: zm.string(),
   targetId: zm.string(),
+  /** For a user target: their @username and name, so the log reads as people, not ids. */
+  targetLabel: zm.optional(zm.nullable(zm.string())),
+  targetUsername: zm.optional(zm.nullable(zm.string())),
   detail: zm.record(zm.string(), zm.unknown()),
   ip: zm.string(),
 });

@@ -132,6 +132,8 @@ test.describe('reader', () => {
     await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
     await download.click();
     await expect(page.getByText(/Available offline ·/).first()).toBeVisible({ timeout: 30_000 });
+    // The device's storage is said once for the library, not on every book.
+    await expect(page.getByText(/used on this device/)).toHaveCount(1);
     await context.route('**/api/sync/**', (route) => route.abort());
     await context.setOffline(true);
     const cold = await context.newPage();

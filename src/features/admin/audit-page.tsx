@@ -1,7 +1,7 @@
 /** /admin/audit: the append-only log, filtered through the URL, with a CSV export of the same filter. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AUDIT_CSV_PATH, listAudit, type AuditRow } from '../../../sync/api/admin';
 import { toSearch } from '../../../sync/api/contract';
 import { call, fieldErrorsOf } from '../../lib/api';
@@ -21,10 +21,22 @@ const columns: Column<AuditRow>[] = [
   { key: 'at', header: 'When', render: (r) => formatDateTime(r.at) },
   { key: 'actor', header: 'Actor', render: (r) => r.actorLabel },
   { key: 'action', header: 'Action', render: (r) => <code>{r.action}</code> },
-  { key: 'target', header: 'Target', render: (r) => (r.targetType ? `${r.targetType} ${r.targetId}`.trim() : '—') },
+  { key: 'target', header: 'Target', render: (r) => <AuditTarget row={r} /> },
   { key: 'detail', header: 'Detail', render: (r) => (Object.keys(r.detail).length ? <span className="admin-detail">{JSON.stringify(r.detail)}</span> : '—') },
   { key: 'ip', header: 'IP', render: (r) => r.ip || '—' },
 ];
+
+/** A user target by name, linking to them on /admin/users; anything else by type, its id on hover. */
+function AuditTarget({ row }: { row: AuditRow }) {
+  if (!row.targetType) return '—';
+  if (row.targetLabel && row.targetUsername)
+    return (
+      <Link to={`/admin/users?q=${encodeURIComponent(row.targetUsername)}`} title={`${row.targetType} ${row.targetId}`}>
+        {row.targetLabel}
+      </Link>
+    );
+  return <span title={row.targetId}>{`${row.targetType} ${row.targetId}`.trim()}</span>;
+}
 
 export function AuditPage() {
   const [params, setParams] = useSearchParams();

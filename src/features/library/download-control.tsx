@@ -4,18 +4,34 @@ import { Badge, Button, useOnline } from '../../ui';
 import { bookStorageBytes, downloadBook, isDownloaded, removeDownload } from './offline-books';
 import { formatBytes } from '../../../sync/text/bytes';
 
+/** Said on window when a download is added or removed, so the page's storage line follows. */
+const DOWNLOADS_CHANGED = 'quire:downloads-changed';
+
+/** This device's storage use, once for the whole library (not on every book). */
+export function DeviceStorage() {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    const refresh = () =>
+      void navigator.storage
+        ?.estimate?.()
+        .then((e) => setText(e.usage === undefined ? null : `${formatBytes(e.usage)} of ${formatBytes(e.quota ?? 0)} used on this device`));
+    refresh();
+    window.addEventListener(DOWNLOADS_CHANGED, refresh);
+    return () => window.removeEventListener(DOWNLOADS_CHANGED, refresh);
+  }, []);
+  return text ? <p className="library-quota">{text}</p> : null;
+}
+
 export function DownloadControl({ bookId, title }: { bookId: string; title: string }) {
   const online = useOnline();
   const [state, setState] = useState<{ downloaded: boolean; bytes: number } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [quota, setQuota] = useState<string | null>(null);
 
   async function refresh() {
     const downloaded = await isDownloaded(bookId);
     setState({ downloaded, bytes: downloaded ? await bookStorageBytes(bookId) : 0 });
-    const estimate = await navigator.storage?.estimate?.();
-    if (estimate?.usage !== undefined) setQuota(`${formatBytes(estimate.usage)} of ${formatBytes(estimate.quota ?? 0)} used on this device`);
+    window.dispatchEvent(new Event(DOWNLOADS_CHANGED));
   }
   useEffect(() => {
     void refresh();
@@ -55,7 +71,6 @@ export function DownloadControl({ bookId, title }: { bookId: string; title: stri
           {error}
         </span>
       )}
-      {quota && <span className="library-quota">{quota}</span>}
     </div>
   );
 }

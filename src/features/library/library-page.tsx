@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { usePreferences } from '../theming/preferences-store';
 import { EmptyState, LinkButton, Page, Skeleton, Notice, formatRelative, usePageTitle } from '../../ui';
-import { DownloadControl } from './download-control';
+import { DeviceStorage, DownloadControl } from './download-control';
 import { ManuscriptShelf } from './manuscript-shelf';
 import { fetchLibraryCached } from './offline-books';
 import './library.css';
@@ -32,6 +32,7 @@ export function LibraryPage() {
           Books you buy or claim appear here.
         </EmptyState>
       )}
+      {library.data && library.data.books.length > 0 && <DeviceStorage />}
       {library.data && library.data.books.length > 0 && (
         <ul className="library-list">
           {library.data.books.map((book) => {

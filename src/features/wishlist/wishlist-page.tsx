@@ -4,6 +4,7 @@
  */
 import { useSession } from '../../lib/session';
 import { useCollection, useLiveDocs } from '../../db/use-live-docs';
+import { Link } from 'react-router';
 import { Button, EmptyState, LinkButton, Page, Skeleton } from '../../ui';
 import { formatPrice } from '../home/format-price';
 import { removeFromWishlist } from './wishlist-actions';
@@ -31,17 +32,22 @@ function Entries({ userId }: { userId: string }) {
           <li key={e.id} className="wishlist-entry">
             <div className="book-cover">
               {e.coverUrl ? (
-                <img src={e.coverUrl} alt={`Cover of ${e.title}`} width={320} height={512} loading="lazy" />
+                <img src={e.coverUrl} alt="" width={320} height={512} loading="lazy" />
               ) : (
                 <div className="book-cover-blank" aria-hidden="true">
                   {e.title}
                 </div>
               )}
             </div>
-            <h2>{e.title}</h2>
+            <h2>
+              {/* The whole card opens the book (the reader shows the sample until it is owned). */}
+              <Link to={`/books/${e.bookId}`} className="stretched-link">
+                {e.title}
+              </Link>
+            </h2>
             {e.authors && <p>{e.authors}</p>}
             <p className="wishlist-price">{formatPrice(e.priceCents, e.currency)}</p>
-            <div>
+            <div className="wishlist-remove">
               <Button
                 size="sm"
                 variant="secondary"
