@@ -15,7 +15,8 @@ test.describe('editor', () => {
     await expect(page.getByRole('heading', { name: 'Write', level: 1 })).toBeVisible();
     await expectAccessible(page);
 
-    await createManuscript(page, `Solo ${Date.now()}`);
+    const title = `Solo ${Date.now()}`;
+    await createManuscript(page, title);
     await typeAtEnd(page, 'The first line of a long book.');
     await page.getByRole('button', { name: 'Heading 1' }).click();
     await expect(chapterText(page).locator('h1')).toHaveText('The first line of a long book.');
@@ -43,6 +44,10 @@ test.describe('editor', () => {
     await expect(chapterText(page)).toContainText('Second paragraph here.');
     await expect(page.getByTestId('manuscript-words')).toContainText('10 words');
     await expectAccessible(page);
+
+    // The list of manuscripts says how far each has come and when it was last touched.
+    await page.goto('/editor');
+    await expect(page.getByRole('link', { name: new RegExp(title) })).toContainText(/10 words · edited/);
   });
 
   test('two editors side by side: live text and presence, offline edits merge, viewers read only', async ({ browser }) => {

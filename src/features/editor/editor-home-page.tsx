@@ -3,15 +3,16 @@
  * co-author invitations to accept or decline, and a form to start one or import one from a file. Starting one needs the author role; a reader sees how to apply, and
  * still reaches the manuscripts others shared with them.
  */
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { can } from '../../../sync/roles';
 import { useSession } from '../../lib/session';
-import { Button, Card, EmptyState, LinkButton, Page, Skeleton, TextField } from '../../ui';
+import { useLiveDocs } from '../../db/use-live-docs';
+import { Button, Card, EmptyState, LinkButton, Page, Skeleton, TextField, formatRelative } from '../../ui';
 import { CoAuthorInvitations } from '../notifications/co-author-invitations';
 import { ImportManuscript } from './import-manuscript';
 import { useManuscriptCommands } from './use-manuscript-commands';
-import { useManuscripts } from './use-manuscripts';
+import { totalWords, useManuscripts } from './use-manuscripts';
 import './editor.css';
 
 export function EditorHomePage() {
@@ -21,6 +22,13 @@ export function EditorHomePage() {
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
   const mayCreate = can(user, 'manuscripts:write');
+  // Every chapter this device holds, by manuscript: the list shows words and the last edit.
+  const { docs: chapters } = useLiveDocs('manuscript-chapters');
+  const chaptersOf = useMemo(() => {
+    const byManuscript = new Map<string, typeof chapters>();
+    for (const c of chapters) byManuscript.set(c.manuscriptId, [...(byManuscript.get(c.manuscriptId) ?? []), c]);
+    return byManuscript;
+  }, [chapters]);
 
   async function handleCreate(event: FormEvent) {
     event.preventDefault();
@@ -62,8 +70,11 @@ export function EditorHomePage() {
             {manuscripts.map((m) => (
               <li key={m.id}>
                 <Link to={`/editor/${m.id}`}>
-                  <strong>{m.title}</strong>
-                  <span>{user && m.ownerId === user.id ? 'Yours' : `Shared by @${m.ownerName}`}</span>
+                  <span className="manuscript-list-title">
+                    <strong>{m.title}</strong>
+                    <span>{user && m.ownerId === user.id ? 'Yours' : `Shared by @${m.ownerName}`}</span>
+                  </span>
+                  <ManuscriptFacts members={m.members} chapters={chaptersOf.get(m.id) ?? []} updatedAt={m.updatedAt} />
                 </Link>
               </li>
             ))}
@@ -72,4 +83,21 @@ export function EditorHomePage() {
       </Card>
     </Page>
   );
+}
+
+/** Words, the last edit (the manuscript's or any chapter's) and the co-authors, in one line. */
+function ManuscriptFacts({
+  members,
+  chapters,
+  updatedAt,
+}: {
+  members: { username: string }[];
+  chapters: { wordCount: number; updatedAt: number }[];
+  updatedAt: number;
+}) {
+  const words = totalWords(chapters);
+  const edited = Math.max(updatedAt, ...chapters.map((c) => c.updatedAt));
+  const facts = [`${words.toLocaleString()} ${words === 1 ? 'word' : 'words'}`, `edited ${formatRelative(edited)}`];
+  if (members.length > 0) facts.push(`with ${members.map((x) => `@${x.username}`).join(', ')}`);
+  return <span className="manuscript-list-facts">{facts.join(' · ')}</span>;
 }
