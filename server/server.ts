@@ -9,6 +9,7 @@ import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
 import { registerAuthJobs } from './auth/mail-links';
 import { registerBookJobs } from './books/epub/import-epub';
+import { announceNewCoAuthors } from './manuscripts/members/co-author-notices';
 import { registerInvitationJobs } from './manuscripts/members/invitations';
 import { createApp } from './app';
 import { createInProcessRevocations } from './auth/session-revocations';
@@ -62,6 +63,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerAuthJobs(worker, ctx);
   registerBookJobs(worker, ctx);
   registerInvitationJobs(worker, ctx);
+  announceNewCoAuthors(ctx);
   return { ctx, worker, handle };
 }
 

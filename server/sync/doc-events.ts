@@ -10,6 +10,10 @@ interface DocWrite {
   /** The document as stored now. */
   doc: Record<string, unknown>;
   deleted: boolean;
+  /** The stored document before this write (null for a new one, or when the server wrote it). */
+  previous: Record<string, unknown> | null;
+  /** Whose device pushed it; null when the server wrote it itself. */
+  writerId: string | null;
 }
 
 type DocWriteListener = (write: DocWrite) => void | Promise<void>;

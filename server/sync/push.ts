@@ -17,7 +17,14 @@ import { fieldErrors } from '../http/validate';
 import { nextChangeTime, readDoc, toWire, writeDoc } from './store';
 
 type Outcome =
-  | { kind: 'written'; audience: string[]; checkpoint: Checkpoint; doc: Record<string, unknown> & { id: string }; deleted: boolean }
+  | {
+      kind: 'written';
+      audience: string[];
+      checkpoint: Checkpoint;
+      doc: Record<string, unknown> & { id: string };
+      deleted: boolean;
+      previous: Record<string, unknown> | null;
+    }
   | { kind: 'unchanged' }
   | { kind: 'conflict'; master: WireDoc }
   | { kind: 'rejected'; row: RejectedRow };
@@ -90,6 +97,7 @@ async function applyRow(db: DB, collection: CollectionDefinition, writer: Writer
     checkpoint: { updatedAt: serverUpdatedAt, id: doc.id },
     doc,
     deleted: newDocumentState._deleted,
+    previous: previous as Record<string, unknown> | null,
   };
 }
 
@@ -104,7 +112,14 @@ export async function applyPush(ctx: AppContext, collection: CollectionDefinitio
     else if (outcome.kind === 'rejected') response.rejected.push(outcome.row);
     else if (outcome.kind === 'written') {
       for (const reader of outcome.audience) hints.set(reader, outcome.checkpoint);
-      ctx.docEvents.emit({ collection: collection.name, id: outcome.doc.id, doc: outcome.doc, deleted: outcome.deleted });
+      ctx.docEvents.emit({
+        collection: collection.name,
+        id: outcome.doc.id,
+        doc: outcome.doc,
+        deleted: outcome.deleted,
+        previous: outcome.previous,
+        writerId: writer.id,
+      });
     }
   }
   for (const [reader, checkpoint] of hints) ctx.pubsub.publish([reader], { collection: collection.name, checkpoint });

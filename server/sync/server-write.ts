@@ -21,5 +21,5 @@ export async function writeServerDoc<S extends z.ZodObject>(
     return { updatedAt: serverUpdatedAt, id: value.id };
   });
   ctx.pubsub.publish(audience, { collection: collection.name, checkpoint });
-  ctx.docEvents.emit({ collection: collection.name, id: value.id, doc: value, deleted: false });
+  ctx.docEvents.emit({ collection: collection.name, id: value.id, doc: value, deleted: false, previous: null, writerId: null });
 }
