@@ -6,6 +6,7 @@ import { can } from '../../sync/roles';
 import { APP_VERSION } from '../../sync/version';
 import { closeDatabase } from '../db/database-loader';
 import { DatabaseProvider } from '../db/use-database';
+import { SharedWithMeLink } from '../features/editor/shared-with-me-link';
 import { UnreadMessagesBadge } from '../features/messages/unread-badge';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { SignOutDialog } from '../features/sync/sign-out-dialog';
@@ -149,6 +150,7 @@ function Shell() {
               {item.badge === 'unread-messages' && <UnreadMessagesBadge />}
             </NavLink>
           ))}
+          {can(user, 'account:use') && !can(user, 'manuscripts:write') && <SharedWithMeLink />}
           {admin && <NavLink to="/admin">Admin</NavLink>}
         </nav>
         <div className="header-tools">

@@ -126,6 +126,10 @@ test.describe('editor blocks', () => {
     await expect(reader.page.getByRole('status').filter({ hasText: 'You joined' })).toContainText(title);
     await expect(dialog.getByRole('list', { name: 'People on this manuscript' })).toContainText('@reader');
     await expect(pending.getByRole('listitem').filter({ hasText: DEMO.reader })).toHaveCount(0);
+    // A reader without the author role finds the shared manuscript from the main navigation.
+    await reader.page.goto('/');
+    await reader.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shared with me' }).click();
+    await expect(reader.page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
     await reader.context.close();
 
     await dialog.getByRole('button', { name: `Revoke the invitation of ${address}` }).click();
