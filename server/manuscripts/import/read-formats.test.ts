@@ -35,6 +35,13 @@ describe('readMarkdown', () => {
     expect(m.imagesSkipped).toBe(1);
   });
 
+  it('takes the first heading over a generic file name', () => {
+    for (const name of ['draft.md', 'Final_v2.md', 'Document1.md', 'untitled copy.md', 'manuscript-3.md']) {
+      expect(readMarkdown('# The Salt Road\n\nx\n\n# Second\n\ny\n', name).title, name).toBe('The Salt Road');
+    }
+    expect(readMarkdown('# One\n\nx\n\n# Two\n\ny\n', 'The Salt Road.md').title).toBe('The Salt Road');
+  });
+
   it('reads YAML front matter as the title, not as text', () => {
     const m = readMarkdown('---\ntitle: "Tides: A Novel"\nauthor: Ann\n---\n# One\n\nx\n\n# Two\n\ny\n', 'draft.md');
     expect(m.title).toBe('Tides: A Novel');

@@ -38,19 +38,25 @@ export function splitAtHeadings(html: string): Section[] {
   return sections.map((s, i) => ({ ...s, title: (s.title || `Chapter ${i + 1}`).slice(0, 200) }));
 }
 
-/** The name a manuscript gets from a file name: without folders and extension. */
+/** Names a file gets from its stage, not its book: "draft", "Final v2", "Document1", "untitled copy". */
+const GENERIC_FILE_NAME =
+  /^(?:(?:my|new|the)\s+)?(?:draft|final|manuscript|document|doc|untitled|copy|version|revised|v)(?:[\s-]*(?:\d+|draft|final|copy|v\d+))*$/i;
+
+/** The name a manuscript gets from a file name (without folders and extension), unless it is generic. */
 function titleFromFileName(fileName: string | undefined): string {
   const base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
-  return base
+  const name = base
     .replace(/\.(docx|md|markdown|epub|txt)$/i, '')
     .replace(/[_]+/g, ' ')
     .trim()
     .slice(0, 200);
+  return GENERIC_FILE_NAME.test(name) ? '' : name;
 }
 
 /**
  * A manuscript's title: the one its document states (a Word "Title" paragraph), else the single
- * chapter heading of a one-chapter document, else the file name, else the first heading.
+ * chapter heading of a one-chapter document, else the file name when it names the book, else the
+ * first heading.
  */
 export function pickTitle(stated: string | undefined, sections: Section[], hadHeadings: boolean, fileName: string | undefined): string {
   const headed = hadHeadings ? sections.filter((s) => s.title !== 'Opening') : [];
