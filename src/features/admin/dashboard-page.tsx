@@ -17,16 +17,28 @@ function Stat({ to, value, label, hint }: { to: string; value: number | string; 
   );
 }
 
+/** One labelled column a day: the count above its bar, the day (UTC) under the baseline. */
 function SignUpChart({ days }: { days: AdminDashboard['users']['signUpsByDay'] }) {
   const max = Math.max(1, ...days.map((d) => d.count));
+  const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', timeZone: 'UTC' });
   return (
     <figure className="admin-chart">
-      <div className="admin-bars" aria-hidden="true">
+      <figcaption className="muted">Sign-ups per day, last 7 days (UTC)</figcaption>
+      <ol className="admin-bars">
         {days.map((d) => (
-          <div key={d.day} className="admin-bar" style={{ height: `${(d.count / max) * 100}%` }} title={`${d.day}: ${d.count}`} />
+          <li key={d.day} className="admin-bar-col" aria-label={`${d.day}: ${d.count} sign-up${d.count === 1 ? '' : 's'}`}>
+            <span className="admin-bar-value" aria-hidden="true">
+              {d.count}
+            </span>
+            <span className="admin-bar-plot" aria-hidden="true">
+              <span className="admin-bar" style={{ height: `${(d.count / max) * 100}%` }} />
+            </span>
+            <span className="admin-bar-day" aria-hidden="true">
+              {weekday(d.day)} {d.day.slice(8)}
+            </span>
+          </li>
         ))}
-      </div>
-      <figcaption className="muted">Sign-ups per day, last 7 days (UTC): {days.map((d) => `${d.day.slice(5)} ${d.count}`).join(', ')}</figcaption>
+      </ol>
     </figure>
   );
 }
