@@ -38,21 +38,7 @@ export async function scheduleDeletion(ctx: AppContext, { user, sessionId, ip }:
   const row = await ctx.db.selectFrom('users').select(['passwordHash', 'status']).where('id', '=', user.id).executeTakeFirstOrThrow();
   if (row.status === 'deleting') throw conflict('Your account is already scheduled for deletion.');
   if (!(await verifyPassword(row.passwordHash, password))) throw invalid('That password is not right.', { password: 'That password is not right.' });
-  const now = ctx.now();
-  const dueAt = now + ACCOUNT_DELETION_GRACE;
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ status: 'deleting', deletionDueAt: dueAt, updatedAt: now }).where('id', '=', user.id).execute();
-    await recordAudit(trx, now, {
-      actor: { id: user.id, username: user.username },
-      action: 'account.deletion_requested',
-      targetType: 'user',
-      targetId: user.id,
-      detail: { dueAt },
-      ip,
-    });
-  });
-  await ctx.queue.enqueue(ERASE_JOB, { userId: user.id }, { runAt: dueAt });
-  await invalidateUserSessions(ctx, user.id, sessionId ?? undefined);
+  const dueAt = await beginDeletion(ctx, user.id, { actor: { id: user.id, username: user.username }, action: 'account.deletion_requested', ip }, sessionId);
   await ctx.mail.send({
     to: user.email,
     subject: 'Your Quire account will be deleted',
@@ -62,6 +48,28 @@ export async function scheduleDeletion(ctx: AppContext, { user, sessionId, ip }:
       `If this wasn't you, undo the deletion and change your password straight away.`,
   });
   return deletionStatus(ctx, user.id);
+}
+
+/**
+ * Put an account on the grace period: 'deleting' until the due date, its erasure queued, every
+ * session ended but `keepSessionId` (the person's own, so they can change their mind). The
+ * audit entry names who asked — the person, or an admin for them — and commits with the change.
+ */
+export async function beginDeletion(
+  ctx: AppContext,
+  userId: string,
+  audit: { actor: { id: string; username: string }; action: string; ip?: string; detail?: Record<string, unknown> },
+  keepSessionId?: string | null,
+): Promise<number> {
+  const now = ctx.now();
+  const dueAt = now + ACCOUNT_DELETION_GRACE;
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ status: 'deleting', deletionDueAt: dueAt, updatedAt: now }).where('id', '=', userId).execute();
+    await recordAudit(trx, now, { ...audit, targetType: 'user', targetId: userId, detail: { ...audit.detail, dueAt } });
+  });
+  await ctx.queue.enqueue(ERASE_JOB, { userId }, { runAt: dueAt });
+  await invalidateUserSessions(ctx, userId, keepSessionId ?? undefined);
+  return dueAt;
 }
 
 export async function undoDeletion(ctx: AppContext, { user, ip }: Requester) {

@@ -3,6 +3,7 @@
  * role change bumps roles_version so every session of the person rotates on its next request.
  */
 import type { GrantableRole } from '../../sync/roles';
+import { beginDeletion } from '../account/deletion';
 import { recordAudit } from '../audit/record';
 import { sendPasswordReset } from '../auth/auth-mail';
 import { invalidateUserSessions, markRolesChanged } from '../auth/sessions';
@@ -68,4 +69,20 @@ export async function sendUserReset(ctx: AppContext, by: AdminActor, userId: str
   if (user.status === 'suspended') throw conflict('Restore the account before sending a reset e-mail.');
   await sendPasswordReset(ctx, { email: user.email, userId, name: user.displayName });
   await recordAudit(ctx.db, ctx.now(), { ...by, action: 'user.password_reset_sent', targetType: 'user', targetId: userId, detail: { email: user.email } });
+}
+
+/** The account-deletion flow started for someone (their request by mail, a legal demand): the same grace period, undone by them signing in. */
+export async function deleteUserAccount(ctx: AppContext, by: AdminActor, userId: string, reason: string) {
+  const user = await requireUser(ctx, userId);
+  if (userId === by.actor.id) throw invalid("You can't delete your own account from here; use your account settings.");
+  if (user.status === 'deleting') throw conflict('This account is already scheduled for deletion.');
+  const dueAt = await beginDeletion(ctx, userId, { ...by, action: 'user.deletion_scheduled', detail: { reason } });
+  await ctx.mail.send({
+    to: user.email,
+    subject: 'Your Quire account will be deleted',
+    text:
+      `Hello ${user.displayName},\n\nAn administrator scheduled your Quire account for deletion. It will be erased on ` +
+      `${new Date(dueAt).toUTCString().slice(0, 16)}.\n\nIf this is a mistake, sign in and choose "Undo deletion" before then:\n` +
+      `${ctx.config.publicUrl}/account-deletion`,
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../auth/sessions';
-import { listUsers, restoreUser, setUserRoles, suspendUser } from '../../sync/api/admin';
+import { deleteUser, listUsers, restoreUser, setUserRoles, suspendUser } from '../../sync/api/admin';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { buildAdmin, buildSignedInUser, buildUser } from './test-helpers';
 
@@ -78,6 +78,29 @@ describe('PUT /api/admin/users/:id/roles', () => {
   it('404 for an unknown user', async () => {
     const res = await t.request('/api/admin/users/nope/roles', { method: 'PUT', json: { roles: [] }, cookie: admin.cookie });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('delete on their behalf', () => {
+  it('starts the deletion flow: grace period, erasure queued, sessions ended, mailed, audited with the reason', async () => {
+    const { user, cookie } = await buildSignedInUser(t.ctx);
+    const res = await t.request(`/api/admin/users/${user.id}/delete`, { method: 'POST', json: { reason: 'Asked by e-mail' }, cookie: admin.cookie });
+    expect((await answerOf(res, deleteUser)).status).toBe('deleting');
+    expect(await validateSessionToken(t.ctx, tokenOf(cookie), meta)).toBeNull();
+    const jobs = await t.ctx.db.selectFrom('jobs').select(['kind', 'payload']).where('payload', 'like', `%${user.id}%`).execute();
+    expect(jobs.map((j) => j.kind)).toContain('account.erase');
+    const [entry] = await auditFor(user.id);
+    expect(entry).toMatchObject({ action: 'user.deletion_scheduled', actorId: admin.user.id });
+    expect(JSON.parse(entry!.detail).reason).toBe('Asked by e-mail');
+    const mail = await t.ctx.db.selectFrom('mailOutbox').select('subject').where('toAddress', '=', user.email).execute();
+    expect(mail.map((m) => m.subject)).toContain('Your Quire account will be deleted');
+    expect((await t.request(`/api/admin/users/${user.id}/delete`, { method: 'POST', json: { reason: 'again' }, cookie: admin.cookie })).status).toBe(409);
+  });
+
+  it("needs a reason, and never deletes the admin's own account", async () => {
+    const user = await buildUser(t.ctx);
+    expect((await t.request(`/api/admin/users/${user.id}/delete`, { method: 'POST', json: {}, cookie: admin.cookie })).status).toBe(422);
+    expect((await t.request(`/api/admin/users/${admin.user.id}/delete`, { method: 'POST', json: { reason: 'x' }, cookie: admin.cookie })).status).toBe(422);
   });
 });
 

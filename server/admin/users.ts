@@ -5,7 +5,7 @@ import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { adminActor } from './actor';
-import { restoreUser, sendUserReset, setUserRoles, suspendUser } from './user-commands';
+import { deleteUserAccount, restoreUser, sendUserReset, setUserRoles, suspendUser } from './user-commands';
 import { searchUsers, userDetail } from './user-queries';
 
 export function userRoutes(ctx: AppContext) {
@@ -34,6 +34,10 @@ export function userRoutes(ctx: AppContext) {
   });
   on(router, at, api.restoreUser, async (c, { params }) => {
     await restoreUser(ctx, adminActor(c), params.id);
+    return detailOr404(params.id);
+  });
+  on(router, at, api.deleteUser, async (c, { params, body }) => {
+    await deleteUserAccount(ctx, adminActor(c), params.id, body.reason);
     return detailOr404(params.id);
   });
   on(router, at, api.sendUserReset, async (c, { params }) => {

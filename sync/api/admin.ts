@@ -114,6 +114,8 @@ export const getUser = endpoint({ method: 'GET', path: '/api/admin/users/:id', r
 export const setUserRoles = endpoint({ method: 'PUT', path: '/api/admin/users/:id/roles', body: SetRolesInput, response: AdminUserDetailSchema });
 export const suspendUser = endpoint({ method: 'POST', path: '/api/admin/users/:id/suspend', body: SuspendInput, response: AdminUserDetailSchema });
 export const restoreUser = endpoint({ method: 'POST', path: '/api/admin/users/:id/restore', response: AdminUserDetailSchema });
+/** Starts the account-deletion flow for them (grace period, then erasure); the reason is audited. */
+export const deleteUser = endpoint({ method: 'POST', path: '/api/admin/users/:id/delete', body: SuspendInput, response: AdminUserDetailSchema });
 export const sendUserReset = endpoint({ method: 'POST', path: '/api/admin/users/:id/send-reset', response: OkSchema });
 
 // ---------- audit ----------

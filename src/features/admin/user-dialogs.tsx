@@ -1,7 +1,7 @@
-/** The dialogs of /admin/users: edit roles (checkboxes) and suspend (reason required). */
+/** The dialogs of /admin/users: edit roles (checkboxes); suspend and delete (reason required). */
 import { useState } from 'react';
 import { GRANTABLE_ROLES, type GrantableRole } from '../../../sync/roles';
-import { SUSPEND_REASON_MAX, setUserRoles, suspendUser, type AdminUserRow } from '../../../sync/api/admin';
+import { SUSPEND_REASON_MAX, deleteUser, setUserRoles, suspendUser, type AdminUserRow } from '../../../sync/api/admin';
 import { call, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { Button, Checkbox, Dialog, FormError, TextArea } from '../../ui';
 import { useAdminAction } from './admin-api';
@@ -52,27 +52,47 @@ export function RolesDialog({ user, isSelf, onClose }: { user: AdminUserRow; isS
   );
 }
 
-export function SuspendDialog({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+/** What a reason-taking action does to the account, in the dialog's words. */
+const REASON_ACTIONS = {
+  suspend: {
+    endpoint: suspendUser,
+    title: 'Suspend',
+    explain: 'They are signed out everywhere and cannot sign in until the account is restored.',
+    button: 'Suspend account',
+    done: 'is suspended.',
+  },
+  delete: {
+    endpoint: deleteUser,
+    title: 'Delete the account of',
+    explain: 'They are signed out everywhere and e-mailed. The account is erased after the grace period unless they sign in and undo it.',
+    button: 'Delete account',
+    done: 'is scheduled for deletion.',
+  },
+} as const;
+
+/** Suspend or delete: both need a reason, which goes into the audit log. */
+export function ReasonDialog({ kind, user, onClose }: { kind: keyof typeof REASON_ACTIONS; user: AdminUserRow; onClose: () => void }) {
+  const action = REASON_ACTIONS[kind];
   const [reason, setReason] = useState('');
-  const suspend = useAdminAction((why: string) => call(suspendUser, { params: { id: user.id }, body: { reason: why } }), `${user.displayName} is suspended.`);
-  const fields = fieldErrorsOf(suspend.error);
+  const run = useAdminAction((why: string) => call(action.endpoint, { params: { id: user.id }, body: { reason: why } }), `${user.displayName} ${action.done}`);
+  const fields = fieldErrorsOf(run.error);
   return (
     <Dialog
       open
       onClose={onClose}
-      title={`Suspend ${user.displayName}?`}
+      title={`${action.title} ${user.displayName}?`}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="danger" loading={suspend.isPending} onClick={() => suspend.mutate(reason, { onSuccess: onClose })}>
-            Suspend account
+          <Button variant="danger" loading={run.isPending} onClick={() => run.mutate(reason, { onSuccess: onClose })}>
+            {action.button}
           </Button>
         </>
       }
     >
-      <p>They are signed out everywhere and cannot sign in until the account is restored.</p>
+      <p>{action.explain}</p>
       <TextArea
         label="Reason"
         hint="Kept in the audit log."
@@ -82,6 +102,7 @@ export function SuspendDialog({ user, onClose }: { user: AdminUserRow; onClose: 
         error={fields.reason}
         onChange={(e) => setReason(e.target.value)}
       />
+      {run.error && !fields.reason && <FormError>{errorMessage(run.error)}</FormError>}
     </Dialog>
   );
 }

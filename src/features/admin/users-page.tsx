@@ -1,6 +1,6 @@
 /**
  * /admin/users: search (debounced, kept in the URL so a search can be shared or reloaded),
- * filters, and per-row actions: roles, suspend / restore, send a password reset.
+ * filters, and per-row actions: roles, suspend / restore, send a password reset, delete.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ import { Badge, Button, Page, QueryState, SelectField, Table, TextField, formatD
 import { adminKey, useAdminAction } from './admin-api';
 import { Pager, pageParam } from './pager';
 import { RoleBadges } from './role-badges';
-import { RolesDialog, SuspendDialog } from './user-dialogs';
+import { ReasonDialog, RolesDialog } from './user-dialogs';
 import './admin.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -39,7 +39,19 @@ function useUserSearch() {
   return { filters, update };
 }
 
-function Actions({ user, isSelf, onRoles, onSuspend }: { user: AdminUserRow; isSelf: boolean; onRoles: () => void; onSuspend: () => void }) {
+function Actions({
+  user,
+  isSelf,
+  onRoles,
+  onSuspend,
+  onDelete,
+}: {
+  user: AdminUserRow;
+  isSelf: boolean;
+  onRoles: () => void;
+  onSuspend: () => void;
+  onDelete: () => void;
+}) {
   const restore = useAdminAction(() => call(restoreUser, { params: { id: user.id } }), `${user.displayName} is restored.`);
   const reset = useAdminAction(() => call(sendUserReset, { params: { id: user.id } }), `Reset e-mail sent to ${user.email}.`);
   const label = (action: string) => `${action} ${user.displayName}`;
@@ -64,6 +76,11 @@ function Actions({ user, isSelf, onRoles, onSuspend }: { user: AdminUserRow; isS
           Send reset
         </Button>
       )}
+      {!isSelf && user.status !== 'deleting' && (
+        <Button size="sm" variant="ghost" onClick={onDelete} aria-label={label('Delete the account of')}>
+          Delete
+        </Button>
+      )}
     </div>
   );
 }
@@ -72,7 +89,7 @@ export function AdminUsersPage() {
   const { user: me } = useSession();
   const { filters, update } = useUserSearch();
   const [text, setText] = useState(filters.q);
-  const [dialog, setDialog] = useState<{ kind: 'roles' | 'suspend'; user: AdminUserRow } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'roles' | 'suspend' | 'delete'; user: AdminUserRow } | null>(null);
 
   useEffect(() => {
     if (text.trim() === filters.q) return;
@@ -130,13 +147,14 @@ export function AdminUsersPage() {
           isSelf={u.id === me?.id}
           onRoles={() => setDialog({ kind: 'roles', user: u })}
           onSuspend={() => setDialog({ kind: 'suspend', user: u })}
+          onDelete={() => setDialog({ kind: 'delete', user: u })}
         />
       ),
     },
   ];
 
   return (
-    <Page title="Users" description="Search accounts, change roles, suspend or restore, send a password reset." wide>
+    <Page title="Users" description="Search accounts, change roles, suspend or restore, send a password reset, delete." wide>
       <form
         className="admin-filters"
         role="search"
@@ -178,7 +196,7 @@ export function AdminUsersPage() {
         )}
       </QueryState>
       {dialog?.kind === 'roles' && <RolesDialog user={dialog.user} isSelf={dialog.user.id === me?.id} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'suspend' && <SuspendDialog user={dialog.user} onClose={() => setDialog(null)} />}
+      {(dialog?.kind === 'suspend' || dialog?.kind === 'delete') && <ReasonDialog kind={dialog.kind} user={dialog.user} onClose={() => setDialog(null)} />}
     </Page>
   );
 }
