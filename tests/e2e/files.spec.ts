@@ -22,7 +22,8 @@ test('an author uploads an image, renames it and inserts it into a chapter', asy
   await expect(page.getByRole('region', { name: 'Uploads' })).toContainText(uploaded);
   const card = page.getByRole('listitem', { name: uploaded });
   await expect(card.locator('img')).toBeVisible();
-  expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // Visible is not loaded: the thumbnail's bytes may still be on their way on a busy machine.
+  await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
   await card.getByRole('button', { name: `Rename ${uploaded}` }).click();
   await page.getByLabel(`New name for ${uploaded}`).fill(renamed);
