@@ -30,6 +30,7 @@ import { sameOriginOnly } from './http/origin';
 import { clientIp, honoRequestFacts, requestIsHttps } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
+import { reviewRoutes } from './reviews/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
 import { userRoutes } from './users/routes';
@@ -79,6 +80,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/site', siteRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
     .route('/api/users', userRoutes(ctx))
+    .route('/api', reviewRoutes(ctx))
     .route('/__probe', probeRoutes(ctx, probe));
 
   app.all('/api/*', () => {

@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   userLookupPerAccount: { points: 30, windowSeconds: 60 },
   /** Co-author invites by e-mail: each may send a mail to a stranger, so fewer than look-ups. */
   coAuthorInvitesPerAccount: { points: 20, windowSeconds: 60 * 60 },
+  /** Review saves, deletions and reports: a person fixing a typo a few times, not a script. */
+  reviewWritesPerAccount: { points: 30, windowSeconds: 60 * 60 },
 } as const;
 
 /**

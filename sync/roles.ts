@@ -14,6 +14,7 @@ export type Permission =
   | 'role:request' // apply to become an author or publisher
   | 'manuscripts:write'
   | 'books:import' // upload an EPUB to become a (draft) book
+  | 'reviews:write' // rate and review a book one owns (server/reviews adds the ownership and block checks)
   | 'publisher:manage'
   | 'admin:access' // every /admin page and /api/admin route
   | 'dev:access'; // development pages in production builds
@@ -23,6 +24,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'role:request': ['reader'],
   'manuscripts:write': ['author', 'admin'],
   'books:import': ['author', 'publisher', 'admin'],
+  'reviews:write': ['reader', 'author', 'publisher', 'admin'],
   'publisher:manage': ['publisher', 'admin'],
   'admin:access': ['admin'],
   'dev:access': ['admin'],

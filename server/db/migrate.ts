@@ -8,6 +8,7 @@ import * as m004 from './migrations/004-collab';
 import * as m005 from './migrations/005-files';
 import * as m006 from './migrations/006-versions';
 import * as m009 from './migrations/009-invitations';
+import * as m012 from './migrations/012-reviews';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-files': m005,
   '006-versions': m006,
   '009-invitations': m009,
+  '012-reviews': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -206,6 +206,9 @@ export interface BooksTable {
   /** JSON array of asset paths. */
   stylesheets: Generated<string>;
   issued: string | null;
+  /** The rating summary of visible reviews (migration 010 or 012); written by server/reviews/summary.ts only. */
+  ratingCount: Generated<number>;
+  ratingSum: Generated<number>;
 }
 interface BookContributorsTable {
   bookId: string;
@@ -309,6 +312,33 @@ export interface ChapterVersionsTable {
   wordCount: number;
   createdAt: number;
 }
+/** Ratings and reviews (migration 012). */
+interface ReviewsTable {
+  id: string;
+  bookId: string;
+  reviewerId: string;
+  rating: number;
+  text: string;
+  createdAt: number;
+  updatedAt: number;
+  hidden: Generated<number>;
+  hiddenBy: string | null;
+  hiddenAt: number | null;
+}
+interface ReviewReportsTable {
+  id: string;
+  reviewId: string;
+  reporterId: string;
+  reason: string;
+  createdAt: number;
+  resolved: Generated<number>;
+}
+interface ReviewBlocksTable {
+  userId: string;
+  blockedBy: string | null;
+  blockedAt: number;
+  note: string;
+}
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -343,6 +373,9 @@ export interface Database {
   chapterVersions: ChapterVersionsTable;
   syncDocs: SyncDocsTable;
   syncAudience: SyncAudienceTable;
+  reviews: ReviewsTable;
+  reviewReports: ReviewReportsTable;
+  reviewBlocks: ReviewBlocksTable;
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */

@@ -16,6 +16,7 @@ import * as library from './library';
 import * as lists from './lists';
 import * as manuscripts from './manuscripts';
 import * as myInvitations from './my-invitations';
+import * as reviews from './reviews';
 import * as session from './session';
 import * as siteInfo from './site-info';
 import * as users from './users';
@@ -38,6 +39,7 @@ export const ENDPOINTS: Endpoint[] = [
   lists,
   manuscripts,
   myInvitations,
+  reviews,
   session,
   siteInfo,
   users,
