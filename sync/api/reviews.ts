@@ -28,6 +28,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 
 // Characters that are never wanted in a review: C0 controls but tab and newline, DEL, and the
 // bidi overrides that can make text read differently from how it is stored.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNWANTED = /[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 // Only things that look like tags ("<b>", "</p>", "<img …>"); "I <3 it" and "a < b" survive.
 const TAG = /<\/?[a-z][^<>]*>/gi;
