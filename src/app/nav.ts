@@ -29,6 +29,7 @@ export const ADMIN_NAV: NavItem[] = [
   { to: '/admin/author-requests', label: 'Author requests', permission: 'admin:access' },
   { to: '/admin/publisher-requests', label: 'Publisher requests', permission: 'admin:access' },
   { to: '/admin/beta-requests', label: 'Beta requests', permission: 'admin:access' },
+  { to: '/admin/reviews', label: 'Reviews', permission: 'admin:access' },
   { to: '/admin/audit', label: 'Audit log', permission: 'admin:access' },
   { to: '/admin/debug-reports', label: 'Debug reports', permission: 'admin:access' },
   { to: '/admin/test', label: 'Self-test', permission: 'admin:access' },

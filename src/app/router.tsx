@@ -70,6 +70,7 @@ const routes: RouteObject[] = [
               { path: 'author-requests', lazy: page(() => import('../features/admin/role-requests-page'), 'AuthorRequestsPage') },
               { path: 'publisher-requests', lazy: page(() => import('../features/admin/role-requests-page'), 'PublisherRequestsPage') },
               { path: 'beta-requests', lazy: page(() => import('../features/admin/beta-requests-page'), 'BetaRequestsPage') },
+              { path: 'reviews', lazy: page(() => import('../features/admin/reviews-page'), 'AdminReviewsPage') },
               { path: 'audit', lazy: page(() => import('../features/admin/audit-page'), 'AuditPage') },
               { path: 'settings', lazy: page(() => import('../features/admin/site-settings-page'), 'SiteSettingsPage') },
               { path: 'profile', lazy: page(() => import('../features/admin/admin-profile-page'), 'AdminProfilePage') },
