@@ -56,7 +56,12 @@ export async function setReviewHidden(ctx: AppContext, by: AdminActor, reviewId:
       .set(hidden ? { hidden: 1, hiddenBy: by.actor.id, hiddenAt: now } : { hidden: 0, hiddenBy: null, hiddenAt: null })
       .where('id', '=', reviewId)
       .execute();
-    const { numUpdatedRows } = await trx.updateTable('reviewReports').set({ resolved: 1 }).where('reviewId', '=', reviewId).where('resolved', '=', 0).executeTakeFirst();
+    const { numUpdatedRows } = await trx
+      .updateTable('reviewReports')
+      .set({ resolved: 1 })
+      .where('reviewId', '=', reviewId)
+      .where('resolved', '=', 0)
+      .executeTakeFirst();
     await refreshRatingSummary(trx, review.bookId);
     await recordAudit(trx, now, {
       ...by,

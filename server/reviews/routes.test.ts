@@ -13,7 +13,28 @@ async function buildBook(status: 'published' | 'draft' = 'published') {
   const now = t.ctx.now();
   await t.ctx.db
     .insertInto('books')
-    .values({ id, slug: `book-${id}`, title: `Book ${id}`, subtitle: '', description: '', language: 'en', isbn: null, priceCents: 500, currency: 'USD', pageCount: null, publisherName: '', imprintId: null, genres: '[]', status, featured: 0, coverPath: null, publishedAt: now, createdAt: now, updatedAt: now, issued: null })
+    .values({
+      id,
+      slug: `book-${id}`,
+      title: `Book ${id}`,
+      subtitle: '',
+      description: '',
+      language: 'en',
+      isbn: null,
+      priceCents: 500,
+      currency: 'USD',
+      pageCount: null,
+      publisherName: '',
+      imprintId: null,
+      genres: '[]',
+      status,
+      featured: 0,
+      coverPath: null,
+      publishedAt: now,
+      createdAt: now,
+      updatedAt: now,
+      issued: null,
+    })
     .execute();
   return id;
 }
@@ -124,7 +145,8 @@ describe('reports and moderation', () => {
     const { review } = await answerOf(await save(author.cookie, { rating: 1, text: 'Buy cheap watches at …' }), api.saveMyReview);
     return { author, review };
   }
-  const report = (id: string, cookie: string | undefined, reason = 'spam') => t.request(`/api/reviews/${id}/report`, { method: 'POST', cookie, json: { reason } });
+  const report = (id: string, cookie: string | undefined, reason = 'spam') =>
+    t.request(`/api/reviews/${id}/report`, { method: 'POST', cookie, json: { reason } });
 
   it('takes one report per reader (409 on a repeat), never of one’s own review', async () => {
     const { author, review } = await reviewed();

@@ -113,7 +113,13 @@ export const saveMyReview = endpoint({
 export const deleteMyReview = endpoint({ method: 'DELETE', path: '/api/books/:bookId/reviews/mine', response: zm.undefined(), status: 204 });
 
 /** Once per reporter and review (409 on a repeat); never one's own review. */
-export const reportReview = endpoint({ method: 'POST', path: '/api/reviews/:id/report', body: ReportInput, response: zm.object({ ok: zm.boolean() }), status: 201 });
+export const reportReview = endpoint({
+  method: 'POST',
+  path: '/api/reviews/:id/report',
+  body: ReportInput,
+  response: zm.object({ ok: zm.boolean() }),
+  status: 201,
+});
 
 // ---------- moderation (/api/admin) ----------
 export const ADMIN_REVIEW_FILTERS = ['reported', 'hidden', 'all'] as const;

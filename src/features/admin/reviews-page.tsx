@@ -37,7 +37,9 @@ function ConfirmDialog({ pending, onClose }: { pending: Pending; onClose: () => 
   const hide = pending.kind === 'hide';
   const run = useAdminAction(
     (text: string) =>
-      hide ? call(hideReview, { params: { id: review.id }, body: { note: text } }) : call(blockReviewer, { params: { id: review.reviewer.id }, body: { note: text } }),
+      hide
+        ? call(hideReview, { params: { id: review.id }, body: { note: text } })
+        : call(blockReviewer, { params: { id: review.reviewer.id }, body: { note: text } }),
     hide ? 'Review hidden.' : `${review.reviewer.displayName} can no longer write reviews.`,
   );
   const fields = fieldErrorsOf(run.error);
@@ -79,9 +81,18 @@ function ConfirmDialog({ pending, onClose }: { pending: Pending; onClose: () => 
 function RestoreButton({ review }: { review: AdminReviewRow }) {
   // On a visible review, "restore" keeps it and closes its reports.
   const label = review.hidden ? 'Restore' : 'Keep';
-  const action = useAdminAction(() => call(restoreReview, { params: { id: review.id }, body: {} }), review.hidden ? 'Review restored.' : 'Reports closed; the review stays.');
+  const action = useAdminAction(
+    () => call(restoreReview, { params: { id: review.id }, body: {} }),
+    review.hidden ? 'Review restored.' : 'Reports closed; the review stays.',
+  );
   return (
-    <Button size="sm" variant="secondary" loading={action.isPending} onClick={() => action.mutate(undefined)} aria-label={`${label} the review by ${review.reviewer.displayName}`}>
+    <Button
+      size="sm"
+      variant="secondary"
+      loading={action.isPending}
+      onClick={() => action.mutate(undefined)}
+      aria-label={`${label} the review by ${review.reviewer.displayName}`}
+    >
       {label}
     </Button>
   );
@@ -167,7 +178,12 @@ export function AdminReviewsPage() {
       render: (r) => (
         <div className="row">
           {!r.hidden && (
-            <Button size="sm" variant="danger" onClick={() => setPending({ kind: 'hide', review: r })} aria-label={`Hide the review by ${r.reviewer.displayName}`}>
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => setPending({ kind: 'hide', review: r })}
+              aria-label={`Hide the review by ${r.reviewer.displayName}`}
+            >
               Hide
             </Button>
           )}
@@ -175,7 +191,12 @@ export function AdminReviewsPage() {
           {r.reviewer.blocked ? (
             <UnblockButton review={r} />
           ) : (
-            <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'block', review: r })} aria-label={`Block ${r.reviewer.displayName} from reviewing`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setPending({ kind: 'block', review: r })}
+              aria-label={`Block ${r.reviewer.displayName} from reviewing`}
+            >
               Block reviewer
             </Button>
           )}

@@ -27,7 +27,12 @@ export function ReportDialog({ bookId, review, onClose }: { bookId: string; revi
       <p>
         An admin will read the review by {review.reviewer.displayName} and may hide it. {review.reviewer.displayName} is not told who reported it.
       </p>
-      <SelectField label="What is wrong with it?" value={reason} error={fieldErrorsOf(report.error).reason} onChange={(e) => setReason(e.target.value as ReportReason)}>
+      <SelectField
+        label="What is wrong with it?"
+        value={reason}
+        error={fieldErrorsOf(report.error).reason}
+        onChange={(e) => setReason(e.target.value as ReportReason)}
+      >
         {REPORT_REASONS.map((r) => (
           <option key={r} value={r}>
             {REPORT_REASON_LABELS[r]}

@@ -34,7 +34,11 @@ function useReviewAction<V>(bookId: string, run: (vars: V) => Promise<unknown>, 
 }
 
 export function useSaveReview(bookId: string, editing: boolean) {
-  return useReviewAction(bookId, (body: ReviewInput) => call(saveMyReview, { params: { bookId }, body }), editing ? 'Your review is updated.' : 'Thanks! Your review is posted.');
+  return useReviewAction(
+    bookId,
+    (body: ReviewInput) => call(saveMyReview, { params: { bookId }, body }),
+    editing ? 'Your review is updated.' : 'Thanks! Your review is posted.',
+  );
 }
 
 export function useDeleteReview(bookId: string) {

@@ -22,7 +22,13 @@ export function StarInput({ value, onChange, error, disabled }: { value: number;
   return (
     <fieldset className={`field star-input${error ? ' field-invalid' : ''}`} disabled={disabled}>
       <legend>Your rating</legend>
-      <div className="star-input-options" role="radiogroup" aria-label="Your rating" aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
+      <div
+        className="star-input-options"
+        role="radiogroup"
+        aria-label="Your rating"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+      >
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className={n <= value ? 'star-option star-option-on' : 'star-option'}>
             <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="visually-hidden" />
