@@ -9,7 +9,7 @@ const MESSAGES: Record<Exclude<ReviewRefusal, 'sign_in'>, string> = {
   blocked: 'Your account can no longer write reviews. Contact support if you think this is a mistake.',
 };
 
-export class ReviewRefusalError extends ApiError {
+class ReviewRefusalError extends ApiError {
   constructor(readonly reason: Exclude<ReviewRefusal, 'sign_in'>) {
     super(403, 'forbidden', MESSAGES[reason]);
   }

@@ -7,7 +7,7 @@ import { deleteMyReview, listBookReviews, reportReview, saveMyReview, type Repor
 import { ApiRequestError, call, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui';
 
-export const reviewsKey = (bookId: string) => ['book-reviews', bookId];
+const reviewsKey = (bookId: string) => ['book-reviews', bookId];
 
 /** `owned` is part of the key: buying the book refetches what the reader may do. */
 export function useBookReviews(bookId: string, page: number, owned: boolean) {
