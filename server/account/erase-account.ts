@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/record';
 import { invalidateUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
+import { eraseReviewer } from '../reviews/commands';
 
 export const ERASE_JOB = 'account.erase';
 
@@ -47,6 +48,7 @@ const ERASURE_STEPS: ErasureStep[] = [
   { name: 'imprint ownership', run: (trx, u) => trx.updateTable('imprints').set({ ownerId: null }).where('ownerId', '=', u.id).execute() },
   { name: 'book contributor links', run: (trx, u) => trx.updateTable('bookContributors').set({ userId: null }).where('userId', '=', u.id).execute() },
   // Copies of mail sent to the person; a still-queued message simply finds its row gone.
+  { name: 'reviews', run: (trx, u) => eraseReviewer(trx, u.id) },
   { name: 'mail outbox', run: (trx, u) => trx.deleteFrom('mailOutbox').where('toAddress', '=', u.email).execute() },
   // TODO(store): { name: 'orders', run: anonymise the buyer on the account's orders, keep amounts }.
   {

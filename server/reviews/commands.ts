@@ -7,6 +7,7 @@ import type { ReportReason } from '../../sync/api/reviews';
 import { recordAudit } from '../audit/record';
 import type { AdminActor } from '../admin/actor';
 import type { AppContext } from '../context';
+import type { DB } from '../db/connection';
 import { conflict, forbidden, notFound } from '../http/errors';
 import { newId } from '../http/ids';
 import { refreshRatingSummary } from './summary';
@@ -94,4 +95,13 @@ export async function unblockReviewer(ctx: AppContext, by: AdminActor, userId: s
     if (!numDeletedRows) throw notFound('This person is not blocked from reviewing.');
     await recordAudit(trx, now, { ...by, action: 'user.review_unblocked', targetType: 'user', targetId: userId });
   });
+}
+
+/** An erasure step (server/account/erase-account.ts): the person's reviews, reports and block go; the books they rated are recounted. */
+export async function eraseReviewer(trx: DB, userId: string) {
+  const rated = await trx.selectFrom('reviews').select('bookId').where('reviewerId', '=', userId).execute();
+  await trx.deleteFrom('reviews').where('reviewerId', '=', userId).execute();
+  await trx.deleteFrom('reviewReports').where('reporterId', '=', userId).execute();
+  await trx.deleteFrom('reviewBlocks').where('userId', '=', userId).execute();
+  for (const { bookId } of rated) await refreshRatingSummary(trx, bookId);
 }

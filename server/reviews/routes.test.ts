@@ -1,6 +1,7 @@
 /** Reviews end to end through the HTTP API, against a fresh SQLite file per test. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../sync/api/reviews';
+import { eraseAccount } from '../account/erase-account';
 import { buildAdmin, buildSignedInUser } from '../admin/test-helpers';
 import { newId } from '../http/ids';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
@@ -213,5 +214,21 @@ describe('reports and moderation', () => {
     expect((await t.request(`/api/admin/users/${r.user.id}/review-block`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
     expect((await save(r.cookie, { rating: 5 })).status).toBe(200);
     expect(await audit('user.review_unblocked')).toHaveLength(1);
+  });
+});
+
+describe('account erasure', () => {
+  it("removes the person's reviews and reports and recounts the books they rated", async () => {
+    const gone = await reader();
+    const stays = await reader();
+    await save(gone.cookie, { rating: 1, text: 'Mine to erase' });
+    const { review } = await answerOf(await save(stays.cookie, { rating: 5 }), api.saveMyReview);
+    await t.request(`/api/reviews/${review.id}/report`, { method: 'POST', cookie: gone.cookie, json: { reason: 'spam' } });
+    await t.ctx.db.updateTable('users').set({ status: 'deleting', deletionDueAt: t.ctx.now() - 1 }).where('id', '=', gone.user.id).execute();
+
+    expect(await eraseAccount(t.ctx, gone.user.id)).toBe(true);
+    expect(await t.ctx.db.selectFrom('reviews').select('text').where('reviewerId', '=', gone.user.id).execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('reviewReports').select('id').where('reporterId', '=', gone.user.id).execute()).toEqual([]);
+    expect(await summaryRow()).toEqual({ ratingCount: 1, ratingSum: 5 });
   });
 });
