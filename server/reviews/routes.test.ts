@@ -224,7 +224,11 @@ describe('account erasure', () => {
     await save(gone.cookie, { rating: 1, text: 'Mine to erase' });
     const { review } = await answerOf(await save(stays.cookie, { rating: 5 }), api.saveMyReview);
     await t.request(`/api/reviews/${review.id}/report`, { method: 'POST', cookie: gone.cookie, json: { reason: 'spam' } });
-    await t.ctx.db.updateTable('users').set({ status: 'deleting', deletionDueAt: t.ctx.now() - 1 }).where('id', '=', gone.user.id).execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ status: 'deleting', deletionDueAt: t.ctx.now() - 1 })
+      .where('id', '=', gone.user.id)
+      .execute();
 
     expect(await eraseAccount(t.ctx, gone.user.id)).toBe(true);
     expect(await t.ctx.db.selectFrom('reviews').select('text').where('reviewerId', '=', gone.user.id).execute()).toEqual([]);
