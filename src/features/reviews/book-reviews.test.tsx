@@ -99,4 +99,15 @@ describe('<BookReviews>', () => {
     await vi.waitFor(() => expect(host.querySelector('.star-input .field-error')?.textContent).toBe('Choose a rating from 1 to 5 stars.'));
     expect(host.querySelector('[role="radiogroup"]')?.getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('lets a blocked reader delete but not edit their review', async () => {
+    answers['GET /api/books/b1/reviews'] = json(
+      200,
+      listing({ mine: { ...review, reviewer: { username: 'me', displayName: 'Me' }, id: 'r2', hidden: false }, canReview: 'blocked' }),
+    );
+    await show(true);
+    const buttons = [...host.querySelectorAll('.my-review button')].map((b) => b.textContent);
+    expect(buttons).toEqual(['Delete review']);
+    expect(host.querySelector('.my-review')?.textContent).toContain('Your account can no longer write reviews.');
+  });
 });

@@ -33,7 +33,13 @@ export function BookReviews({ bookId, owned }: { bookId: string; owned: boolean 
               {!online && <Notice tone="warning">You're offline: these reviews may be out of date, and writing or reporting waits for a connection.</Notice>}
               <RatingSummary summary={data.summary} />
               {data.canReview === 'yes' || data.mine ? (
-                <MyReviewPanel key={data.mine?.updatedAt ?? 'new'} bookId={bookId} mine={data.mine} offline={!online} />
+                <MyReviewPanel
+                  key={data.mine?.updatedAt ?? 'new'}
+                  bookId={bookId}
+                  mine={data.mine}
+                  offline={!online}
+                  refusal={data.canReview === 'yes' ? undefined : REFUSAL_MESSAGES[data.canReview]}
+                />
               ) : (
                 <p className="muted book-reviews-refusal">{REFUSAL_MESSAGES[data.canReview]}</p>
               )}

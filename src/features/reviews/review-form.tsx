@@ -10,7 +10,8 @@ import { ReviewItem } from './review-item';
 import { useDeleteReview, useSaveReview } from './reviews-api';
 import { StarInput } from './stars';
 
-export function MyReviewPanel({ bookId, mine, offline }: { bookId: string; mine: MyReview | null; offline: boolean }) {
+/** `refusal` set: the reader may no longer edit (blocked, or the book left their library) but may still delete. */
+export function MyReviewPanel({ bookId, mine, offline, refusal }: { bookId: string; mine: MyReview | null; offline: boolean; refusal?: string }) {
   const [editing, setEditing] = useState(mine === null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remove = useDeleteReview(bookId);
@@ -24,10 +25,13 @@ export function MyReviewPanel({ bookId, mine, offline }: { bookId: string; mine:
           </Notice>
         )}
         <ReviewItem review={mine} />
+        {refusal && <p className="muted">{refusal}</p>}
         <div className="row">
-          <Button size="sm" variant="secondary" disabled={offline} onClick={() => setEditing(true)}>
-            Edit review
-          </Button>
+          {!refusal && (
+            <Button size="sm" variant="secondary" disabled={offline} onClick={() => setEditing(true)}>
+              Edit review
+            </Button>
+          )}
           <Button size="sm" variant="ghost" disabled={offline} onClick={() => setConfirmDelete(true)}>
             Delete review
           </Button>
