@@ -43,10 +43,14 @@ export function BookReviews({ bookId, owned }: { bookId: string; owned: boolean 
               ) : (
                 <p className="muted book-reviews-refusal">{REFUSAL_MESSAGES[data.canReview]}</p>
               )}
-              {data.total === 0 ? (
-                <EmptyState title="No reviews yet">
-                  <p>{data.canReview === 'yes' ? 'Be the first to say what you thought.' : 'Readers who own this book can be the first to review it.'}</p>
-                </EmptyState>
+              {others.length === 0 && page === 1 ? (
+                data.mine ? (
+                  <p className="muted">No other reviews yet.</p>
+                ) : (
+                  <EmptyState title="No reviews yet">
+                    <p>{data.canReview === 'yes' ? 'Be the first to say what you thought.' : 'Readers who own this book can be the first to review it.'}</p>
+                  </EmptyState>
+                )
               ) : (
                 <div className="review-list">
                   {others.map((review) => (
