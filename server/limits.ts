@@ -9,6 +9,8 @@ export const SESSION_TTL = 30 * DAY;
 /** A session used within this much of its expiry is extended (sliding expiry). */
 export const SESSION_RENEW_WITHIN = 15 * DAY;
 export const SESSION_COOKIE = 'quire_session';
+/** How long a token replaced by rotation still works, for requests already on their way with it. */
+export const ROTATED_SESSION_GRACE = 30_000;
 
 export const EMAIL_CODE_TTL = {
   verify: 2 * DAY,

@@ -89,6 +89,7 @@ export async function userDetail(db: DB, id: string, now: number): Promise<Admin
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('userId', '=', id)
     .where('expiresAt', '>', now)
+    .where('replacedAt', 'is', null)
     .executeTakeFirstOrThrow();
   const requests = await listRoleRequests(db, { status: 'all', userId: id });
   return { ...toRow(user, roles.get(id) ?? []), bio: user.bio, sessions: Number(n), requests };

@@ -10,6 +10,7 @@ export async function listDevices(ctx: AppContext, userId: string, currentId: st
     .select(['id', 'userAgent', 'ip', 'createdAt', 'lastSeenAt'])
     .where('userId', '=', userId)
     .where('expiresAt', '>', ctx.now())
+    .where('replacedAt', 'is', null) // a rotated token's last seconds are the same device
     .orderBy('lastSeenAt', 'desc')
     .execute();
   return rows.map((r) => ({ ...r, current: r.id === currentId }));

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestContext, sessionCookieFrom, type TestContext } from '../test/test-context';
+import { ROTATED_SESSION_GRACE } from '../limits';
 import { markRolesChanged } from './sessions';
 import { me, post, registerAndSignIn } from './test-helpers';
 
@@ -35,15 +36,36 @@ describe('sessions', () => {
     expect(await me(t, user.cookie)).toMatchObject({ id: user.id });
   });
 
-  it('rotates the token when roles change; the old token stops working', async () => {
+  it('rotates the token when roles change; the old token stops working after a short grace', async () => {
     const user = await registerAndSignIn(t);
     await markRolesChanged(t.ctx, user.id);
     const res = await t.request('/api/auth/me', { cookie: user.cookie });
     const rotated = sessionCookieFrom(res);
     expect(rotated).toBeTruthy();
     expect(rotated).not.toBe(user.cookie);
+    expect(await me(t, rotated!)).toMatchObject({ id: user.id });
+
+    // A request that left with the old cookie at the same time is answered, and neither rotates
+    // again nor touches the cookie (clearing it would sign the page out).
+    const late = await t.request('/api/auth/me', { cookie: user.cookie });
+    expect(((await late.json()) as { user: { id: string } | null }).user).toMatchObject({ id: user.id });
+    expect(late.headers.get('set-cookie')).toBeNull();
+    const devices = (await (await t.request('/api/auth/sessions', { cookie: rotated! })).json()) as { sessions: unknown[] };
+    expect(devices.sessions).toHaveLength(1);
+
+    t.advance(ROTATED_SESSION_GRACE + 1);
     expect(await me(t, user.cookie)).toBeNull();
     expect(await me(t, rotated!)).toMatchObject({ id: user.id });
+  });
+
+  it('rotates once when several requests arrive with the old token together', async () => {
+    const user = await registerAndSignIn(t);
+    await markRolesChanged(t.ctx, user.id);
+    const answers = await Promise.all([1, 2, 3, 4].map(async () => t.request('/api/auth/me', { cookie: user.cookie })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const cookies = answers.map((r) => sessionCookieFrom(r)).filter(Boolean);
+    expect(cookies).toHaveLength(1);
+    expect(answers.every((r) => !(r.headers.get('set-cookie') ?? '').includes('Max-Age=0'))).toBe(true);
   });
 
   it('lists the devices, marks the current one, and ends one or all the others', async () => {

@@ -11,7 +11,7 @@ import { withReader, type Role } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
 import type { DB } from '../db/connection';
 import { newId, newSecret } from '../http/ids';
-import { SESSION_COOKIE, SESSION_RENEW_WITHIN, SESSION_TTL } from '../limits';
+import { ROTATED_SESSION_GRACE, SESSION_COOKIE, SESSION_RENEW_WITHIN, SESSION_TTL } from '../limits';
 import type { RevocationReason } from './session-revocations';
 import type { SessionUser } from './session-user';
 
@@ -67,6 +67,7 @@ export async function validateSessionToken(ctx: AppContext, token: string, meta:
       'sessions.secretHash',
       'sessions.expiresAt',
       'sessions.rolesVersion as sessionRolesVersion',
+      'sessions.replacedAt',
       'users.id',
       'users.email',
       'users.username',
@@ -97,10 +98,13 @@ export async function validateSessionToken(ctx: AppContext, token: string, meta:
     theme: row.theme,
     deletionDueAt: row.deletionDueAt,
   };
+  // Already replaced: a request that left with the old cookie before the new one arrived. It is
+  // answered (with the current roles) but never rotated or extended again.
+  if (row.replacedAt !== null) return { user, sessionId: id };
   // Roles changed since this token was issued: replace the token so privileges never ride
   // on an old cookie.
   if (row.sessionRolesVersion !== row.rolesVersion) {
-    await invalidateSession(ctx, id, { reason: 'rotated' });
+    if (!(await markReplaced(ctx, id))) return { user, sessionId: id }; // a concurrent request won
     const renewed = await createSession(ctx, row.id, meta);
     return { user, sessionId: renewed.token.split('.')[0]!, renewed };
   }
@@ -113,6 +117,23 @@ export async function validateSessionToken(ctx: AppContext, token: string, meta:
     await ctx.db.updateTable('sessions').set({ lastSeenAt: now, ip: meta.ip }).where('id', '=', id).execute();
   }
   return { user, sessionId: id };
+}
+
+/**
+ * Marks a session replaced, its expiry cut to the grace (migration 013 says why); its live
+ * channels reconnect now. False when another request replaced it first.
+ */
+async function markReplaced(ctx: AppContext, id: string): Promise<boolean> {
+  const now = ctx.now();
+  const result = await ctx.db
+    .updateTable('sessions')
+    .set((eb) => ({ replacedAt: now, expiresAt: eb.fn('min', ['expiresAt', eb.val(now + ROTATED_SESSION_GRACE)]) }))
+    .where('id', '=', id)
+    .where('replacedAt', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  ctx.revocations.publish({ sessionId: id, reason: 'rotated' });
+  return true;
 }
 
 async function lastSeen(db: DB, id: string): Promise<number> {

@@ -9,6 +9,7 @@ import * as m005 from './migrations/005-files';
 import * as m006 from './migrations/006-versions';
 import * as m009 from './migrations/009-invitations';
 import * as m012 from './migrations/012-reviews';
+import * as m013 from './migrations/013-session-rotation';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-versions': m006,
   '009-invitations': m009,
   '012-reviews': m012,
+  '013-session-rotation': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

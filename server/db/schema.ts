@@ -40,6 +40,8 @@ interface SessionsTable {
   createdAt: number;
   lastSeenAt: number;
   expiresAt: number;
+  /** Set when the token was rotated: the row then only lives out ROTATED_SESSION_GRACE. */
+  replacedAt: Generated<number | null>;
 }
 interface AuthCodesTable {
   id: string;
