@@ -31,6 +31,7 @@ import { clientIp, honoRequestFacts, requestIsHttps } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { reviewRoutes } from './reviews/routes';
+import { storeRoutes } from './store/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
 import { userRoutes } from './users/routes';
@@ -78,6 +79,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/invitations', myInvitationRoutes(ctx))
     .route('/api/manuscripts', manuscriptBookRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
+    .route('/api/store', storeRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
     .route('/api/users', userRoutes(ctx))
     .route('/api', reviewRoutes(ctx))

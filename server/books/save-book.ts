@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { CanonicalBookSchema, type CanonicalBook, type CanonicalBookInput } from '../../sync/book-format';
 import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
+import { indexDocument } from '../search/sqlite-fts';
 import type { Transaction } from 'kysely';
 import type { BookStatus, Database } from '../db/schema';
 import { loadBook } from './load-book';
@@ -111,6 +112,17 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
         .values(book.assets.map((a) => ({ bookId: id, path: a.path, mediaType: a.mediaType, blobHash: input.assetHashes[a.path]! })))
         .execute();
     }
+    await trx.deleteFrom('bookGenres').where('bookId', '=', id).execute();
+    const genres = [...new Set(m.genres)];
+    if (genres.length > 0) await trx.insertInto('bookGenres').values(genres.map((code) => ({ bookId: id, code }))).execute();
+    await indexDocument(trx, {
+      bookId: id,
+      title: m.title,
+      subtitle: m.subtitle,
+      authors: m.contributors.map((c) => c.name),
+      publisher: m.publisher,
+      description: m.description,
+    });
     if (input.alsoWrite) await input.alsoWrite(trx, id);
   });
   return { id, created: !existing, changed: true };

@@ -10,6 +10,7 @@ import * as m006 from './migrations/006-versions';
 import * as m009 from './migrations/009-invitations';
 import * as m012 from './migrations/012-reviews';
 import * as m013 from './migrations/013-session-rotation';
+import * as m014 from './migrations/014-store';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009-invitations': m009,
   '012-reviews': m012,
   '013-session-rotation': m013,
+  '014-store': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -208,9 +208,29 @@ export interface BooksTable {
   /** JSON array of asset paths. */
   stylesheets: Generated<string>;
   issued: string | null;
-  /** The rating summary of visible reviews (migration 010 or 012); written by server/reviews/summary.ts only. */
+  /** The rating summary of visible reviews (migration 012); written by server/reviews/summary.ts only. */
   ratingCount: Generated<number>;
   ratingSum: Generated<number>;
+  /** A sale price applies between the two instants (either end open when null); migration 014. */
+  discountPriceCents: Generated<number | null>;
+  discountStartsAt: Generated<number | null>;
+  discountEndsAt: Generated<number | null>;
+}
+interface BookGenresTable {
+  bookId: string;
+  /** A Thema subject code (sync/store/genres.ts). */
+  code: string;
+}
+interface StoreCollectionsTable {
+  id: string;
+  name: string;
+  ord: number;
+  createdAt: number;
+}
+interface StoreCollectionBooksTable {
+  collectionId: string;
+  bookId: string;
+  ord: number;
 }
 interface BookContributorsTable {
   bookId: string;
@@ -378,6 +398,9 @@ export interface Database {
   reviews: ReviewsTable;
   reviewReports: ReviewReportsTable;
   reviewBlocks: ReviewBlocksTable;
+  bookGenres: BookGenresTable;
+  storeCollections: StoreCollectionsTable;
+  storeCollectionBooks: StoreCollectionBooksTable;
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */

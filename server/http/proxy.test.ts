@@ -61,8 +61,9 @@ async function rotatedOnUpgrade(server: RunningServer, origin: string, userId: s
   return setCookie;
 }
 
+/** The addresses of the user's live sessions (a token replaced by rotation lives on briefly; not counted). */
 async function sessionIps(server: RunningServer, userId: string) {
-  const rows = await server.ctx.db.selectFrom('sessions').select('ip').where('userId', '=', userId).execute();
+  const rows = await server.ctx.db.selectFrom('sessions').select('ip').where('userId', '=', userId).where('replacedAt', 'is', null).execute();
   return rows.map((r) => r.ip);
 }
 

@@ -9,7 +9,9 @@ import type { CanonicalBookInput } from '../../sync/book-format';
 import { buildBook, readPackage } from '../books/epub/build-book';
 import { writeEpub } from '../books/epub/write-epub';
 import { saveBook } from '../books/save-book';
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { DAY } from '../limits';
 import { renderCover } from './covers';
 import { DEMO_IMPRINT } from './demo-accounts';
@@ -26,7 +28,7 @@ function toCanonical(demo: DemoBook, publishedAt: number): CanonicalBookInput {
       title: demo.title,
       subtitle: demo.subtitle,
       description: demo.description,
-      language: 'en',
+      language: demo.language ?? 'en',
       contributors: demo.contributors.map(({ name, role }) => ({ name, role })),
       publisher: demo.publisher,
       isbn: demo.isbn,
@@ -47,7 +49,7 @@ function importDemo(demo: DemoBook, publishedAt: number, coverSvg: string): Cano
   const epub = writeEpub({
     identifier: `urn:quire:demo:${demo.slug}`,
     title: demo.title,
-    language: 'en',
+    language: demo.language ?? 'en',
     creators: demo.contributors.map((c) => ({ name: c.name, role: c.role === 'editor' ? 'edt' : 'aut' })),
     publisher: demo.publisher,
     chapters: canonical.chapters.map((c) => ({ id: c.id, title: c.title, body: c.xhtml })),
@@ -59,6 +61,30 @@ function importDemo(demo: DemoBook, publishedAt: number, coverSvg: string): Cano
     chapterIdFor: (_item, i) => canonical.chapters[i]!.id,
   });
   return { ...book, metadata: canonical.metadata };
+}
+
+/** How long the demo discounts run, from the first seed. */
+const DEMO_DISCOUNT_DAYS = 90;
+
+function discountOf(demo: DemoBook, firstSeededAt: number) {
+  if (demo.discountCents === undefined) return { discountPriceCents: null, discountStartsAt: null, discountEndsAt: null };
+  return { discountPriceCents: demo.discountCents, discountStartsAt: firstSeededAt - DAY, discountEndsAt: firstSeededAt + DEMO_DISCOUNT_DAYS * DAY };
+}
+
+/** The discount is store data, not part of the book: written beside it, and only when it differs. */
+async function setDiscount(trx: Transaction<Database>, id: string, discount: ReturnType<typeof discountOf>) {
+  await trx
+    .updateTable('books')
+    .set(discount)
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('discountPriceCents', 'is not', discount.discountPriceCents),
+        eb('discountStartsAt', 'is not', discount.discountStartsAt),
+        eb('discountEndsAt', 'is not', discount.discountEndsAt),
+      ]),
+    )
+    .execute();
 }
 
 export async function seedBooks(ctx: AppContext, authorId: string | undefined, firstSeededAt: number) {
@@ -74,6 +100,7 @@ export async function seedBooks(ctx: AppContext, authorId: string | undefined, f
       featured: demo.featured,
       imprintId: demo.imprint ? (imprint?.id ?? null) : null,
       contributorUserIds: demo.contributors.map((c) => (c.account === 'author' ? (authorId ?? null) : null)),
+      alsoWrite: (trx, id) => setDiscount(trx, id, discountOf(demo, firstSeededAt)),
     });
     results.push({ slug: demo.slug, ...result });
   }

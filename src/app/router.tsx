@@ -31,6 +31,10 @@ const routes: RouteObject[] = [
           { path: 'privacy-policy', lazy: page(() => import('../features/legal/privacy-policy-page'), 'PrivacyPolicyPage') },
           { path: 'terms-of-service', lazy: page(() => import('../features/legal/terms-of-service-page'), 'TermsOfServicePage') },
           { path: 'theming', lazy: page(() => import('../features/theming/theming-page'), 'ThemingPage') },
+          { path: 'store', lazy: page(() => import('../features/store/store-page'), 'StorePage') },
+          { path: 'store/advanced-search', lazy: page(() => import('../features/store/advanced-search-page'), 'AdvancedSearchPage') },
+          { path: 'book/:bookId', lazy: page(() => import('../features/store/book-page'), 'StoreBookPage') },
+          { path: 'book/:bookId/sample', lazy: page(() => import('../features/store/sample-page'), 'SamplePage') },
           // Visitors may see public and unlisted lists and public profiles (online views).
           { path: 'lists/:listId', lazy: page(() => import('../features/lists/list-page'), 'ListPage') },
           { path: 'user/:username', lazy: page(() => import('../features/profile/user-profile-page'), 'UserProfilePage') },
@@ -50,6 +54,7 @@ const routes: RouteObject[] = [
               { path: 'messages/:conversationId', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
               { path: 'lists', lazy: page(() => import('../features/lists/lists-page'), 'ListsPage') },
               { path: 'lists/create', lazy: page(() => import('../features/lists/create-list-page'), 'CreateListPage') },
+              { path: 'purchase-success', lazy: page(() => import('../features/store/purchase-success-page'), 'PurchaseSuccessPage') },
               { path: 'my-wishlist', lazy: page(() => import('../features/wishlist/wishlist-page'), 'WishlistPage') },
               { path: 'account-deletion', lazy: page(() => import('../features/settings/account-deletion-page'), 'AccountDeletionPage') },
               // Readers see how to apply; co-authors of any role open what was shared with them.

@@ -47,7 +47,8 @@ async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } 
   let res: Response;
   try {
     res = await fetch(path, { ...init, headers, body, credentials: 'same-origin' });
-  } catch {
+  } catch (error) {
+    if (init.signal?.aborted) throw error; // cancelled by the caller, not a network failure
     throw new ApiRequestError(0, 'network', "You're offline or Quire can't be reached. Try again when you're connected.");
   }
   if (res.status === 204) return undefined as T;
@@ -69,7 +70,7 @@ async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } 
  */
 export async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
   const url = fillPath(endpoint.path, input?.params) + toSearch(input?.query as Record<string, unknown> | undefined);
-  const init: RequestInit & { json?: unknown } = { method: endpoint.method };
+  const init: RequestInit & { json?: unknown } = { method: endpoint.method, signal: input?.signal };
   if (endpoint.method !== 'GET') init.json = input?.body ?? {};
   return answerOf(endpoint, await apiFetch<unknown>(url, init));
 }

@@ -42,7 +42,10 @@ type Field<K extends string, T> = [T] extends [undefined] ? { [_ in K]?: undefin
 /** What a caller passes: params when the path has them, query and body when the endpoint takes them. */
 type CallInput<E extends Endpoint> = (keyof PathParams<E['path']> extends never ? { params?: undefined } : { params: PathParams<E['path']> }) &
   Field<'query', E['query'] extends $ZodType ? input<E['query']> : undefined> &
-  Field<'body', E['body'] extends $ZodType ? input<E['body']> : undefined>;
+  Field<'body', E['body'] extends $ZodType ? input<E['body']> : undefined> & {
+    /** Cancels the request (a search superseded by the next keystroke). */
+    signal?: AbortSignal;
+  };
 
 /** The arguments of `call(endpoint, …)`: the input may be left out when nothing in it is required. */
 export type CallArgs<E extends Endpoint> = Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];

@@ -19,6 +19,7 @@ import * as myInvitations from './my-invitations';
 import * as reviews from './reviews';
 import * as session from './session';
 import * as siteInfo from './site-info';
+import * as store from './store';
 import * as users from './users';
 import * as versions from './versions';
 
@@ -42,6 +43,7 @@ export const ENDPOINTS: Endpoint[] = [
   reviews,
   session,
   siteInfo,
+  store,
   users,
   versions,
 ].flatMap((module) => Object.values(module).filter(isEndpoint));

@@ -3,9 +3,8 @@
  * admin has blocked from reviewing.
  *
  * The rating summary lives on `books` (rating_count, rating_sum) so the catalogue can sort and
- * filter by rating without touching this table. Migration 010 (the store catalogue) adds the same
- * two columns; whichever of 010 and 012 runs first adds them, the other sees them in
- * PRAGMA table_info and leaves them be. Only server/reviews/summary.ts writes them.
+ * filter by rating without touching this table. (Written when the store migration might have run
+ * first, hence the PRAGMA check.) Only server/reviews/summary.ts writes them.
  */
 import { sql, type Kysely } from 'kysely';
 

@@ -1,4 +1,5 @@
 /** The demo books, all written for Quire (no text here comes from another book). */
+import { CATALOGUE_BOOKS } from './catalogue';
 import { marmaladeFete } from './marmalade-fete';
 import { smallWeathers } from './small-weathers';
 import { theSaltOrchard } from './the-salt-orchard';
@@ -6,4 +7,4 @@ import { thePatientDraft } from './the-patient-draft';
 import type { DemoBook } from './types';
 
 export type { DemoBook } from './types';
-export const DEMO_BOOKS: DemoBook[] = [theSaltOrchard, marmaladeFete, smallWeathers, thePatientDraft];
+export const DEMO_BOOKS: DemoBook[] = [theSaltOrchard, marmaladeFete, smallWeathers, thePatientDraft, ...CATALOGUE_BOOKS];

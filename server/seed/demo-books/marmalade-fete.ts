@@ -12,7 +12,7 @@ export const marmaladeFete: DemoBook = {
   imprint: true,
   isbn: '9798351882048',
   priceCents: 899,
-  genres: ['Mystery', 'Cosy Crime'],
+  genres: ['FF', 'FU'],
   featured: true,
   publishedDaysAgo: 11,
   cover: { palette: ['#f4a62a', '#2b2140', '#fff4dc'], motif: 'jars', titleLines: ['Murder at the', 'Marmalade', 'Fête'], author: 'Hester Quill' },

@@ -27,7 +27,7 @@ export const smallWeathers: DemoBook = {
   imprint: true,
   isbn: '9798790255168',
   priceCents: 499,
-  genres: ['Poetry'],
+  genres: ['DC'],
   featured: true,
   publishedDaysAgo: 18,
   cover: { palette: ['#2d4a22', '#f2e8cf', '#e9a03b'], motif: 'suns', titleLines: ['Small', 'Weathers'], author: 'Okafor-Lind · Reyes-Hale · Marwood' },

@@ -12,7 +12,7 @@ export const thePatientDraft: DemoBook = {
   imprint: false,
   isbn: '9798614309275',
   priceCents: 0,
-  genres: ['Writing', 'Nonfiction', 'Self-Help'],
+  genres: ['VS', 'DN'],
   featured: false,
   publishedDaysAgo: 25,
   cover: { palette: ['#f3efe6', '#1d3557', '#e63946'], motif: 'lines', titleLines: ['The Patient', 'Draft'], author: 'Ada Author' },

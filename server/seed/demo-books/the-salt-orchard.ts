@@ -12,7 +12,7 @@ export const theSaltOrchard: DemoBook = {
   imprint: true,
   isbn: '9798204517363',
   priceCents: 1299,
-  genres: ['Literary Fiction', 'Family'],
+  genres: ['FB', 'FBA'],
   featured: true,
   publishedDaysAgo: 4,
   cover: { palette: ['#0f3b3a', '#e8d9b5', '#c4532d'], motif: 'orchard', titleLines: ['The Salt', 'Orchard'], author: 'Marit Solberg' },

@@ -14,6 +14,11 @@ export interface DemoBook {
   imprint: boolean;
   isbn: string;
   priceCents: number;
+  /** A sale price, running from the first seed for DEMO_DISCOUNT_DAYS. */
+  discountCents?: number;
+  /** BCP 47; English when absent. */
+  language?: string;
+  /** Thema subject codes (sync/store/genres.ts). */
   genres: string[];
   featured: boolean;
   /** Spread over recent weeks, counted back from the first seed. */

@@ -11,7 +11,7 @@ import type { Me } from '../../../sync/api/session';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { EmptyState, LinkButton, QueryState, usePageTitle } from '../../ui';
-import { BookCard, BookRowSkeleton } from './book-card';
+import { BookCard, BookRowSkeleton } from '../store/book-card';
 import { ContinueReading, useContinueReading } from './continue-reading';
 import { takeFirstVisit } from './continue-reading-data';
 import './home.css';

@@ -1,11 +1,11 @@
 /** Adding and removing wishlist entries: device writes, replicated later. */
-import type { BookCard } from '../../../sync/api/books';
+import type { CardBook } from '../store/book-card';
 import { wishlistEntryId, type WishlistEntry } from '../../../sync/collections/wishlist';
 import type { useCollection } from '../../db/use-live-docs';
 
 type WishlistCollection = NonNullable<ReturnType<typeof useCollection<'wishlist'>>>;
 
-function entryFor(ownerId: string, book: BookCard, now = Date.now()): WishlistEntry {
+function entryFor(ownerId: string, book: CardBook, now = Date.now()): WishlistEntry {
   return {
     id: wishlistEntryId(ownerId, book.id),
     ownerId,
@@ -21,7 +21,7 @@ function entryFor(ownerId: string, book: BookCard, now = Date.now()): WishlistEn
 }
 
 /** Upsert, so re-adding a book removed earlier (a tombstone on the server) just revives it. */
-export async function addToWishlist(collection: WishlistCollection, ownerId: string, book: BookCard) {
+export async function addToWishlist(collection: WishlistCollection, ownerId: string, book: CardBook) {
   await collection.upsert(entryFor(ownerId, book));
 }
 

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session';
 import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 import { Link } from 'react-router';
 import { Button, EmptyState, LinkButton, Page, Skeleton } from '../../ui';
-import { formatPrice } from '../home/format-price';
+import { formatPrice } from '../store/format-price';
 import { removeFromWishlist } from './wishlist-actions';
 import './wishlist.css';
 

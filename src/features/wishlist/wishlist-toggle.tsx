@@ -2,12 +2,12 @@
  * "♡ Add to wishlist" / "♥ In wishlist" on a book card. Loaded lazily by the home page (and only
  * for signed-in people), so the first load of `/` does not grow.
  */
-import type { BookCard } from '../../../sync/api/books';
+import type { CardBook } from '../store/book-card';
 import { wishlistEntryId } from '../../../sync/collections/wishlist';
 import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 import { addToWishlist, removeFromWishlist } from './wishlist-actions';
 
-export default function WishlistToggle({ book, userId }: { book: BookCard; userId: string }) {
+export default function WishlistToggle({ book, userId }: { book: CardBook; userId: string }) {
   const collection = useCollection('wishlist');
   const id = wishlistEntryId(userId, book.id);
   const { docs, loading } = useLiveDocs('wishlist', { selector: { id } });

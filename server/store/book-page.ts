@@ -1,0 +1,51 @@
+/**
+ * A book's store page (/book/{id}): the card plus what a buyer weighs up. Only published books
+ * have one; unlisted and unpublished ones are not found here (their owners still read them).
+ */
+import type { StoreBook } from '../../sync/api/store';
+import { sampleChapterId } from '../../sync/books/entitlement';
+import { genreName } from '../../sync/store/genres';
+import type { AppContext } from '../context';
+import { authorNamesByBook } from '../books/queries';
+import { discountRuns, listedBooks, toCard, type ListedRow } from './listing';
+
+/** Words per printed page, for books whose publisher gave no page count. */
+const WORDS_PER_PAGE = 250;
+
+export async function storeBook(ctx: AppContext, bookId: string, viewerId: string | null): Promise<StoreBook | null> {
+  if (bookId.length > 64) return null;
+  const now = ctx.now();
+  const row = await listedBooks(ctx)
+    .select((eb) => [
+      'books.description',
+      'books.publisherName',
+      'books.isbn',
+      'books.pageCount',
+      'books.language',
+      eb.case().when(discountRuns(eb, now)).then(eb.ref('books.discountEndsAt')).else(null).end().as('discountEndsAt'),
+    ])
+    .where('books.id', '=', bookId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [contributors, genres, chapters, owned, authors] = await Promise.all([
+    ctx.db.selectFrom('bookContributors').select(['name', 'role', 'userId']).where('bookId', '=', bookId).orderBy('ord').execute(),
+    ctx.db.selectFrom('bookGenres').select('code').where('bookId', '=', bookId).orderBy('code').execute(),
+    ctx.db.selectFrom('bookChapters').select(['id', 'linear', 'wordCount']).where('bookId', '=', bookId).orderBy('ord').execute(),
+    viewerId ? ctx.db.selectFrom('libraryEntries').select('bookId').where('userId', '=', viewerId).where('bookId', '=', bookId).executeTakeFirst() : undefined,
+    authorNamesByBook(ctx, [bookId]),
+  ]);
+  const words = chapters.reduce((sum, c) => sum + c.wordCount, 0);
+  return {
+    ...toCard(row as ListedRow, authors.get(bookId) ?? []),
+    description: row.description,
+    contributors: contributors.map((c) => ({ name: c.name, role: c.role, authorId: c.userId })),
+    publisher: row.publisherName,
+    isbn: row.isbn,
+    pageCount: row.pageCount ?? Math.max(1, Math.round(words / WORDS_PER_PAGE)),
+    language: row.language,
+    genres: genres.map((g) => ({ code: g.code, name: genreName(g.code) })),
+    sampleChapterId: sampleChapterId(chapters.map((c) => ({ id: c.id, linear: c.linear === 1 }))) ?? null,
+    discountEndsAt: row.discountEndsAt,
+    owned: owned !== undefined,
+  };
+}

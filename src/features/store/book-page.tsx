@@ -1,0 +1,165 @@
+/**
+ * `/book/{id}`: a book's store page — cover, credits, price, what it is, the free sample, the
+ * buttons that get it (read when owned, claim when free, buy otherwise) and the reviews. Also
+ * rendered server-side as meta tags (server/site/store-meta.ts) for crawlers and link previews.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { claimBook } from '../../../sync/api/books';
+import { getStoreBook, type StoreBook } from '../../../sync/api/store';
+import { call, errorMessage } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { Button, LinkButton, Notice, QueryState, formatDate, useOnline, usePageTitle } from '../../ui';
+import { BookReviews } from '../reviews/book-reviews';
+import { Price } from './book-card';
+import './store.css';
+
+const WishlistToggle = lazy(() => import('../wishlist/wishlist-toggle'));
+
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', fr: 'French', es: 'Spanish', de: 'German', it: 'Italian' };
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+/** The buttons that get the book, by what the viewer has and may do. */
+function GetIt({ book }: { book: StoreBook }) {
+  const { user } = useSession();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const claim = useMutation({
+    mutationFn: () => call(claimBook, { params: { id: book.id } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['store', 'book', book.id] });
+      void navigate(`/purchase-success?book=${encodeURIComponent(book.id)}`);
+    },
+  });
+  if (book.owned) return <LinkButton to={`/books/${book.id}`}>Read</LinkButton>;
+  if (!user) {
+    return (
+      <LinkButton to={`/auth?next=${encodeURIComponent(`/book/${book.id}`)}`}>{book.priceCents === 0 ? 'Sign in to get it free' : 'Sign in to buy'}</LinkButton>
+    );
+  }
+  if (book.priceCents === 0) {
+    return (
+      <>
+        <Button onClick={() => claim.mutate()} disabled={!online || claim.isPending}>
+          {claim.isPending ? 'Adding…' : 'Get it free'}
+        </Button>
+        {claim.error && <Notice tone="error">{errorMessage(claim.error)}</Notice>}
+      </>
+    );
+  }
+  return <LinkButton to={`/checkout?book=${encodeURIComponent(book.id)}`}>Buy now</LinkButton>;
+}
+
+function BookStorePage({ book }: { book: StoreBook }) {
+  usePageTitle(book.title);
+  const { user } = useSession();
+  const online = useOnline();
+  const paragraphs = book.description.split(/\n\s*\n/).filter((p) => p.trim());
+  const authors = book.contributors.filter((c) => c.role === 'author' || c.role === 'co-author');
+  const others = book.contributors.filter((c) => !authors.includes(c));
+  return (
+    <div className="page page-wide store-book">
+      <p className="store-breadcrumb">
+        <Link to="/store">Store</Link> ›
+      </p>
+      <div className="store-book-top">
+        <div className="store-book-cover book-cover">
+          {book.coverUrl ? (
+            <img src={book.coverUrl} alt={`Cover of ${book.title}`} width={320} height={512} />
+          ) : (
+            <div className="book-cover-blank">{book.title}</div>
+          )}
+        </div>
+        <div className="store-book-main">
+          <h1>{book.title}</h1>
+          {book.subtitle && <p className="store-book-subtitle">{book.subtitle}</p>}
+          <p className="store-book-credits">
+            by{' '}
+            {authors.map((c, i) => (
+              <span key={`${c.name}-${i}`}>
+                {i > 0 && ', '}
+                {c.authorId ? <Link to={`/author/${c.authorId}`}>{c.name}</Link> : c.name}
+              </span>
+            ))}
+            {others.map((c, i) => (
+              <span key={`o-${i}`} className="store-book-other">
+                {' '}
+                · {c.name} ({c.role})
+              </span>
+            ))}
+          </p>
+          {book.ratingAverage != null && (
+            <p className="book-rating">
+              <span aria-hidden="true">★ </span>
+              {book.ratingAverage.toFixed(1)}
+              <span className="visually-hidden"> out of 5</span> ·{' '}
+              <a href="#book-reviews-title">{book.ratingCount === 1 ? '1 rating' : `${book.ratingCount} ratings`}</a>
+            </p>
+          )}
+          <p className={`store-book-price${book.priceCents === 0 ? ' book-price-free' : ''}`}>
+            <Price book={book} />
+            {book.discountEndsAt && <span className="store-book-sale"> Sale ends {formatDate(book.discountEndsAt)}</span>}
+          </p>
+          <div className="store-book-actions">
+            <GetIt book={book} />
+            {book.sampleChapterId && (
+              <LinkButton to={`/book/${book.id}/sample`} variant="secondary">
+                Read a sample
+              </LinkButton>
+            )}
+            {user && (
+              <Suspense fallback={null}>
+                <WishlistToggle book={book} userId={user.id} />
+              </Suspense>
+            )}
+          </div>
+          {!online && !book.owned && <p className="field-hint">You're offline: this page may be out of date, and buying needs a connection.</p>}
+          <div className="store-book-description">
+            {paragraphs.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+          <dl className="store-book-details">
+            <Detail term="Publisher">{book.publisher || '—'}</Detail>
+            {book.publishedAt && <Detail term="Published">{formatDate(book.publishedAt)}</Detail>}
+            <Detail term="Pages">{book.pageCount}</Detail>
+            <Detail term="Language">{LANGUAGE_NAMES[book.language.split('-')[0]!] ?? book.language}</Detail>
+            {book.isbn && <Detail term="ISBN">{book.isbn}</Detail>}
+            {book.genres.length > 0 && (
+              <Detail term="Genres">
+                {book.genres.map((g, i) => (
+                  <span key={g.code}>
+                    {i > 0 && ', '}
+                    <Link to={`/store/advanced-search?genre=${g.code}`}>{g.name}</Link>
+                  </span>
+                ))}
+              </Detail>
+            )}
+          </dl>
+        </div>
+      </div>
+      <BookReviews bookId={book.id} owned={book.owned} />
+    </div>
+  );
+}
+
+export function StoreBookPage() {
+  const { bookId = '' } = useParams();
+  const { user } = useSession();
+  const query = useQuery({ queryKey: ['store', 'book', bookId, user?.id ?? null], queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
+  return (
+    <QueryState query={query} what="This book's page" lines={8}>
+      {(book) => <BookStorePage book={book} />}
+    </QueryState>
+  );
+}

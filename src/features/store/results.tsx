@@ -1,0 +1,58 @@
+/** A page of store results as a grid of cards, with the count and links to the pages around it. */
+import { Link } from 'react-router';
+import type { StoreSearchResponse } from '../../../sync/api/store';
+import { EmptyState } from '../../ui';
+import { BookCard } from './book-card';
+
+function pageHref(params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params);
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  return `?${next.toString()}`;
+}
+
+export function StoreResults({ data, params, emptyHint }: { data: StoreSearchResponse; params: URLSearchParams; emptyHint: string }) {
+  if (data.total === 0) {
+    return (
+      <EmptyState title="No books match">
+        <p>{emptyHint}</p>
+      </EmptyState>
+    );
+  }
+  const pages = Math.ceil(data.total / data.pageSize);
+  const first = (data.page - 1) * data.pageSize + 1;
+  const last = Math.min(data.total, data.page * data.pageSize);
+  return (
+    <section aria-label="Results">
+      <p className="store-count" role="status">
+        {data.total === 1 ? '1 book' : `${first}–${last} of ${data.total} books`}
+      </p>
+      <div className="book-grid">
+        {data.books.map((b, i) => (
+          <BookCard key={b.id} book={b} eager={i < 6} />
+        ))}
+      </div>
+      {pages > 1 && (
+        <nav className="store-pager" aria-label="Pages">
+          {data.page > 1 ? (
+            <Link to={pageHref(params, data.page - 1)} rel="prev">
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>
+            Page {data.page} of {pages}
+          </span>
+          {data.page < pages ? (
+            <Link to={pageHref(params, data.page + 1)} rel="next">
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}
