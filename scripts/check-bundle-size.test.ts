@@ -27,6 +27,16 @@ describe('first-load files of /', () => {
     expect(firstLoadFiles(manifest)).toEqual(['assets/index-a.js', 'assets/react-b.js', 'assets/ui-c.js', 'assets/home-page-e.js', 'assets/book-card-d.js']);
   });
 
+  it('measures another route from the same entry and its own page', () => {
+    expect(firstLoadFiles(manifest, 'src/features/admin/users-page.tsx')).toEqual([
+      'assets/index-a.js',
+      'assets/react-b.js',
+      'assets/ui-c.js',
+      'assets/users-page-f.js',
+      'assets/admin-table-g.js',
+    ]);
+  });
+
   it('fails loudly when the manifest lacks a root', () => {
     expect(() => staticClosure(manifest, ['src/missing.tsx'])).toThrow(/no entry for src\/missing.tsx/);
   });

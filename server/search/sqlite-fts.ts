@@ -50,10 +50,6 @@ export async function indexDocument(db: DB, doc: SearchDocument): Promise<void> 
     VALUES (${doc.title}, ${doc.subtitle}, ${doc.authors.join(' · ')}, ${doc.publisher}, ${stripTags(doc.description)}, ${doc.bookId})`.execute(db);
 }
 
-export async function removeDocument(db: DB, bookId: string): Promise<void> {
-  await sql`DELETE FROM store_search WHERE book_id = ${bookId}`.execute(db);
-}
-
 export type SearchField = 'any' | 'title' | 'authors' | 'publisher';
 
 /** The words of a query as FTS5 prefix terms; punctuation and operators typed by people are dropped. */

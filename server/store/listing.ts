@@ -59,7 +59,7 @@ export interface ListedRow {
   coverHash: string | null;
 }
 
-export function ratingAverage(row: { ratingCount: number; ratingSum: number }): number | null {
+function ratingAverage(row: { ratingCount: number; ratingSum: number }): number | null {
   return row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : null;
 }
 

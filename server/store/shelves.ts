@@ -10,18 +10,10 @@ import { effectivePrice, listedBooks, toCards, type ListedRow } from './listing'
 
 const SHELF_GENRES_KEY = 'store.shelfGenres';
 
-export async function shelfGenres(ctx: AppContext): Promise<string[]> {
+/** The genres shown as shelves: the admin's choice (settings key), else the defaults. */
+async function shelfGenres(ctx: AppContext): Promise<string[]> {
   const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', SHELF_GENRES_KEY).executeTakeFirst();
   return row ? (JSON.parse(row.value) as string[]) : DEFAULT_SHELF_GENRES;
-}
-
-export async function saveShelfGenres(ctx: AppContext, codes: string[]): Promise<void> {
-  const value = JSON.stringify(codes);
-  await ctx.db
-    .insertInto('settings')
-    .values({ key: SHELF_GENRES_KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
 }
 
 function newest(ctx: AppContext) {

@@ -6,6 +6,7 @@
  * Written with zod/mini only (queries too): these schemas ship in the /store and /book chunks.
  */
 import * as z from 'zod/mini';
+import { GENRE_CODE } from '../store/genres';
 import { endpoint } from './contract';
 
 export const STORE_PAGE_SIZE = 24;
@@ -61,7 +62,7 @@ export const StoreQuerySchema = z.object({
   author: optionalText,
   publisher: optionalText,
   isbn: z.optional(z.string().check(z.maxLength(20))),
-  genre: z.optional(z.string().check(z.regex(/^[A-Z][A-Z0-9]{0,5}$/))),
+  genre: z.optional(z.string().check(z.regex(GENRE_CODE))),
   language: z.optional(z.string().check(z.regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/))),
   /** Price bounds in minor units, inclusive. */
   priceMin: optionalInt,
