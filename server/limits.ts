@@ -103,6 +103,7 @@ export const SYNC_PUSH_ROW_LIMITS: Record<CollectionName, { points: number; wind
   'library-progress': { points: 1000, windowSeconds: 60 },
   annotations: { points: 1000, windowSeconds: 60 },
   wishlist: { points: 1000, windowSeconds: 60 },
+  cart: { points: 1000, windowSeconds: 60 },
   preferences: { points: 1000, windowSeconds: 60 },
 };
 

@@ -34,7 +34,14 @@ describe('GET /api/books/home', () => {
     expect(card.authors.length).toBeGreaterThan(0);
     expect(card.coverUrl).toMatch(/^\/api\/books\/[^/]+\/cover\?v=[0-9a-f]{12}$/);
     // Newest first.
-    const newest = await t.ctx.db.selectFrom('books').select('slug').where('status', '=', 'published').orderBy('publishedAt', 'desc').orderBy('id').limit(12).execute();
+    const newest = await t.ctx.db
+      .selectFrom('books')
+      .select('slug')
+      .where('status', '=', 'published')
+      .orderBy('publishedAt', 'desc')
+      .orderBy('id')
+      .limit(12)
+      .execute();
     expect(body.newReleases.map((b) => b.slug)).toEqual(newest.map((b) => b.slug));
   });
 

@@ -114,7 +114,11 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
     }
     await trx.deleteFrom('bookGenres').where('bookId', '=', id).execute();
     const genres = [...new Set(m.genres)];
-    if (genres.length > 0) await trx.insertInto('bookGenres').values(genres.map((code) => ({ bookId: id, code }))).execute();
+    if (genres.length > 0)
+      await trx
+        .insertInto('bookGenres')
+        .values(genres.map((code) => ({ bookId: id, code })))
+        .execute();
     await indexDocument(trx, {
       bookId: id,
       title: m.title,

@@ -10,6 +10,7 @@ import { COLLECTIONS, type CollectionName } from '../../sync/collections';
 import { conversationIdOf } from '../../sync/collections/messages';
 import { PUSH_PERMISSIONS, WRITE_KINDS, type WriteKind } from '../../sync/collections/push-permissions';
 import { toDocument } from '../../sync/collections/preferences';
+import { cartEntryId } from '../../sync/collections/cart';
 import { wishlistEntryId } from '../../sync/collections/wishlist';
 import { DEFAULT_PREFERENCES, ZERO_STAMPS } from '../../sync/preferences';
 import type { Writer } from '../../sync/replication/collection';
@@ -160,6 +161,10 @@ const FIXTURES: Record<CollectionName, Fixture> = {
   wishlist: {
     create: (w, n) => wishlistEntry(w, n),
     change: (w, n) => own(wishlistEntry(w, n)),
+  },
+  cart: {
+    create: (w, n) => ({ ...wishlistEntry(w, n), id: cartEntryId(w, `b${n}`) }),
+    change: (w, n) => own({ ...wishlistEntry(w, n), id: cartEntryId(w, `b${n}`) }),
   },
   preferences: {
     // One document per person: a fresh writer per row keeps creates apart.

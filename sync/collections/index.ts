@@ -4,6 +4,7 @@
  */
 import type { CollectionDefinition } from '../replication/collection';
 import { annotations } from './annotations';
+import { cart } from './cart';
 import { libraryProgress } from './library-progress';
 import { manuscriptChapters } from './manuscript-chapters';
 import { manuscriptComments } from './manuscript-comments';
@@ -27,6 +28,7 @@ export const COLLECTIONS = {
   'library-progress': libraryProgress,
   annotations,
   wishlist,
+  cart,
   preferences,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 

@@ -10,7 +10,7 @@
  *   manuscript decides what they may do. An owner whose account lost `manuscripts:write` (a
  *   demoted author) acts as a viewer of what they own (`actingRole` in manuscripts.ts), here and
  *   over /collab.
- * - Personal collections (lists, wishlist, progress, annotations, preferences, messages,
+ * - Personal collections (lists, wishlist, cart, progress, annotations, preferences, messages,
  *   notifications) need an active account; their rules say whose documents they are.
  */
 import type { Permission, Principal } from '../roles';
@@ -32,6 +32,7 @@ export const PUSH_PERMISSIONS: Record<CollectionName, Record<WriteKind, Permissi
   'library-progress': ANY_ACCOUNT,
   annotations: ANY_ACCOUNT,
   wishlist: ANY_ACCOUNT,
+  cart: ANY_ACCOUNT,
   preferences: ANY_ACCOUNT,
 };
 

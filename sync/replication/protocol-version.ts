@@ -10,12 +10,13 @@
  *     `reading-lists`, `wishlist`, `messages`, `notifications`, `manuscripts`,
  *     `manuscript-chapters`, `manuscript-comments`, `library-progress`, `annotations`,
  *     `preferences`.
+ * 2 — the `cart` collection (issue 12). Version-1 clients simply do not replicate it.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = '9ade1e097a171899834a88e6d4d2345f7cc736dd68c95c4ab5853181008c3a06';
+export const PROTOCOL_SCHEMA_HASH = '88385b51143913a9b7c9e74f8f6eb2a37e9438382972e1ff55ae97bd1b21c86b';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';

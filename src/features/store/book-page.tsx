@@ -15,7 +15,9 @@ import { BookReviews } from '../reviews/book-reviews';
 import { Price } from './book-card';
 import './store.css';
 
+// Their own chunks (they open the local database), fetched only for signed-in people.
 const WishlistToggle = lazy(() => import('../wishlist/wishlist-toggle'));
+const CartButton = lazy(() => import('../cart/cart-button'));
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', fr: 'French', es: 'Spanish', de: 'German', it: 'Italian' };
 
@@ -57,7 +59,14 @@ function GetIt({ book }: { book: StoreBook }) {
       </>
     );
   }
-  return <LinkButton to={`/checkout?book=${encodeURIComponent(book.id)}`}>Buy now</LinkButton>;
+  return (
+    <>
+      <LinkButton to={`/checkout?book=${encodeURIComponent(book.id)}`}>Buy now</LinkButton>
+      <Suspense fallback={null}>
+        <CartButton book={book} userId={user.id} />
+      </Suspense>
+    </>
+  );
 }
 
 function BookStorePage({ book }: { book: StoreBook }) {

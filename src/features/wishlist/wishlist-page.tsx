@@ -7,16 +7,18 @@ import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 import { Link } from 'react-router';
 import { Button, EmptyState, LinkButton, Page, Skeleton } from '../../ui';
 import { formatPrice } from '../store/format-price';
+import { addToCart } from '../cart/cart-actions';
 import { removeFromWishlist } from './wishlist-actions';
 import './wishlist.css';
 
 function Entries({ userId }: { userId: string }) {
   const collection = useCollection('wishlist');
+  const cart = useCollection('cart');
   const { docs, loading } = useLiveDocs('wishlist', { selector: { ownerId: userId } });
   if (loading) return <Skeleton lines={3} label="Loading your wishlist…" />;
   if (docs.length === 0) {
     return (
-      <EmptyState title="Your wishlist is empty" action={<LinkButton to="/">Browse books</LinkButton>}>
+      <EmptyState title="Your wishlist is empty" action={<LinkButton to="/store">Browse the store</LinkButton>}>
         <p>Tap “♡ Add to wishlist” on any book to keep it here, even offline.</p>
       </EmptyState>
     );
@@ -40,14 +42,35 @@ function Entries({ userId }: { userId: string }) {
               )}
             </div>
             <h2>
-              {/* The whole card opens the book (the reader shows the sample until it is owned). */}
-              <Link to={`/books/${e.bookId}`} className="stretched-link">
+              {/* The whole card opens the book's store page. */}
+              <Link to={`/book/${e.bookId}`} className="stretched-link">
                 {e.title}
               </Link>
             </h2>
             {e.authors && <p>{e.authors}</p>}
             <p className="wishlist-price">{formatPrice(e.priceCents, e.currency)}</p>
             <div className="wishlist-remove">
+              {e.priceCents > 0 && (
+                <Button
+                  size="sm"
+                  aria-label={`Move ${e.title} to your cart`}
+                  disabled={!cart || !collection}
+                  onClick={() => {
+                    if (!cart || !collection) return;
+                    const book = {
+                      id: e.bookId,
+                      title: e.title,
+                      authors: e.authors ? [e.authors] : [],
+                      priceCents: e.priceCents,
+                      currency: e.currency,
+                      coverUrl: e.coverUrl || null,
+                    };
+                    void addToCart(cart, userId, book).then(() => removeFromWishlist(collection, e.id));
+                  }}
+                >
+                  Move to cart
+                </Button>
+              )}
               <Button
                 size="sm"
                 variant="secondary"
