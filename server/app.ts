@@ -31,6 +31,7 @@ import { clientIp, honoRequestFacts, requestIsHttps } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { reviewRoutes } from './reviews/routes';
+import { sitemap } from './site/store-meta';
 import { storeRoutes } from './store/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
@@ -84,6 +85,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/users', userRoutes(ctx))
     .route('/api', reviewRoutes(ctx))
     .route('/__probe', probeRoutes(ctx, probe));
+  app.get('/sitemap.xml', async (c) => c.body(await sitemap(ctx, ctx.config.publicUrl), 200, { 'content-type': 'application/xml; charset=utf-8' }));
 
   app.all('/api/*', () => {
     throw notFound('No such API route.');

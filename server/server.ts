@@ -24,6 +24,7 @@ import { JobWorker } from './jobs/worker';
 import { BlobStore } from './files/blob-store';
 import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
+import { storeHeadFor } from './site/store-meta';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
 import { createInProcessPubSub } from './sync/pubsub';
@@ -71,7 +72,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
   const { ctx, worker, handle } = await buildContext(config, Date.now, { collab: options.collab });
   if (config.demo) await seedDemo(ctx);
   const app = createApp(ctx, { worker });
-  mountClient(app, config.clientDir);
+  mountClient(app, config.clientDir, (pathname) => storeHeadFor(ctx, config.publicUrl, pathname));
   worker.start();
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

@@ -10,7 +10,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from './context';
 
-export function mountClient(app: Hono<AppEnv>, clientDir: string) {
+/** `headFor`: the `<head>` tags a page path gets instead of index.html's own title and description (store pages). */
+export function mountClient(app: Hono<AppEnv>, clientDir: string, headFor?: (pathname: string) => Promise<string | null>) {
   const root = path.relative(process.cwd(), clientDir) || '.';
   const indexFile = path.join(clientDir, 'index.html');
   app.use('/assets/*', async (c, next) => {
@@ -39,6 +40,13 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string) {
     }
     // /auth/callback?code=… and /auth/reset-password?token=… carry one-time secrets in the URL.
     if (c.req.path.startsWith('/auth/')) c.header('Referrer-Policy', 'no-referrer');
-    return c.html(await fs.promises.readFile(indexFile, 'utf8'));
+    const html = await fs.promises.readFile(indexFile, 'utf8');
+    const head = headFor ? await headFor(c.req.path) : null;
+    return c.html(head ? withHead(html, head) : html);
   });
+}
+
+/** index.html with its <title> and description meta replaced by a page's own head tags. */
+function withHead(html: string, head: string): string {
+  return html.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, () => head);
 }

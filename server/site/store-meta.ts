@@ -1,0 +1,161 @@
+/**
+ * What crawlers and link previews read, since they do not run JavaScript: the `<head>` of
+ * /book/{id}, /author/{id} and /store carries the title, description, Open Graph and Twitter tags
+ * and schema.org JSON-LD (Book with its Offer; Person; the store as a CollectionPage), and
+ * /sitemap.xml lists every store book and author page. Everything interpolated is escaped; JSON-LD
+ * is serialised with `<` escaped so no text can close the script element.
+ */
+import type { AppContext } from '../context';
+import { storeBook } from '../store/book-page';
+
+interface Head {
+  title: string;
+  description: string;
+  url: string;
+  image?: string | null;
+  type: string;
+  jsonLd: object;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function summary(text: string, max = 200): string {
+  const flat = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+function render(head: Head): string {
+  const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.url),
+    ...(head.image ? [meta('property', 'og:image', head.image)] : []),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    `<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>`,
+  ].join('\n    ');
+}
+
+async function bookHead(ctx: AppContext, base: string, id: string): Promise<Head | null> {
+  const book = await storeBook(ctx, id, null);
+  if (!book) return null;
+  const url = `${base}/book/${encodeURIComponent(book.id)}`;
+  const image = book.coverUrl ? `${base}${book.coverUrl}` : null;
+  const authors = book.contributors.filter((c) => c.role === 'author' || c.role === 'co-author');
+  return {
+    title: `${book.title}${authors.length ? ` by ${authors.map((a) => a.name).join(', ')}` : ''} · Quire`,
+    description: summary(book.description) || `${book.title} on Quire.`,
+    url,
+    image,
+    type: 'book',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Book',
+      name: book.title,
+      ...(book.subtitle ? { alternativeHeadline: book.subtitle } : {}),
+      url,
+      ...(image ? { image } : {}),
+      description: summary(book.description, 5000),
+      inLanguage: book.language,
+      ...(book.isbn ? { isbn: book.isbn } : {}),
+      numberOfPages: book.pageCount,
+      bookFormat: 'https://schema.org/EBook',
+      ...(book.publisher ? { publisher: { '@type': 'Organization', name: book.publisher } } : {}),
+      ...(book.publishedAt ? { datePublished: new Date(book.publishedAt).toISOString().slice(0, 10) } : {}),
+      author: authors.map((a) => ({ '@type': 'Person', name: a.name, ...(a.authorId ? { url: `${base}/author/${encodeURIComponent(a.authorId)}` } : {}) })),
+      ...(book.ratingAverage !== null
+        ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: book.ratingAverage, ratingCount: book.ratingCount, bestRating: 5, worstRating: 1 } }
+        : {}),
+      offers: {
+        '@type': 'Offer',
+        url,
+        price: (book.priceCents / 100).toFixed(2),
+        priceCurrency: book.currency,
+        availability: 'https://schema.org/InStock',
+        ...(book.discountEndsAt ? { priceValidUntil: new Date(book.discountEndsAt).toISOString().slice(0, 10) } : {}),
+      },
+    },
+  };
+}
+
+/** Authors with a page: accounts credited on at least one book in the store. */
+function authorsInStore(ctx: AppContext) {
+  return ctx.db
+    .selectFrom('bookContributors')
+    .innerJoin('books', 'books.id', 'bookContributors.bookId')
+    .innerJoin('users', 'users.id', 'bookContributors.userId')
+    .where('books.status', '=', 'published')
+    .where('users.status', '=', 'active')
+    .where('bookContributors.role', 'in', ['author', 'co-author']);
+}
+
+async function authorHead(ctx: AppContext, base: string, id: string): Promise<Head | null> {
+  const author = await authorsInStore(ctx).select(['users.id', 'users.displayName', 'users.bio']).where('users.id', '=', id).executeTakeFirst();
+  if (!author) return null;
+  const url = `${base}/author/${encodeURIComponent(author.id)}`;
+  return {
+    title: `${author.displayName} · Quire`,
+    description: summary(author.bio) || `Books by ${author.displayName} on Quire.`,
+    url,
+    type: 'profile',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: author.displayName,
+      url,
+      ...(author.bio ? { description: summary(author.bio, 1000) } : {}),
+    },
+  };
+}
+
+function storeFrontHead(base: string): Head {
+  const url = `${base}/store`;
+  return {
+    title: 'Store · Quire',
+    description: 'Ebooks from independent authors and publishers: new releases, free books and every genre, to read online or offline.',
+    url,
+    type: 'website',
+    jsonLd: { '@context': 'https://schema.org', '@type': 'CollectionPage', name: 'Quire store', url },
+  };
+}
+
+/** The head for a page path, or null to keep index.html's own. */
+export async function storeHeadFor(ctx: AppContext, base: string, pathname: string): Promise<string | null> {
+  const book = /^\/book\/([^/]+)\/?$/.exec(pathname);
+  const author = /^\/author\/([^/]+)\/?$/.exec(pathname);
+  let head: Head | null = null;
+  if (book) head = await bookHead(ctx, base, decodeURIComponent(book[1]!));
+  else if (author) head = await authorHead(ctx, base, decodeURIComponent(author[1]!));
+  else if (pathname === '/store' || pathname === '/store/') head = storeFrontHead(base);
+  return head ? render(head) : null;
+}
+
+/** /sitemap.xml: the store front, every store book and every author page. */
+export async function sitemap(ctx: AppContext, base: string): Promise<string> {
+  const [books, authors] = await Promise.all([
+    ctx.db.selectFrom('books').select(['id', 'updatedAt']).where('status', '=', 'published').orderBy('publishedAt', 'desc').execute(),
+    authorsInStore(ctx).select('users.id').distinct().execute(),
+  ]);
+  const entry = (loc: string, lastmod?: number) =>
+    `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    entry(`${base}/store`),
+    ...books.map((b) => entry(`${base}/book/${encodeURIComponent(b.id)}`, b.updatedAt)),
+    ...authors.map((a) => entry(`${base}/author/${encodeURIComponent(a.id)}`)),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
