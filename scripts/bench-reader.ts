@@ -17,6 +17,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { writeEpub } from '../server/books/epub/write-epub';
+import { percentile, writeBenchSection } from './bench-report';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3106);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -24,16 +25,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TURNS = Number(process.env.BENCH_TURNS ?? 60);
 const FIXTURE = path.resolve(process.cwd(), '../shared/fixtures/epub/moby-dick.epub');
 const ALT_FIXTURE = '/work/shared/fixtures/epub/moby-dick.epub';
-const BENCH_FILE = 'docs/benchmarks.md';
 const SECTION = '## Reader (`npm run bench:reader`)';
 const ADMIN = { email: 'admin@quire.test', password: 'quire-demo-pass' };
 const TARGETS = { firstPageColdMs: 1000, turnP95Ms: 50 };
 
 const median = (xs: number[]) => percentile(xs, 50);
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -262,23 +258,12 @@ async function main() {
     const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length} (shared), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, Chromium ${browserVersion} headless, localhost, ${new Date().toISOString().slice(0, 10)}. Book: ${source}. Viewport 1280 × 800.`;
     console.log(lines.join('\n'));
     console.log(machine);
-    writeSection(`${SECTION}\n\n${machine}\n\n${lines.join('\n')}\n`);
+    writeBenchSection(SECTION, `${machine}\n\n${lines.join('\n')}`);
   } finally {
     await browser.close();
     child.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function writeSection(section: string) {
-  const existing = fs.existsSync(BENCH_FILE) ? fs.readFileSync(BENCH_FILE, 'utf8') : '# Benchmarks\n';
-  const start = existing.indexOf(SECTION);
-  let next: string;
-  if (start >= 0) {
-    const end = existing.indexOf('\n## ', start + SECTION.length);
-    next = existing.slice(0, start) + section + (end >= 0 ? existing.slice(end) : '');
-  } else next = `${existing.trimEnd()}\n\n${section}`;
-  fs.writeFileSync(BENCH_FILE, next);
 }
 
 main().then(

@@ -7,23 +7,17 @@
  * Node devices use RxDB's memory storage (IndexedDB is browser-only), so (1) and (2) are the
  * engine's cost without the disk. Results go to stdout and into docs/benchmarks.md.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { filter, firstValueFrom } from 'rxjs';
 import { nextChangeTime, writeDoc } from '../server/sync/store';
 import { createAccount, openDevice, startSyncServer } from '../server/sync/test-clients';
+import { percentile, writeBenchSection } from './bench-report';
 
 const FRESH_PULL_DOCS = 10_000;
 const WRITE_SAMPLES = 1_000;
 const PROPAGATION_SAMPLES = 200;
-const BENCH_FILE = 'docs/benchmarks.md';
 const SECTION = '## Sync engine (`npm run bench:sync`)';
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const list = (id: string, ownerId: string) => ({
   id,
@@ -90,23 +84,8 @@ async function main() {
   const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}; one run, memory storage in Node, loopback.`;
   console.log(lines.join('\n'));
   console.log(machine);
-  writeSection(`${SECTION}\n\n${machine}\n\n${lines.join('\n')}\n`);
+  writeBenchSection(SECTION, `${machine}\n\n${lines.join('\n')}`);
   process.exit(0); // rxjs timers of closed databases must not keep the benchmark alive
-}
-
-function writeSection(section: string) {
-  const existing = fs.existsSync(BENCH_FILE)
-    ? fs.readFileSync(BENCH_FILE, 'utf8')
-    : '# Benchmarks\n\nNumbers from this machine; rerun the command to refresh a section.\n';
-  const start = existing.indexOf(SECTION);
-  let next = existing;
-  if (start >= 0) {
-    const end = existing.indexOf('\n## ', start + SECTION.length);
-    next = existing.slice(0, start) + section + (end >= 0 ? existing.slice(end) : '');
-  } else {
-    next = `${existing.trimEnd()}\n\n${section}`;
-  }
-  fs.writeFileSync(BENCH_FILE, next);
 }
 
 main().catch((error) => {

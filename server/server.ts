@@ -42,6 +42,7 @@ export interface RunningServer {
 export async function buildContext(config: Config, now: () => number = Date.now, options: { collab?: CollabServiceOptions } = {}) {
   const handle = openDatabase(path.join(config.dataDir, 'quire.sqlite'));
   await migrate(handle.db);
+  handle.optimize();
   const db = handle.db;
   const queue = new JobQueue(db, now);
   const ctx: AppContext = {
@@ -70,7 +71,10 @@ export async function buildContext(config: Config, now: () => number = Date.now,
 
 export async function startServer(config: Config, options: { collab?: CollabOptions } = {}): Promise<RunningServer> {
   const { ctx, worker, handle } = await buildContext(config, Date.now, { collab: options.collab });
-  if (config.demo) await seedDemo(ctx);
+  if (config.demo) {
+    await seedDemo(ctx);
+    handle.optimize();
+  }
   const app = createApp(ctx, { worker });
   mountClient(app, config.clientDir, (pathname) => storeHeadFor(ctx, config.publicUrl, pathname));
   worker.start();

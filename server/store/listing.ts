@@ -25,13 +25,15 @@ export function effectivePrice(eb: BooksEb, now: number) {
   return eb.case().when(discountRuns(eb, now)).then(eb.ref('books.discountPriceCents')).else(eb.ref('books.priceCents')).end();
 }
 
-/** Published books with the columns a card needs. */
-export function listedBooks(ctx: AppContext) {
-  const now = ctx.now();
-  return ctx.db
-    .selectFrom('books')
+/** Published books, nothing selected yet: the base of counts and facets. */
+export function publishedBooks(ctx: AppContext) {
+  return ctx.db.selectFrom('books').where('books.status', '=', 'published');
+}
+
+/** Adds the cover and the columns a card needs to a query over books. */
+export function withCardColumns<QB extends ReturnType<typeof publishedBooks>>(qb: QB, now: number) {
+  return qb
     .leftJoin('bookAssets', (join) => join.onRef('bookAssets.bookId', '=', 'books.id').onRef('bookAssets.path', '=', 'books.coverPath'))
-    .where('books.status', '=', 'published')
     .select((eb) => [
       'books.id',
       'books.title',
@@ -44,6 +46,11 @@ export function listedBooks(ctx: AppContext) {
       'books.publishedAt',
       'bookAssets.blobHash as coverHash',
     ]);
+}
+
+/** Published books with the columns a card needs. */
+export function listedBooks(ctx: AppContext) {
+  return withCardColumns(publishedBooks(ctx), ctx.now());
 }
 
 export interface ListedRow {

@@ -5,7 +5,7 @@
  * filter, so a reader can switch genre without first clearing it.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { STORE_PAGE_SIZE, type StoreQuery, type StoreSearchResponse, type StoreSuggestion, SUGGESTION_COUNT } from '../../sync/api/store';
+import { STORE_COUNT_CAP, STORE_PAGE_SIZE, type StoreQuery, type StoreSearchResponse, type StoreSuggestion, SUGGESTION_COUNT } from '../../sync/api/store';
 import { normalizeIsbn } from '../../sync/store/isbn';
 import { genreName } from '../../sync/store/genres';
 import type { AppContext } from '../context';
@@ -13,11 +13,11 @@ import type { Database } from '../db/schema';
 import { invalid } from '../http/errors';
 import { DAY } from '../limits';
 import { matchExpression, matchingBooks } from '../search/sqlite-fts';
-import { effectivePrice, listedBooks, toCards, type ListedRow } from './listing';
+import { effectivePrice, publishedBooks, toCards, withCardColumns, type ListedRow } from './listing';
 
 // The joined derived table of text matches is not in the schema; queries carry it as `m`.
 type Tables = Database & { m: { book_id: string; rank: number } };
-type Query<O> = SelectQueryBuilder<Tables, 'books' | 'bookAssets' | 'm', O>;
+type Query<O> = SelectQueryBuilder<Tables, 'books' | 'm', O>;
 
 interface Filters {
   text: string | null;
@@ -36,23 +36,18 @@ function parseFilters(query: StoreQuery): Filters {
   return { text, isbn, genre: query.genre, language: query.language };
 }
 
-/** The filters but `skip` (a facet's own), applied to the listed books. */
-function filtered<O>(ctx: AppContext, query: StoreQuery, f: Filters, skip?: 'genre' | 'language'): Query<O> {
+/** The filters but `skip` (a facet's own), applied to the published books; nothing selected yet. */
+function filtered(ctx: AppContext, query: StoreQuery, f: Filters, skip?: 'genre' | 'language'): Query<object> {
   const now = ctx.now();
-  let q = listedBooks(ctx) as unknown as Query<O>;
+  let q = publishedBooks(ctx) as unknown as Query<object>;
   if (f.text) q = q.innerJoin(matchingBooks(f.text).as('m'), (join) => join.onRef('m.book_id', '=', 'books.id'));
   if (f.isbn) q = q.where('books.isbn', '=', f.isbn);
   const genre = f.genre;
   if (genre && skip !== 'genre') {
-    // A code finds its narrower codes too (Thema nests by prefix); '~' sorts after every code character.
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('bookGenres')
-          .select('bookGenres.code')
-          .whereRef('bookGenres.bookId', '=', 'books.id')
-          .where('bookGenres.code', '>=', genre)
-          .where('bookGenres.code', '<', `${genre}~`),
-      ),
+    // A code finds its narrower codes too (Thema nests by prefix); '~' sorts after every code
+    // character. IN, not EXISTS: the genre's rows in book_genres drive the query.
+    q = q.where('books.id', 'in', (eb) =>
+      eb.selectFrom('bookGenres').select('bookGenres.bookId').where('bookGenres.code', '>=', genre).where('bookGenres.code', '<', `${genre}~`),
     );
   }
   const language = f.language?.toLowerCase();
@@ -68,7 +63,7 @@ function filtered<O>(ctx: AppContext, query: StoreQuery, f: Filters, skip?: 'gen
   return q;
 }
 
-function sorted<O>(q: Query<O>, query: StoreQuery, f: Filters, now: number): Query<O> {
+function sorted<O>(q: SelectQueryBuilder<Tables, 'books' | 'bookAssets' | 'm', O>, query: StoreQuery, f: Filters, now: number) {
   const sort = query.sort ?? (f.text ? 'relevance' : 'newest');
   switch (sort) {
     case 'relevance':
@@ -95,34 +90,56 @@ function sorted<O>(q: Query<O>, query: StoreQuery, f: Filters, now: number): Que
   return q.orderBy('books.publishedAt', 'desc').orderBy('books.id');
 }
 
+/** The page of cards for filtered books, in the query's order. */
+function cardPage(base: Query<object>, query: StoreQuery, f: Filters, now: number) {
+  const withCards = withCardColumns(base as never, now) as unknown as SelectQueryBuilder<Tables, 'books' | 'bookAssets' | 'm', ListedRow>;
+  return sorted(withCards, query, f, now);
+}
+
+/**
+ * Counting every match of a broad query costs a row read per match, which at catalogue scale
+ * is hundreds of milliseconds: the total stops at STORE_COUNT_CAP ("10,000+ books") and the facets
+ * count the first FACET_SAMPLE matches (exact whenever the query matches fewer). `capped` says so.
+ */
+const FACET_SAMPLE = 1_000;
+
 export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promise<StoreSearchResponse> {
   const f = parseFilters(query);
   const page = query.page ?? 1;
-  const base = filtered<ListedRow>(ctx, query, f);
-  const [rows, total, genres, languages] = await Promise.all([
-    sorted(base, query, f, ctx.now())
+  const now = ctx.now();
+  const base = filtered(ctx, query, f);
+  const sample = (skip: 'genre' | 'language') => filtered(ctx, query, f, skip).select(['books.id', 'books.language']).limit(FACET_SAMPLE).as('s');
+  const [rows, counted, genres, languages] = await Promise.all([
+    cardPage(base, query, f, now)
       .limit(STORE_PAGE_SIZE)
       .offset((page - 1) * STORE_PAGE_SIZE)
       .execute(),
-    base
-      .clearSelect()
+    ctx.db
+      .selectFrom(
+        base
+          .select('books.id')
+          .limit(STORE_COUNT_CAP + 1)
+          .as('c'),
+      )
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
-    filtered(ctx, query, f, 'genre')
-      .clearSelect()
-      .innerJoin('bookGenres', 'bookGenres.bookId', 'books.id')
+    ctx.db
+      .selectFrom(sample('genre'))
+      .innerJoin('bookGenres', 'bookGenres.bookId', 's.id')
       .select((eb) => ['bookGenres.code', eb.fn.countAll<number>().as('count')])
       .groupBy('bookGenres.code')
       .execute(),
-    filtered(ctx, query, f, 'language')
-      .clearSelect()
-      .select((eb) => ['books.language as code', eb.fn.countAll<number>().as('count')])
-      .groupBy('books.language')
+    ctx.db
+      .selectFrom(sample('language'))
+      .select((eb) => ['s.language as code', eb.fn.countAll<number>().as('count')])
+      .groupBy('s.language')
       .execute(),
   ]);
+  const n = Number(counted.n);
   return {
-    books: await toCards(ctx, rows as ListedRow[]),
-    total: Number(total.n),
+    books: await toCards(ctx, rows),
+    total: Math.min(n, STORE_COUNT_CAP),
+    capped: n > FACET_SAMPLE,
     page,
     pageSize: STORE_PAGE_SIZE,
     facets: {
@@ -139,9 +156,10 @@ export async function suggest(ctx: AppContext, text: string): Promise<StoreSugge
   const books = matchExpression({ any: text });
   if (!books) return [];
   const f: Filters = { text: books, isbn: null };
-  const rows = (await sorted(filtered<ListedRow>(ctx, {}, f), {}, f, ctx.now())
+  const now = ctx.now();
+  const rows = await cardPage(filtered(ctx, {}, f), {}, f, now)
     .limit(SUGGESTION_COUNT)
-    .execute()) as ListedRow[];
+    .execute();
   const cards = await toCards(ctx, rows);
   const suggestions: StoreSuggestion[] = cards.map((b) => ({ kind: 'book', id: b.id, label: b.title, detail: b.authors.join(', ') }));
   const byAuthor = matchExpression({ authors: text });

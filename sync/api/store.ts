@@ -12,6 +12,7 @@ import { endpoint } from './contract';
 export const STORE_PAGE_SIZE = 24;
 export const SHELF_SIZE = 12;
 export const SUGGESTION_COUNT = 6;
+export const STORE_COUNT_CAP = 10_000;
 export const STORE_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'rating', 'title'] as const;
 export type StoreSort = (typeof STORE_SORTS)[number];
 
@@ -83,7 +84,10 @@ export const searchStore = endpoint({
   query: StoreQuerySchema,
   response: z.object({
     books: z.array(StoreBookCardSchema),
+    /** Exact up to STORE_COUNT_CAP; at the cap it means "at least". */
     total: z.number(),
+    /** More than 1,000 matches: the facet counts are over the first 1,000 of them. */
+    capped: z.boolean(),
     page: z.number(),
     pageSize: z.number(),
     facets: z.object({ genres: z.array(GenreCountSchema), languages: z.array(z.object({ code: z.string(), count: z.number() })) }),

@@ -19,8 +19,8 @@ test('adds a book from the home page, lists it, removes it', async ({ page }) =>
   const entries = page.getByRole('list', { name: 'Wishlist' });
   await expect(entries.getByRole('heading', { name: title })).toBeVisible();
   await expect(entries.getByText(price, { exact: true })).toBeVisible();
-  // The card opens the book.
-  await expect(entries.getByRole('link', { name: title })).toHaveAttribute('href', /^\/books\/[^/]+$/);
+  // The card opens the book's store page.
+  await expect(entries.getByRole('link', { name: title })).toHaveAttribute('href', /^\/book\/[^/]+$/);
   await expectAccessible(page);
 
   // Offline (network and sync cut), a reload still shows the entry: it lives on the device.

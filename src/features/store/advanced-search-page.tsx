@@ -168,7 +168,7 @@ export function AdvancedSearchPage() {
                   className="chip"
                   aria-current={params.get('genre') === g.code ? 'true' : undefined}
                 >
-                  {genreName(g.code)} <span className="chip-count">{g.count}</span>
+                  {genreName(g.code)} {!search.data!.capped && <span className="chip-count">{g.count}</span>}
                 </Link>
               ))}
               {search.data.facets.languages.length > 1 &&
@@ -179,7 +179,7 @@ export function AdvancedSearchPage() {
                     className="chip"
                     aria-current={params.get('language') === l.code ? 'true' : undefined}
                   >
-                    {languageName(l.code)} <span className="chip-count">{l.count}</span>
+                    {languageName(l.code)} {!search.data!.capped && <span className="chip-count">{l.count}</span>}
                   </Link>
                 ))}
             </nav>

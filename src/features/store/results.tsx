@@ -1,6 +1,6 @@
 /** A page of store results as a grid of cards, with the count and links to the pages around it. */
 import { Link } from 'react-router';
-import type { StoreSearchResponse } from '../../../sync/api/store';
+import { STORE_COUNT_CAP, type StoreSearchResponse } from '../../../sync/api/store';
 import { EmptyState } from '../../ui';
 import { BookCard } from './book-card';
 
@@ -25,7 +25,7 @@ export function StoreResults({ data, params, emptyHint }: { data: StoreSearchRes
   return (
     <section aria-label="Results">
       <p className="store-count" role="status">
-        {data.total === 1 ? '1 book' : `${first}–${last} of ${data.total} books`}
+        {data.total === 1 ? '1 book' : `${first}–${last} of ${data.total.toLocaleString()}${data.total >= STORE_COUNT_CAP ? '+' : ''} books`}
       </p>
       <div className="book-grid">
         {data.books.map((b, i) => (
