@@ -11,7 +11,7 @@ export const orderNumber = (n: number) => `Q-${String(n).padStart(6, '0')}`;
 async function linesByOrder(ctx: AppContext, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
-  const rows = await ctx.db.selectFrom('orderLines').selectAll().where('orderId', 'in', orderIds).orderBy(sql`rowid`) // as inserted: the order of the cart.execute();
+  const rows = await ctx.db.selectFrom('orderLines').selectAll().where('orderId', 'in', orderIds).orderBy(sql`rowid`).execute(); // as inserted: the cart's order
   for (const row of rows) byOrder.get(row.orderId)?.push(row);
   return byOrder;
 }
