@@ -119,45 +119,58 @@ async function settle(trx: DB, order: OrderRow, at: Located, now: number): Promi
   if (fact.kind === 'expired') next.expiredAt ??= now;
   if (fact.kind === 'refunded') next.refundedCents = Math.max(next.refundedCents, fact.refundedCents);
   next.status = statusOf(next);
-  const { id, ...changes } = next;
-  await trx.updateTable('orders').set(changes).where('id', '=', id).execute();
+  const nothing: Effect = { order: next, granted: [], revoked: [] };
+  const changed = (Object.keys(next) as (keyof OrderRow)[]).filter((k) => next[k] !== order[k]);
+  if (changed.length === 0) return nothing; // a late or repeated fact: recorded, no effect
+  await trx
+    .updateTable('orders')
+    .set(Object.fromEntries(changed.map((k) => [k, next[k]])))
+    .where('id', '=', order.id)
+    .execute();
 
-  if (next.paidAt === null || next.buyerId === null) return { order: next, granted: [], revoked: [] };
-  const lines = await trx.selectFrom('orderLines').selectAll().where('orderId', '=', id).execute();
+  // Lines only move when the order is paid and either just became so or its refunded total grew.
+  if (next.paidAt === null || next.buyerId === null) return nothing;
+  if (order.paidAt !== null && next.refundedCents === order.refundedCents) return nothing;
+  const buyerId = next.buyerId;
+  const lines = await trx.selectFrom('orderLines').selectAll().where('orderId', '=', order.id).execute();
   const newlyRefunded = linesCovered(lines, next.refundedCents, next.totalCents).filter((l) => l.refundedAt === null);
   const refundedIds = new Set(newlyRefunded.map((l) => l.id));
-  if (newlyRefunded.length > 0) {
-    for (const line of newlyRefunded) {
-      await trx.updateTable('orderLines').set({ refundedCents: line.unitPriceCents, refundedAt: now }).where('id', '=', line.id).execute();
-    }
+  if (refundedIds.size > 0) {
+    await trx
+      .updateTable('orderLines')
+      .set((eb) => ({ refundedCents: eb.ref('unitPriceCents'), refundedAt: now }))
+      .where('id', 'in', [...refundedIds])
+      .execute();
   }
   const granted = order.paidAt === null ? lines.filter((l) => l.bookId !== null && l.refundedAt === null && !refundedIds.has(l.id)) : [];
   if (granted.length > 0) {
     await trx
       .insertInto('libraryEntries')
-      .values(granted.map((l) => ({ userId: next.buyerId!, bookId: l.bookId!, source: 'purchase' as const, acquiredAt: now })))
+      .values(granted.map((l) => ({ userId: buyerId, bookId: l.bookId!, source: 'purchase' as const, acquiredAt: now })))
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  const revoked: OrderLineRow[] = [];
-  for (const line of newlyRefunded) {
-    if (line.bookId === null) continue;
-    // Only what the purchase granted: a book the reader also owns another way stays.
-    const removed = await trx
-      .deleteFrom('libraryEntries')
-      .where('userId', '=', next.buyerId)
-      .where('bookId', '=', line.bookId)
-      .where('source', '=', 'purchase')
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) revoked.push(line);
-  }
-  return { order: next, granted, revoked };
+  const refundedBooks = newlyRefunded.flatMap((l) => (l.bookId === null ? [] : [l.bookId]));
+  if (refundedBooks.length === 0) return { order: next, granted, revoked: [] };
+  // Only what the purchase granted: a book the reader also owns another way stays.
+  const removed = await trx
+    .deleteFrom('libraryEntries')
+    .where('userId', '=', buyerId)
+    .where('bookId', 'in', refundedBooks)
+    .where('source', '=', 'purchase')
+    .returning('bookId')
+    .execute();
+  const removedIds = new Set(removed.map((r) => r.bookId));
+  return { order: next, granted, revoked: newlyRefunded.filter((l) => l.bookId !== null && removedIds.has(l.bookId)) };
 }
 
 /** Apply `event` once; 'ignored' for event types Quire does not use and orders it does not know. */
 export async function applyPaymentEvent(ctx: AppContext, provider: PaymentProviderName, event: PaymentEvent): Promise<ApplyOutcome> {
   const at = locate(event);
   if (!at) return 'ignored';
+  // Most repeats stop here without a transaction; the insert below still decides under a race.
+  const seen = await ctx.db.selectFrom('paymentEvents').select('eventId').where('provider', '=', provider).where('eventId', '=', event.id).executeTakeFirst();
+  if (seen) return 'duplicate';
   const now = ctx.now();
   const effect = await ctx.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, provider, at);
