@@ -118,6 +118,15 @@ describe('Stripe webhook', () => {
     expect((await orderRow(order.id)).status).toBe('paid');
   });
 
+  it('caps the raw body like every other request (413) and acknowledges event types it does not use', async () => {
+    const huge = JSON.stringify({ id: 'evt_huge', type: 'charge.refunded', data: { object: { padding: 'x'.repeat(2 * 1024 * 1024) } } });
+    expect((await postWebhook(t, huge, sign(huge))).status).toBe(413);
+    const other = JSON.stringify({ id: 'evt_other', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+    const res = await postWebhook(t, other, sign(other));
+    expect(await res.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(Number(await eventCount())).toBe(0);
+  });
+
   it('pays a delayed method only on async_payment_succeeded, once, and ignores a late expiry', async () => {
     const { buyer, bookIds, order } = await pendingOrder();
     const session = order.providerSessionId!;
