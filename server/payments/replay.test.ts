@@ -4,6 +4,7 @@
  * once, each book is in its buyer's library once (or gone once, after a refund), each notice is
  * sent once.
  */
+import { CompiledQuery, type Compilable } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newUserRow } from '../auth/users';
 import { pullPage } from '../sync/store';
@@ -11,6 +12,7 @@ import { saveStoreBook } from '../store/test-books';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { newId } from '../http/ids';
 import { applyPaymentEvent, type PaymentEvent } from './apply-event';
+import { linesSoldSince } from './bestsellers';
 import { refundEvent, sessionEvent } from './test-helpers';
 
 const ORDERS = 1000;
@@ -134,4 +136,25 @@ it('applies 10,000 repeated, shuffled events for 1,000 orders exactly once each'
   // CPU time, not wall time: on a shared machine the wall clock measures the neighbours. About 3 s
   // here, notices and all; a per-event cost that crept up (a missing index, a query per line) shows.
   expect((cpu.user + cpu.system) / 1000).toBeLessThan(6_000);
+});
+
+it('finds orders, lines and events through indexes, never by reading every row', async () => {
+  const db = t.ctx.db;
+  const queries: Compilable[] = [
+    db.selectFrom('orders').selectAll().where('buyerId', '=', 'u').orderBy('createdAt', 'desc'),
+    db.selectFrom('orders').selectAll().where('status', '=', 'paid').orderBy('createdAt', 'desc').limit(25),
+    db.selectFrom('orders').selectAll().where('provider', '=', 'stripe').where('providerSessionId', '=', 's'),
+    db.selectFrom('orders').selectAll().where('provider', '=', 'stripe').where('paymentIntentId', '=', 'pi'),
+    db.selectFrom('orders').select((eb) => eb.fn.max('number').as('n')),
+    db.selectFrom('orderLines').selectAll().where('orderId', '=', 'o'),
+    db.selectFrom('paymentEvents').select('eventId').where('provider', '=', 'stripe').where('eventId', '=', 'e'),
+    linesSoldSince(db, 0).select('orderLines.bookId').groupBy('orderLines.bookId'),
+  ];
+  for (const query of queries) {
+    const { sql, parameters } = query.compile();
+    const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sql}`, [...parameters]));
+    // A SCAN, even along an index, reads every row; each of these must SEARCH.
+    const scans = plan.rows.map((r) => r.detail).filter((d) => /^SCAN (orders|order_lines|payment_events)\b/.test(d));
+    expect(scans, sql).toEqual([]);
+  }
 });
