@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { ApiError, conflict, invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
 import { effectivePrice } from '../store/listing';
+import { orderNumber } from './orders';
 import { checkoutKey, type PaymentProvider } from './provider';
 
 export interface CheckoutResult {
@@ -34,6 +35,33 @@ async function priceBooks(ctx: AppContext, bookIds: string[]) {
   });
 }
 
+/**
+ * A buyer who starts again (another tab, back from the payment page) must not end up paying twice
+ * for a book: their unpaid sessions holding any of these books are closed at the provider first,
+ * and their orders marked expired (a payment that still slips through wins: paid is final).
+ */
+async function closeOpenCheckouts(ctx: AppContext, provider: PaymentProvider, buyerId: string, bookIds: string[]) {
+  const open = await ctx.db
+    .selectFrom('orders')
+    .select(['orders.id', 'orders.providerSessionId', 'orders.number'])
+    .where('orders.buyerId', '=', buyerId)
+    .where('orders.status', '=', 'pending')
+    .where('orders.provider', '=', provider.name)
+    .where((eb) => eb.exists(eb.selectFrom('orderLines').select('orderLines.id').whereRef('orderLines.orderId', '=', 'orders.id').where('orderLines.bookId', 'in', bookIds)))
+    .execute();
+  for (const order of open) {
+    if (order.providerSessionId) {
+      try {
+        await provider.expireCheckout(order.providerSessionId);
+      } catch (error) {
+        console.error(`could not close session ${order.providerSessionId} of order ${order.id}`, error);
+        throw conflict(`Your earlier order ${orderNumber(order.number)} for these books may just have been paid. Check My purchases before buying again.`);
+      }
+    }
+    await ctx.db.updateTable('orders').set({ status: 'expired', expiredAt: ctx.now() }).where('id', '=', order.id).where('status', '=', 'pending').execute();
+  }
+}
+
 export async function startCheckout(ctx: AppContext, provider: PaymentProvider, buyer: SessionUser, bookIds: string[]): Promise<CheckoutResult> {
   const books = await priceBooks(ctx, bookIds);
   const owned = await ctx.db.selectFrom('libraryEntries').select('bookId').where('userId', '=', buyer.id).where('bookId', 'in', bookIds).execute();
@@ -41,6 +69,7 @@ export async function startCheckout(ctx: AppContext, provider: PaymentProvider, 
     const titles = books.filter((b) => owned.some((o) => o.bookId === b.id)).map((b) => `“${b.title}”`);
     throw conflict(`You already own ${titles.join(', ')}.`, { bookIds: owned.map((o) => o.bookId).join(',') });
   }
+  await closeOpenCheckouts(ctx, provider, buyer.id, bookIds);
   const free = books.filter((b) => canClaim({ published: true, priceCents: b.priceCents }));
   const paid = books.filter((b) => !free.includes(b));
   const currencies = new Set(paid.map((b) => b.currency));

@@ -32,6 +32,8 @@ export interface PaymentProvider {
   name: PaymentProviderName;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   refund(request: RefundRequest): Promise<void>;
+  /** Close a session nobody paid yet, so it cannot be paid any more (throws if it was). */
+  expireCheckout(sessionId: string): Promise<void>;
 }
 
 /** The Stripe session ids and Quire's own ids are safe in a URL; this keeps idempotency keys in one place. */

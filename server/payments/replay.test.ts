@@ -126,7 +126,7 @@ it('applies 10,000 repeated, shuffled events for 1,000 orders exactly once each'
   // Each notice at most once. A book refunded before its payment was applied never entered the
   // library, so it gets no "removed" notice; an order never refunded gets exactly one purchase notice.
   for (const plan of plans.slice(0, 200)) {
-    const titles = (await pullPage(t.ctx.db, 'notifications', plan.buyerId, null, 100)).documents.map((d) => (d as { title: string }).title);
+    const titles = (await pullPage(t.ctx.db, 'notifications', plan.buyerId, null, 100)).documents.map((d) => String(d.title));
     expect(new Set(titles).size).toBe(titles.length);
     const purchases = titles.filter((x) => x.startsWith('Purchase')).length;
     const refunds = titles.filter((x) => x.startsWith('Refund')).length;

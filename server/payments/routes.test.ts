@@ -21,7 +21,7 @@ afterEach(() => t.close());
 const library = (userId: string) => t.ctx.db.selectFrom('libraryEntries').select(['bookId', 'source']).where('userId', '=', userId).execute();
 const orderCount = async () => Number((await t.ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 const notices = async (userId: string) =>
-  (await pullPage(t.ctx.db, 'notifications', userId, null, 100)).documents.map((d) => (d as { title: string }).title);
+  (await pullPage(t.ctx.db, 'notifications', userId, null, 100)).documents.map((d) => String(d.title));
 
 async function startPaid(cookie: string, bookIds: string[]) {
   const started = await answerOf(await checkout(t, cookie, { bookIds }), api.startCheckout);
@@ -123,6 +123,20 @@ describe('checkout', () => {
     const { order } = await answerOf(await t.request(`/api/orders/${mixed.orderId}`, { cookie: buyer.cookie }), api.getMyOrder);
     expect(order.lines.map((l) => l.bookId)).toEqual([bookIds[2]]);
     expect((await library(buyer.user.id)).map((e) => e.source)).toEqual(['claim', 'claim']);
+  });
+
+  it('starting again closes the earlier unpaid checkout for the same book, so it cannot be paid twice', async () => {
+    const { buyer, bookIds } = await buyerAndBooks(t, [700, 800]);
+    const first = await startPaid(buyer.cookie, [bookIds[0]!]);
+    const unrelated = await startPaid(buyer.cookie, [bookIds[1]!]);
+    const second = await startPaid(buyer.cookie, bookIds);
+    expect(second.orderId).not.toBe(first.orderId);
+    expect((await pay(buyer.cookie, first.sessionId, '4242424242424242')).status).toBe(409);
+    expect((await pay(buyer.cookie, unrelated.sessionId, '4242424242424242')).status).toBe(409);
+    expect((await pay(buyer.cookie, second.sessionId, '4242424242424242')).status).toBe(200);
+    const { orders } = await answerOf(await t.request('/api/orders', { cookie: buyer.cookie }), api.listMyOrders);
+    expect(orders.map((o) => o.status)).toEqual(['paid', 'expired', 'expired']);
+    expect((await library(buyer.user.id)).length).toBe(2);
   });
 
   it('is rate limited per account', async () => {

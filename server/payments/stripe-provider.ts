@@ -45,6 +45,9 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       if (!session.url) throw new Error(`Stripe returned session ${session.id} without a URL`);
       return { sessionId: session.id, url: session.url };
     },
+    async expireCheckout(sessionId) {
+      await stripe.checkout.sessions.expire(sessionId);
+    },
     async refund({ order, line, amountCents, idempotencyKey }) {
       if (!order.paymentIntentId) throw new Error(`order ${order.id} has no payment intent to refund`);
       await stripe.refunds.create(

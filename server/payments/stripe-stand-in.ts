@@ -1,6 +1,6 @@
 /**
- * A local stand-in for the two Stripe API calls Quire makes (Checkout Session create, refund
- * create): a real HTTP server speaking Stripe's protocol (form-encoded bodies, JSON answers,
+ * A local stand-in for the Stripe API calls Quire makes (Checkout Session create and expire,
+ * refund create): a real HTTP server speaking Stripe's protocol (form-encoded bodies, JSON answers,
  * a repeated Idempotency-Key replays the first answer). Tests point the real SDK at it with
  * STRIPE_API_BASE; so can a developer running without a Stripe account.
  */
@@ -46,6 +46,8 @@ function answerFor(path: string, form: URLSearchParams, n: number): object {
     const id = `cs_test_standin_${n}`;
     return { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, client_reference_id: form.get('client_reference_id'), payment_status: 'unpaid' };
   }
+  const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+  if (expire) return { id: expire[1], object: 'checkout.session', status: 'expired', payment_status: 'unpaid' };
   if (path === '/v1/refunds') {
     return { id: `re_standin_${n}`, object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent'), status: 'succeeded' };
   }

@@ -71,6 +71,18 @@ describe('Stripe checkout through the SDK', () => {
     expect(bookIds).toHaveLength(2);
   });
 
+  it('expires the earlier open session at Stripe when the buyer starts again', async () => {
+    const { buyer, bookIds, order } = await pendingOrder();
+    const again = await checkout(t, buyer.cookie, { bookIds });
+    expect(again.status).toBe(201);
+    expect(standIn.requests.map((r) => r.path)).toEqual([
+      '/v1/checkout/sessions',
+      `/v1/checkout/sessions/${order.providerSessionId}/expire`,
+      '/v1/checkout/sessions',
+    ]);
+    expect((await orderRow(order.id)).status).toBe('expired');
+  });
+
   it('refunds a line through refunds.create with the payment intent and a key from order and line', async () => {
     const { buyer, bookIds, order } = await pendingOrder();
     expect((await deliver(sessionEvent('checkout.session.completed', order.id, order.providerSessionId!, { payment_status: 'paid' }))).status).toBe(200);
@@ -88,7 +100,7 @@ describe('Stripe checkout through the SDK', () => {
     expect((await deliver(refundEvent(order.id, 900))).status).toBe(200);
     expect((await orderRow(order.id)).status).toBe('partially_refunded');
     expect(await library(buyer.user.id)).toEqual([{ bookId: bookIds[0], source: 'purchase' }]);
-    const notices = (await pullPage(t.ctx.db, 'notifications', buyer.user.id, null, 100)).documents.map((d) => (d as { title: string }).title);
+    const notices = (await pullPage(t.ctx.db, 'notifications', buyer.user.id, null, 100)).documents.map((d) => String(d.title));
     expect(notices).toContain('Refund: Book 2 was removed from your library');
     const audit = await t.ctx.db.selectFrom('auditLog').selectAll().where('action', '=', 'order.refunded').execute();
     expect(audit).toHaveLength(1);
