@@ -30,6 +30,7 @@ import { sameOriginOnly } from './http/origin';
 import { clientIp, honoRequestFacts, requestIsHttps } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
+import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { reviewRoutes } from './reviews/routes';
 import { sitemap } from './site/store-meta';
 import { storeRoutes } from './store/routes';
@@ -50,7 +51,9 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     c.set('https', requestIsHttps(facts, ctx.config.trustProxy));
     await next();
   });
-  app.use('/api/*', sameOriginOnly(ctx.config.publicUrl));
+  const sameOrigin = sameOriginOnly(ctx.config.publicUrl);
+  // Stripe's servers call the webhook; its signature stands in for the origin (server/payments).
+  app.use('/api/*', (c, next) => (c.req.path === STRIPE_WEBHOOK_PATH ? next() : sameOrigin(c, next)));
   app.use('*', limitBodies()); // before the session: strangers are capped too
   // JSON only: the sync stream (text/event-stream) must leave event by event, and blobs keep the
   // strong ETags their 304s match. Not the sync routes either: compressing their answers made the
@@ -84,6 +87,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/sync', syncRoutes(ctx))
     .route('/api/users', userRoutes(ctx))
     .route('/api', reviewRoutes(ctx))
+    .route('/api', paymentRoutes(ctx))
     .route('/__probe', probeRoutes(ctx, probe));
   app.get('/sitemap.xml', async (c) => c.body(await sitemap(ctx, ctx.config.publicUrl), 200, { 'content-type': 'application/xml; charset=utf-8' }));
 

@@ -27,6 +27,11 @@ export interface Config {
   /** /files: largest single upload and per-account storage, in bytes. */
   fileMaxBytes: number;
   fileQuotaBytes: number;
+  /** Stripe is used when a secret key is set; otherwise the built-in test provider (server/payments). */
+  stripeSecretKey: string | null;
+  stripeWebhookSecret: string | null;
+  /** Another address for Stripe's API, e.g. a local stand-in (`http://127.0.0.1:12111`). */
+  stripeApiBase: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -46,5 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist'),
     fileMaxBytes: Number(env.QUIRE_FILE_MAX_BYTES) || FILE_MAX_BYTES,
     fileQuotaBytes: Number(env.QUIRE_FILE_QUOTA_BYTES) || FILE_QUOTA_BYTES,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    stripeApiBase: env.STRIPE_API_BASE || null,
   };
 }

@@ -41,6 +41,8 @@ export const RATE_LIMITS = {
   coAuthorInvitesPerAccount: { points: 20, windowSeconds: 60 * 60 },
   /** Review saves, deletions and reports: a person fixing a typo a few times, not a script. */
   reviewWritesPerAccount: { points: 30, windowSeconds: 60 * 60 },
+  /** Checkouts started: each creates an order and a provider session; a person retrying a card, not a script. */
+  checkoutsPerAccount: { points: 30, windowSeconds: 60 * 60 },
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import * as m009 from './migrations/009-invitations';
 import * as m012 from './migrations/012-reviews';
 import * as m013 from './migrations/013-session-rotation';
 import * as m014 from './migrations/014-store';
+import * as m015 from './migrations/015-orders';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012-reviews': m012,
   '013-session-rotation': m013,
   '014-store': m014,
+  '015-orders': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

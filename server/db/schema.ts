@@ -361,6 +361,45 @@ interface ReviewBlocksTable {
   blockedAt: number;
   note: string;
 }
+/** Orders and payments (migration 015, server/payments). */
+export type OrderStatus = 'pending' | 'paid' | 'partially_refunded' | 'refunded' | 'failed' | 'expired';
+export type PaymentProviderName = 'stripe' | 'test';
+export interface OrdersTable {
+  id: string;
+  /** Shown to people as Q-000123. */
+  number: number;
+  buyerId: string | null;
+  status: OrderStatus;
+  currency: string;
+  totalCents: number;
+  refundedCents: Generated<number>;
+  provider: PaymentProviderName;
+  providerSessionId: string | null;
+  paymentIntentId: string | null;
+  customerEmail: string;
+  createdAt: number;
+  paidAt: number | null;
+  failedAt: number | null;
+  expiredAt: number | null;
+  failureMessage: string | null;
+}
+export interface OrderLinesTable {
+  id: string;
+  orderId: string;
+  bookId: string | null;
+  title: string;
+  unitPriceCents: number;
+  refundRequestedAt: number | null;
+  refundedCents: Generated<number>;
+  refundedAt: number | null;
+}
+interface PaymentEventsTable {
+  provider: PaymentProviderName;
+  eventId: string;
+  type: string;
+  orderId: string | null;
+  receivedAt: number;
+}
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -401,6 +440,9 @@ export interface Database {
   bookGenres: BookGenresTable;
   storeCollections: StoreCollectionsTable;
   storeCollectionBooks: StoreCollectionBooksTable;
+  orders: OrdersTable;
+  orderLines: OrderLinesTable;
+  paymentEvents: PaymentEventsTable;
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */

@@ -7,6 +7,7 @@ import * as account from './account';
 import * as admin from './admin';
 import * as auth from './auth';
 import * as books from './books';
+import * as checkout from './checkout';
 import type { Endpoint } from './contract';
 import * as debug from './debug';
 import * as dev from './dev';
@@ -32,6 +33,7 @@ export const ENDPOINTS: Endpoint[] = [
   admin,
   auth,
   books,
+  checkout,
   debug,
   dev,
   files,

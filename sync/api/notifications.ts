@@ -46,6 +46,12 @@ export const NOTIFICATION_EVENTS = [
     defaults: { in_app: true, email: true },
   },
   {
+    id: 'purchases',
+    label: 'Purchases and refunds',
+    description: 'A bought book arriving in your library, or a refund taking it out.',
+    defaults: { in_app: true, email: true },
+  },
+  {
     id: 'price_drops',
     label: 'Price drops',
     description: 'A book on your wishlist gets cheaper.',
