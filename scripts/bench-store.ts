@@ -181,6 +181,7 @@ async function main() {
   try {
     let started = performance.now();
     if (!seeded) await seedCatalogue(ctx.db, Date.now());
+    handle.optimize(); // as the server does at every start: the planner needs the statistics
     const seedMs = performance.now() - started;
 
     const kinds = Object.keys(KINDS);

@@ -9,7 +9,8 @@ export type ActiveProvider = { kind: 'stripe'; provider: PaymentProvider } | { k
 export function activeProvider(ctx: AppContext): ActiveProvider {
   if (ctx.config.stripeSecretKey) {
     // Without the webhook secret no payment can ever be confirmed: say so at start, not at the first sale.
-    if (!ctx.config.stripeWebhookSecret) console.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: Stripe webhooks will be refused and orders stay pending.');
+    if (!ctx.config.stripeWebhookSecret)
+      console.warn('STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: Stripe webhooks will be refused and orders stay pending.');
     return { kind: 'stripe', provider: stripeProvider(stripeClient(ctx.config)) };
   }
   return { kind: 'test', provider: testProvider(ctx) };

@@ -25,10 +25,7 @@ export interface PaymentEvent {
   data: { object: object };
 }
 
-type Fact =
-  | { kind: 'paid' | 'seen' | 'expired' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'refunded'; refundedCents: number };
+type Fact = { kind: 'paid' | 'seen' | 'expired' } | { kind: 'failed'; message: string } | { kind: 'refunded'; refundedCents: number };
 
 interface Located {
   orderId: string | null;
@@ -92,9 +89,7 @@ export function statusOf(o: Pick<OrderRow, 'paidAt' | 'failedAt' | 'expiredAt' |
 /** The lines a refunded total covers (see the module comment). */
 function linesCovered(lines: OrderLineRow[], refundedCents: number, totalCents: number): OrderLineRow[] {
   if (refundedCents >= totalCents) return lines;
-  const requested = lines
-    .filter((l) => l.refundRequestedAt !== null)
-    .sort((a, b) => a.refundRequestedAt! - b.refundRequestedAt! || a.id.localeCompare(b.id));
+  const requested = lines.filter((l) => l.refundRequestedAt !== null).sort((a, b) => a.refundRequestedAt! - b.refundRequestedAt! || a.id.localeCompare(b.id));
   const covered: OrderLineRow[] = [];
   let sum = 0;
   for (const line of requested) {
@@ -198,7 +193,10 @@ async function tellBuyer(ctx: AppContext, { order, granted, revoked }: Effect): 
   const notices = revoked.map((line) => ({ title: `Refund: ${line.title} was removed from your library`, link: '/my-purchases' }));
   if (granted.length > 0) {
     const what = granted.length === 1 ? granted[0]!.title : `${granted.length} books`;
-    notices.unshift({ title: `Purchase complete: ${what} ${granted.length === 1 ? 'is' : 'are'} in your library`, link: `/checkout/success?order=${order.id}` });
+    notices.unshift({
+      title: `Purchase complete: ${what} ${granted.length === 1 ? 'is' : 'are'} in your library`,
+      link: `/checkout/success?order=${order.id}`,
+    });
   }
   for (const notice of notices) {
     try {

@@ -47,7 +47,9 @@ async function closeOpenCheckouts(ctx: AppContext, provider: PaymentProvider, bu
     .where('orders.buyerId', '=', buyerId)
     .where('orders.status', '=', 'pending')
     .where('orders.provider', '=', provider.name)
-    .where((eb) => eb.exists(eb.selectFrom('orderLines').select('orderLines.id').whereRef('orderLines.orderId', '=', 'orders.id').where('orderLines.bookId', 'in', bookIds)))
+    .where((eb) =>
+      eb.exists(eb.selectFrom('orderLines').select('orderLines.id').whereRef('orderLines.orderId', '=', 'orders.id').where('orderLines.bookId', 'in', bookIds)),
+    )
     .execute();
   for (const order of open) {
     if (order.providerSessionId) {
@@ -77,7 +79,15 @@ export async function startCheckout(ctx: AppContext, provider: PaymentProvider, 
 
   const now = ctx.now();
   const order = paid.length === 0 ? null : { id: newId(), currency: paid[0]!.currency, totalCents: paid.reduce((sum, b) => sum + b.priceCents, 0) };
-  const lines = paid.map((b) => ({ id: newId(), orderId: order?.id ?? '', bookId: b.id, title: b.title, unitPriceCents: b.priceCents, refundRequestedAt: null, refundedAt: null }));
+  const lines = paid.map((b) => ({
+    id: newId(),
+    orderId: order?.id ?? '',
+    bookId: b.id,
+    title: b.title,
+    unitPriceCents: b.priceCents,
+    refundRequestedAt: null,
+    refundedAt: null,
+  }));
   const orderRow = await ctx.db.transaction().execute(async (trx) => {
     if (free.length > 0) {
       await trx
@@ -88,7 +98,10 @@ export async function startCheckout(ctx: AppContext, provider: PaymentProvider, 
     }
     if (!order) return null;
     // SQLite runs one writer at a time, so the next number cannot be taken twice.
-    const last = await trx.selectFrom('orders').select((eb) => eb.fn.max('number').as('n')).executeTakeFirst();
+    const last = await trx
+      .selectFrom('orders')
+      .select((eb) => eb.fn.max('number').as('n'))
+      .executeTakeFirst();
     const row = {
       ...order,
       number: Number(last?.n ?? 0) + 1,
@@ -124,7 +137,11 @@ export async function startCheckout(ctx: AppContext, provider: PaymentProvider, 
     });
   } catch (error) {
     console.error(`payment provider refused checkout for order ${orderRow.id}`, error);
-    await ctx.db.updateTable('orders').set({ status: 'failed', failedAt: ctx.now(), failureMessage: 'The payment page could not be opened.' }).where('id', '=', orderRow.id).execute();
+    await ctx.db
+      .updateTable('orders')
+      .set({ status: 'failed', failedAt: ctx.now(), failureMessage: 'The payment page could not be opened.' })
+      .where('id', '=', orderRow.id)
+      .execute();
     throw new ApiError(503, 'unavailable', 'The payment service is not answering. Nothing was charged; please try again in a moment.');
   }
   await ctx.db.updateTable('orders').set({ providerSessionId: session.sessionId }).where('id', '=', orderRow.id).execute();

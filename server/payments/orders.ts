@@ -11,13 +11,24 @@ export const orderNumber = (n: number) => `Q-${String(n).padStart(6, '0')}`;
 async function linesByOrder(ctx: AppContext, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
-  const rows = await ctx.db.selectFrom('orderLines').selectAll().where('orderId', 'in', orderIds).orderBy(sql`rowid`).execute(); // as inserted: the cart's order
+  const rows = await ctx.db
+    .selectFrom('orderLines')
+    .selectAll()
+    .where('orderId', 'in', orderIds)
+    .orderBy(sql`rowid`)
+    .execute(); // as inserted: the cart's order
   for (const row of rows) byOrder.get(row.orderId)?.push(row);
   return byOrder;
 }
 
 async function present(ctx: AppContext, orders: OrderRow[]): Promise<Order[]> {
-  const [lines, site] = await Promise.all([linesByOrder(ctx, orders.map((o) => o.id)), getSiteSettings(ctx.db)]);
+  const [lines, site] = await Promise.all([
+    linesByOrder(
+      ctx,
+      orders.map((o) => o.id),
+    ),
+    getSiteSettings(ctx.db),
+  ]);
   const seller = { name: site.siteName || 'Quire' };
   return orders.map((o) => ({
     id: o.id,

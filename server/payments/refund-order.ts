@@ -16,7 +16,8 @@ export async function refundOrder(ctx: AppContext, provider: PaymentProvider, by
   const { order, lines } = await ctx.db.transaction().execute(async (trx) => {
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     if (!order) throw notFound('No such order.');
-    if (order.status !== 'paid' && order.status !== 'partially_refunded') throw conflict(`Only a paid order can be refunded; this one is ${order.status.replace('_', ' ')}.`);
+    if (order.status !== 'paid' && order.status !== 'partially_refunded')
+      throw conflict(`Only a paid order can be refunded; this one is ${order.status.replace('_', ' ')}.`);
     if (order.provider !== provider.name) throw conflict(`This order was paid through ${order.provider}, which is not the active payment provider.`);
     const all = await trx.selectFrom('orderLines').selectAll().where('orderId', '=', orderId).execute();
     const unknown = (lineIds ?? []).filter((id) => !all.some((l) => l.id === id));
@@ -27,7 +28,11 @@ export async function refundOrder(ctx: AppContext, provider: PaymentProvider, by
     await trx
       .updateTable('orderLines')
       .set({ refundRequestedAt: now })
-      .where('id', 'in', lines.map((l) => l.id))
+      .where(
+        'id',
+        'in',
+        lines.map((l) => l.id),
+      )
       .where('refundRequestedAt', 'is', null)
       .execute();
     await recordAudit(trx, now, {

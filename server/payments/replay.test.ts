@@ -47,7 +47,10 @@ async function seedOrders(bookIds: string[], next: () => number): Promise<Plan[]
   const orders = [];
   const lines = [];
   for (let i = 0; i < ORDERS; i++) {
-    const user = newUserRow({ id: newId(), email: `buyer-${i}@example.test`, username: `buyer_${i}`, displayName: `Buyer ${i}`, passwordHash: null, emailVerifiedAt: now }, now);
+    const user = newUserRow(
+      { id: newId(), email: `buyer-${i}@example.test`, username: `buyer_${i}`, displayName: `Buyer ${i}`, passwordHash: null, emailVerifiedAt: now },
+      now,
+    );
     const count = 1 + Math.floor(next() * 3);
     const start = Math.floor(next() * (bookIds.length - count));
     const books = bookIds.slice(start, start + count);
@@ -55,15 +58,51 @@ async function seedOrders(bookIds: string[], next: () => number): Promise<Plan[]
     const refund = i % 5 === 0 ? 'all' : i % 5 === 1 && count > 1 ? 'first-line' : 'none';
     const orderId = newId();
     users.push(user);
-    orders.push({ id: orderId, number: i + 1, buyerId: user.id, status: 'pending' as const, currency: 'USD', totalCents: prices.reduce((a, b) => a + b, 0), provider: 'stripe' as const, providerSessionId: `cs_${orderId}`, paymentIntentId: null, customerEmail: user.email, createdAt: now, paidAt: null, failedAt: null, expiredAt: null, failureMessage: null });
-    lines.push(...books.map((bookId, k) => ({ id: `${orderId}-${k}`, orderId, bookId, title: `Line ${k}`, unitPriceCents: prices[k]!, refundRequestedAt: refund === 'first-line' && k === 0 ? now : null, refundedAt: null })));
+    orders.push({
+      id: orderId,
+      number: i + 1,
+      buyerId: user.id,
+      status: 'pending' as const,
+      currency: 'USD',
+      totalCents: prices.reduce((a, b) => a + b, 0),
+      provider: 'stripe' as const,
+      providerSessionId: `cs_${orderId}`,
+      paymentIntentId: null,
+      customerEmail: user.email,
+      createdAt: now,
+      paidAt: null,
+      failedAt: null,
+      expiredAt: null,
+      failureMessage: null,
+    });
+    lines.push(
+      ...books.map((bookId, k) => ({
+        id: `${orderId}-${k}`,
+        orderId,
+        bookId,
+        title: `Line ${k}`,
+        unitPriceCents: prices[k]!,
+        refundRequestedAt: refund === 'first-line' && k === 0 ? now : null,
+        refundedAt: null,
+      })),
+    );
     plans.push({ orderId, buyerId: user.id, bookIds: books, prices, refund });
   }
   for (let i = 0; i < ORDERS; i += 100) {
-    await t.ctx.db.insertInto('users').values(users.slice(i, i + 100)).execute();
-    await t.ctx.db.insertInto('orders').values(orders.slice(i, i + 100)).execute();
+    await t.ctx.db
+      .insertInto('users')
+      .values(users.slice(i, i + 100))
+      .execute();
+    await t.ctx.db
+      .insertInto('orders')
+      .values(orders.slice(i, i + 100))
+      .execute();
   }
-  for (let i = 0; i < lines.length; i += 100) await t.ctx.db.insertInto('orderLines').values(lines.slice(i, i + 100)).execute();
+  for (let i = 0; i < lines.length; i += 100)
+    await t.ctx.db
+      .insertInto('orderLines')
+      .values(lines.slice(i, i + 100))
+      .execute();
   return plans;
 }
 
@@ -101,7 +140,10 @@ it('applies 10,000 repeated, shuffled events for 1,000 orders exactly once each'
   const cpu = process.cpuUsage(cpuBefore);
 
   expect(outcomes).toEqual({ applied: distinct.length, duplicate: EVENTS - distinct.length, ignored: 0 });
-  const recorded = await t.ctx.db.selectFrom('paymentEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const recorded = await t.ctx.db
+    .selectFrom('paymentEvents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   expect(Number(recorded.n)).toBe(distinct.length);
 
   const orders = new Map((await t.ctx.db.selectFrom('orders').selectAll().execute()).map((o) => [o.id, o]));

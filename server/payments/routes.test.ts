@@ -19,9 +19,16 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const library = (userId: string) => t.ctx.db.selectFrom('libraryEntries').select(['bookId', 'source']).where('userId', '=', userId).execute();
-const orderCount = async () => Number((await t.ctx.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-const notices = async (userId: string) =>
-  (await pullPage(t.ctx.db, 'notifications', userId, null, 100)).documents.map((d) => String(d.title));
+const orderCount = async () =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const notices = async (userId: string) => (await pullPage(t.ctx.db, 'notifications', userId, null, 100)).documents.map((d) => String(d.title));
 
 async function startPaid(cookie: string, bookIds: string[]) {
   const started = await answerOf(await checkout(t, cookie, { bookIds }), api.startCheckout);
@@ -89,7 +96,11 @@ describe('checkout', () => {
 
   it('cannot set a price: any key beside bookIds is refused (422), and the order uses the server’s price', async () => {
     const { buyer, bookIds } = await buyerAndBooks(t, [900]);
-    for (const json of [{ bookIds, priceCents: 1 }, { bookIds, prices: { [bookIds[0]!]: 1 } }, { bookIds, totalCents: 1 }]) {
+    for (const json of [
+      { bookIds, priceCents: 1 },
+      { bookIds, prices: { [bookIds[0]!]: 1 } },
+      { bookIds, totalCents: 1 },
+    ]) {
       const res = await checkout(t, buyer.cookie, json);
       expect(res.status).toBe(422);
       expect((await errorOf(res)).message).toMatch(/not accepted/);
@@ -198,7 +209,10 @@ describe('orders', () => {
   it('counts paid, unrefunded lines of the last 30 days as bestsellers', async () => {
     const { buyer, bookIds } = await buyerAndBooks(t, [300, 400]);
     const other = await buildSignedInUser(t.ctx);
-    for (const [cookie, ids] of [[buyer.cookie, bookIds], [other.cookie, [bookIds[1]!]]] as const) {
+    for (const [cookie, ids] of [
+      [buyer.cookie, bookIds],
+      [other.cookie, [bookIds[1]!]],
+    ] as const) {
       const { sessionId } = await startPaid(cookie, [...ids]);
       await pay(cookie, sessionId, '4242424242424242');
     }

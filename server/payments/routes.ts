@@ -55,7 +55,8 @@ export function paymentRoutes(ctx: AppContext) {
         .executeTakeFirst();
     const order = await find();
     if (!order) throw notFound('No such payment.');
-    if (order.status !== 'pending') throw conflict(order.status === 'paid' ? 'This order is already paid.' : `This order is ${order.status}; start the checkout again.`);
+    if (order.status !== 'pending')
+      throw conflict(order.status === 'paid' ? 'This order is already paid.' : `This order is ${order.status}; start the checkout again.`);
     const outcome = testCardOutcome(body.cardNumber);
     if (outcome === 'unknown') {
       throw invalid('This is a test payment page: use 4242 4242 4242 4242 to pay or 4000 0000 0000 0002 to see a decline.', {

@@ -44,7 +44,13 @@ export async function startStripeStandIn() {
 function answerFor(path: string, form: URLSearchParams, n: number): object {
   if (path === '/v1/checkout/sessions') {
     const id = `cs_test_standin_${n}`;
-    return { id, object: 'checkout.session', url: `https://checkout.stripe.test/c/pay/${id}`, client_reference_id: form.get('client_reference_id'), payment_status: 'unpaid' };
+    return {
+      id,
+      object: 'checkout.session',
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      client_reference_id: form.get('client_reference_id'),
+      payment_status: 'unpaid',
+    };
   }
   const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
   if (expire) return { id: expire[1], object: 'checkout.session', status: 'expired', payment_status: 'unpaid' };

@@ -25,9 +25,14 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const orderRow = (id: string) => t.ctx.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const library = (userId: string) =>
-  t.ctx.db.selectFrom('libraryEntries').select(['bookId', 'source']).where('userId', '=', userId).orderBy('bookId').execute();
-const eventCount = async () => (await t.ctx.db.selectFrom('paymentEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const library = (userId: string) => t.ctx.db.selectFrom('libraryEntries').select(['bookId', 'source']).where('userId', '=', userId).orderBy('bookId').execute();
+const eventCount = async () =>
+  (
+    await t.ctx.db
+      .selectFrom('paymentEvents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 /** A pending Stripe order for two books, the second on a running discount (1200 → 900). */
 async function pendingOrder() {

@@ -26,7 +26,16 @@ export function sessionEvent(type: string, orderId: string, sessionId: string, e
   return {
     id: `evt_${++eventCount}_${orderId}`,
     type,
-    data: { object: { id: sessionId, object: 'checkout.session', client_reference_id: orderId, payment_intent: `pi_${orderId}`, metadata: { order_id: orderId }, ...extra } },
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        client_reference_id: orderId,
+        payment_intent: `pi_${orderId}`,
+        metadata: { order_id: orderId },
+        ...extra,
+      },
+    },
   };
 }
 
@@ -34,7 +43,9 @@ export function refundEvent(orderId: string, amountRefunded: number): PaymentEve
   return {
     id: `evt_${++eventCount}_${orderId}`,
     type: 'charge.refunded',
-    data: { object: { id: `ch_${orderId}`, object: 'charge', amount_refunded: amountRefunded, payment_intent: `pi_${orderId}`, metadata: { order_id: orderId } } },
+    data: {
+      object: { id: `ch_${orderId}`, object: 'charge', amount_refunded: amountRefunded, payment_intent: `pi_${orderId}`, metadata: { order_id: orderId } },
+    },
   };
 }
 

@@ -83,6 +83,11 @@ export function matchingBooks(expression: string): RawBuilder<{ book_id: string;
   }>`(SELECT book_id, bm25(store_search, ${sql.raw(WEIGHTS.join(', '))}) AS rank FROM store_search WHERE store_search MATCH ${expression})`;
 }
 
+/** The matching books without their rank, to count and facet (BM25 costs a call per match). */
+export function matchingIds(expression: string): RawBuilder<{ book_id: string; rank: number }> {
+  return sql<{ book_id: string; rank: number }>`(SELECT book_id, 0 AS rank FROM store_search WHERE store_search MATCH ${expression})`;
+}
+
 function stripTags(html: string): string {
   return html.replace(/<[^>]*>/g, ' ');
 }

@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { invalid } from '../http/errors';
 import { DAY } from '../limits';
-import { matchExpression, matchingBooks } from '../search/sqlite-fts';
+import { matchExpression, matchingBooks, matchingIds } from '../search/sqlite-fts';
 import { effectivePrice, publishedBooks, toCards, withCardColumns, type ListedRow } from './listing';
 
 // The joined derived table of text matches is not in the schema; queries carry it as `m`.
@@ -37,10 +37,10 @@ function parseFilters(query: StoreQuery): Filters {
 }
 
 /** The filters but `skip` (a facet's own), applied to the published books; nothing selected yet. */
-function filtered(ctx: AppContext, query: StoreQuery, f: Filters, skip?: 'genre' | 'language'): Query<object> {
+function filtered(ctx: AppContext, query: StoreQuery, f: Filters, skip?: 'genre' | 'language' | 'rank'): Query<object> {
   const now = ctx.now();
   let q = publishedBooks(ctx) as unknown as Query<object>;
-  if (f.text) q = q.innerJoin(matchingBooks(f.text).as('m'), (join) => join.onRef('m.book_id', '=', 'books.id'));
+  if (f.text) q = q.innerJoin((skip ? matchingIds(f.text) : matchingBooks(f.text)).as('m'), (join) => join.onRef('m.book_id', '=', 'books.id'));
   if (f.isbn) q = q.where('books.isbn', '=', f.isbn);
   const genre = f.genre;
   if (genre && skip !== 'genre') {
@@ -108,6 +108,7 @@ export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promi
   const page = query.page ?? 1;
   const now = ctx.now();
   const base = filtered(ctx, query, f);
+  const unranked = filtered(ctx, query, f, 'rank');
   const sample = (skip: 'genre' | 'language') => filtered(ctx, query, f, skip).select(['books.id', 'books.language']).limit(FACET_SAMPLE).as('s');
   const [rows, counted, genres, languages] = await Promise.all([
     cardPage(base, query, f, now)
