@@ -117,7 +117,7 @@ export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promi
       .execute(),
     ctx.db
       .selectFrom(
-        base
+        unranked
           .select('books.id')
           .limit(STORE_COUNT_CAP + 1)
           .as('c'),

@@ -97,6 +97,8 @@ function AccountArea() {
           </span>
         }
         items={[
+          { label: 'Cart', to: '/checkout' },
+          { label: 'My purchases', to: '/my-purchases' },
           { label: 'Profile & roles', to: '/settings' },
           { label: 'Account & devices', to: '/settings/account' },
           { label: 'Notification settings', to: '/settings/notifications' },

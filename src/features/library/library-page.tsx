@@ -4,6 +4,7 @@
  * manuscripts follow the books (manuscript-shelf.tsx). Every owned book can be printed.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useLiveDocs } from '../../db/use-live-docs';
@@ -11,13 +12,27 @@ import { usePreferences } from '../theming/preferences-store';
 import { EmptyState, LinkButton, Page, Skeleton, Notice, formatRelative, usePageTitle } from '../../ui';
 import { DeviceStorage, DownloadControl } from './download-control';
 import { ManuscriptShelf } from './manuscript-shelf';
-import { fetchLibraryCached } from './offline-books';
+import { fetchLibraryCached, removeDownload } from './offline-books';
+import { usePurchaseNotices } from './use-purchase-notices';
 import './library.css';
+
+/** A book that leaves the library while the page is open (a refund) leaves this device too. */
+function useForgetRemovedBooks(books: readonly { id: string }[] | undefined) {
+  const previous = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!books) return;
+    const now = new Set(books.map((b) => b.id));
+    for (const id of previous.current ?? []) if (!now.has(id)) void removeDownload(id);
+    previous.current = now;
+  }, [books]);
+}
 
 export function LibraryPage() {
   usePageTitle('Library');
   const { user } = useSession();
   const library = useQuery({ queryKey: ['library'], queryFn: () => fetchLibraryCached(), retry: false });
+  usePurchaseNotices(user?.id ?? '');
+  useForgetRemovedBooks(library.data?.books);
   const { docs: progress } = useLiveDocs('library-progress', { selector: { ownerId: user?.id ?? '' } });
   const byBook = new Map(progress.map((p) => [p.bookId, p]));
   // Books open in the view chosen on /theming.
@@ -28,7 +43,7 @@ export function LibraryPage() {
       {library.isPending && <Skeleton lines={4} label="Loading your library…" />}
       {library.error && <Notice tone="error">{library.error.message}</Notice>}
       {library.data && library.data.books.length === 0 && (
-        <EmptyState title="No books yet" action={<LinkButton to="/">Find something to read</LinkButton>}>
+        <EmptyState title="No books yet" action={<LinkButton to="/store">Find something to read</LinkButton>}>
           Books you buy or claim appear here.
         </EmptyState>
       )}
