@@ -81,7 +81,7 @@ async function findOrder(trx: DB, provider: PaymentProviderName, at: Located): P
   return at.orderId ? base.where('id', '=', at.orderId).executeTakeFirst() : undefined;
 }
 
-export function statusOf(o: Pick<OrderRow, 'paidAt' | 'failedAt' | 'expiredAt' | 'refundedCents' | 'totalCents'>): OrderStatus {
+function statusOf(o: Pick<OrderRow, 'paidAt' | 'failedAt' | 'expiredAt' | 'refundedCents' | 'totalCents'>): OrderStatus {
   if (o.paidAt !== null) return o.refundedCents >= o.totalCents ? 'refunded' : o.refundedCents > 0 ? 'partially_refunded' : 'paid';
   return o.failedAt !== null ? 'failed' : o.expiredAt !== null ? 'expired' : 'pending';
 }

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 import { DAY } from '../limits';
 
-export const BESTSELLER_WINDOW = 30 * DAY;
+const BESTSELLER_WINDOW = 30 * DAY;
 
 /** Lines of orders paid since `since`; the window's orders are found first (orders_paid), then their lines. */
 export function linesSoldSince(db: DB, since: number) {

@@ -10,7 +10,7 @@ import type { OrderLinesTable, OrdersTable, PaymentProviderName } from '../db/sc
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
 
-export interface CheckoutRequest {
+interface CheckoutRequest {
   order: OrderRow;
   lines: OrderLineRow[];
   customerEmail: string;
@@ -20,7 +20,7 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
-export interface RefundRequest {
+interface RefundRequest {
   order: OrderRow;
   line?: OrderLineRow;
   amountCents: number;

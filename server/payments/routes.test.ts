@@ -9,6 +9,7 @@ import { saveSiteSettings } from '../site/settings';
 import { saveStoreBook } from '../store/test-books';
 import { pullPage } from '../sync/store';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
+import { getStoreHome } from '../../sync/api/store';
 import { bestsellerBookIds } from './bestsellers';
 import { buyerAndBooks, checkout } from './test-helpers';
 
@@ -219,6 +220,9 @@ describe('orders', () => {
     const pending = await buildSignedInUser(t.ctx);
     await startPaid(pending.cookie, [bookIds[0]!]);
     expect(await bestsellerBookIds(t.ctx)).toEqual([bookIds[1], bookIds[0]]);
+    // The store's front shows them as a shelf, in that order.
+    const home = await answerOf(await t.request('/api/store'), getStoreHome);
+    expect(home.shelves.find((s) => s.id === 'bestsellers')?.books.map((b) => b.id)).toEqual([bookIds[1], bookIds[0]]);
     t.advance(31 * 24 * 3600_000);
     expect(await bestsellerBookIds(t.ctx)).toEqual([]);
   });

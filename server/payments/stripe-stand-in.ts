@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface StandInRequest {
+interface StandInRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;

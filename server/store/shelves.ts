@@ -6,6 +6,7 @@
 import { SHELF_SIZE, type Shelf, type StoreHomeResponse } from '../../sync/api/store';
 import { DEFAULT_SHELF_GENRES, genreName } from '../../sync/store/genres';
 import type { AppContext } from '../context';
+import { bestsellerBookIds } from '../payments/bestsellers';
 import { effectivePrice, listedBooks, toCards, type ListedRow } from './listing';
 
 const SHELF_GENRES_KEY = 'store.shelfGenres';
@@ -58,6 +59,14 @@ async function genreShelves(ctx: AppContext, codes: string[]): Promise<(Shelf | 
   );
 }
 
+/** The books sold most in the last 30 days (server/payments), in that order; listed ones only. */
+async function bestsellerRows(ctx: AppContext): Promise<ListedRow[]> {
+  const ids = await bestsellerBookIds(ctx, SHELF_SIZE);
+  if (ids.length === 0) return [];
+  const rows = await listedBooks(ctx).where('books.id', 'in', ids).execute();
+  return ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is ListedRow => r !== undefined);
+}
+
 /** Every genre with at least one listed book, most books first. */
 async function genreCounts(ctx: AppContext) {
   const rows = await ctx.db
@@ -72,10 +81,11 @@ async function genreCounts(ctx: AppContext) {
 
 export async function storeHome(ctx: AppContext): Promise<StoreHomeResponse> {
   const now = ctx.now();
-  const [featured, collections, fresh, free, genres, codes] = await Promise.all([
+  const [featured, collections, fresh, bestsellers, free, genres, codes] = await Promise.all([
     newest(ctx).where('books.featured', '=', 1).execute(),
     collectionShelves(ctx),
     newest(ctx).execute(),
+    bestsellerRows(ctx),
     newest(ctx)
       .where((eb) => eb(effectivePrice(eb, now), '=', 0))
       .execute(),
@@ -86,6 +96,7 @@ export async function storeHome(ctx: AppContext): Promise<StoreHomeResponse> {
     await shelf(ctx, 'featured', 'Featured', featured, null),
     ...collections,
     await shelf(ctx, 'new', 'New releases', fresh, 'sort=newest'),
+    await shelf(ctx, 'bestsellers', 'Bestsellers', bestsellers, null),
     await shelf(ctx, 'free', 'Free to read', free, 'free=1'),
     ...(await genreShelves(ctx, codes)),
   ];
