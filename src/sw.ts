@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
 /**
  * Quire's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell so Quire
- * cold-starts offline on any route, caches book covers and the public home-page data at run
- * time, and waits for the person to accept an update (the UpdatePrompt) instead of swapping
+ * cold-starts offline on any route, caches book covers, the public home-page data and the store
+ * pages the person looked at, at run time, and waits for the person to accept an update (the UpdatePrompt) instead of swapping
  * code under an open page. Only public, account-independent responses are cached here: a
  * shared device must never show one person's data to another.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -16,6 +16,8 @@ declare const self: ServiceWorkerGlobalScope;
 const COVER_CACHE = 'quire-covers';
 const COVER_CACHE_MAX_ENTRIES = 200;
 const PUBLIC_API_CACHE = 'quire-public-api';
+const STORE_CACHE = 'quire-store';
+const STORE_CACHE_MAX_ENTRIES = 300;
 const NETWORK_TIMEOUT_SECONDS = 3;
 
 precacheAndRoute(self.__WB_MANIFEST);
@@ -56,6 +58,14 @@ registerRoute(
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && (url.pathname === '/api/site' || url.pathname === '/api/books/home'),
   new NetworkFirst({ cacheName: PUBLIC_API_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [okOnly] }),
+);
+
+// The store's pages as the person saw them (shelves, searches, book pages): the same for
+// everyone, so safe to keep. Shown at once from the cache and refreshed behind it; offline, the
+// pages say they may be out of date, and buying needs the network anyway (prices are re-read).
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/api\/store(\/search|\/books\/[^/]+)?$/.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: STORE_CACHE, plugins: [okOnly, capEntries(STORE_CACHE_MAX_ENTRIES)] }),
 );
 
 // Downloaded books: the reader stored the book's detail, chapters and assets in its own cache

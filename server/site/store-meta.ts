@@ -48,7 +48,7 @@ function render(head: Head): string {
 }
 
 async function bookHead(ctx: AppContext, base: string, id: string): Promise<Head | null> {
-  const book = await storeBook(ctx, id, null);
+  const book = await storeBook(ctx, id);
   if (!book) return null;
   const url = `${base}/book/${encodeURIComponent(book.id)}`;
   const image = book.coverUrl ? `${base}${book.coverUrl}` : null;

@@ -1,6 +1,7 @@
 /**
  * A book's store page (/book/{id}): the card plus what a buyer weighs up. Only published books
- * have one; unlisted and unpublished ones are not found here (their owners still read them).
+ * have one; unlisted and unpublished ones are not found here (their owners still read them). The
+ * same for every viewer: ownership comes from the viewer's library.
  */
 import type { StoreBook } from '../../sync/api/store';
 import { sampleChapterId } from '../../sync/books/entitlement';
@@ -12,7 +13,7 @@ import { discountRuns, listedBooks, toCard, type ListedRow } from './listing';
 /** Words per printed page, for books whose publisher gave no page count. */
 const WORDS_PER_PAGE = 250;
 
-export async function storeBook(ctx: AppContext, bookId: string, viewerId: string | null): Promise<StoreBook | null> {
+export async function storeBook(ctx: AppContext, bookId: string): Promise<StoreBook | null> {
   if (bookId.length > 64) return null;
   const now = ctx.now();
   const row = await listedBooks(ctx)
@@ -27,11 +28,10 @@ export async function storeBook(ctx: AppContext, bookId: string, viewerId: strin
     .where('books.id', '=', bookId)
     .executeTakeFirst();
   if (!row) return null;
-  const [contributors, genres, chapters, owned, authors] = await Promise.all([
+  const [contributors, genres, chapters, authors] = await Promise.all([
     ctx.db.selectFrom('bookContributors').select(['name', 'role', 'userId']).where('bookId', '=', bookId).orderBy('ord').execute(),
     ctx.db.selectFrom('bookGenres').select('code').where('bookId', '=', bookId).orderBy('code').execute(),
     ctx.db.selectFrom('bookChapters').select(['id', 'linear', 'wordCount']).where('bookId', '=', bookId).orderBy('ord').execute(),
-    viewerId ? ctx.db.selectFrom('libraryEntries').select('bookId').where('userId', '=', viewerId).where('bookId', '=', bookId).executeTakeFirst() : undefined,
     authorNamesByBook(ctx, [bookId]),
   ]);
   const words = chapters.reduce((sum, c) => sum + c.wordCount, 0);
@@ -46,6 +46,5 @@ export async function storeBook(ctx: AppContext, bookId: string, viewerId: strin
     genres: genres.map((g) => ({ code: g.code, name: genreName(g.code) })),
     sampleChapterId: sampleChapterId(chapters.map((c) => ({ id: c.id, linear: c.linear === 1 }))) ?? null,
     discountEndsAt: row.discountEndsAt,
-    owned: owned !== undefined,
   };
 }

@@ -1,4 +1,4 @@
-/** The store catalogue's API (sync/api/store.ts): public, read-only, cacheable by the service worker. */
+/** The store catalogue's API (sync/api/store.ts): public, the same for everyone, cacheable by the service worker. */
 import { Hono } from 'hono';
 import * as api from '../../sync/api/store';
 import type { AppContext, AppEnv } from '../context';
@@ -15,8 +15,8 @@ export function storeRoutes(ctx: AppContext) {
   on(router, AT, api.getStoreHome, () => storeHome(ctx));
   on(router, AT, api.searchStore, (_c, { query }) => searchCatalogue(ctx, query));
   on(router, AT, api.suggestStore, async (_c, { query }) => ({ suggestions: await suggest(ctx, query.q) }));
-  on(router, AT, api.getStoreBook, async (c, { params }) => {
-    const book = await storeBook(ctx, params.id, c.get('user')?.id ?? null);
+  on(router, AT, api.getStoreBook, async (_c, { params }) => {
+    const book = await storeBook(ctx, params.id);
     if (!book) throw notFound('This book is not in the store.');
     return book;
   });

@@ -1,7 +1,9 @@
 /**
  * The store catalogue (/store, /store/advanced-search, /book/{id}): shelves, search with facets,
  * suggestions as you type, and a book's store page. Prices are the server's; the effective price
- * already applies any running discount, with the list price beside it.
+ * already applies any running discount, with the list price beside it. Every answer is the same
+ * for everyone (whether the viewer owns a book comes from their library), so the service worker
+ * may keep them for offline browsing.
  *
  * Written with zod/mini only (queries too): these schemas ship in the /store and /book chunks.
  */
@@ -117,8 +119,6 @@ export const StoreBookSchema = z.extend(StoreBookCardSchema, {
   sampleChapterId: z.nullable(z.string()),
   /** The discount's end, when one runs and ends. */
   discountEndsAt: z.nullable(z.number()),
-  /** For the signed-in viewer: the book is in their library. */
-  owned: z.boolean(),
 });
 export type StoreBook = z.infer<typeof StoreBookSchema>;
 

@@ -92,3 +92,21 @@ test('a reader gets a free book from its page and starts reading it', async ({ p
   await page.goto('/book/demo-a-field-guide-to-small-dragons');
   await expect(page.getByRole('link', { name: 'Read', exact: true })).toBeVisible();
 });
+
+test('store pages seen before stay readable offline, marked as possibly out of date', async ({ page, context }) => {
+  await page.goto('/store');
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  await page.reload(); // now through the service worker, which keeps what it serves
+  await expect(page.getByRole('heading', { level: 2, name: 'New releases' })).toBeVisible();
+  await page.goto('/book/demo-the-bread-year');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Bread Year' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto('/store');
+  await expect(page.getByRole('heading', { level: 2, name: 'New releases' })).toBeVisible();
+  await expect(page.getByText('this is the store as you last saw it')).toBeVisible();
+  await page.goto('/book/demo-the-bread-year');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Bread Year' })).toBeVisible();
+  await expect(page.getByText(/You're offline: this page may be out of date, and buying needs a connection/)).toBeVisible();
+  await context.setOffline(false);
+});

@@ -14,6 +14,7 @@ import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 import { Button, EmptyState, LinkButton, Notice, Page, Skeleton, useOnline } from '../../ui';
 import { removeFromCart } from '../cart/cart-actions';
 import { formatPrice } from '../store/format-price';
+import { useOwnsBook } from '../store/use-owns-book';
 import './checkout.css';
 
 interface Item {
@@ -110,11 +111,12 @@ function CartCheckout({ userId }: { userId: string }) {
 }
 
 function BuyNow({ bookId }: { bookId: string }) {
-  const book = useQuery({ queryKey: ['store', 'book', bookId, 'checkout'], queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
+  const owned = useOwnsBook(bookId);
+  const book = useQuery({ queryKey: ['store', 'book', bookId], queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
   if (book.isPending) return <Skeleton lines={3} />;
   if (book.error) return <Notice tone="error">{errorMessage(book.error)}</Notice>;
   const b = book.data;
-  if (b.owned) return <Notice tone="info">{b.title} is already in your library.</Notice>;
+  if (owned) return <Notice tone="info">{b.title} is already in your library.</Notice>;
   return (
     <Summary items={[{ bookId: b.id, title: b.title, authors: b.authors.join(', '), coverUrl: b.coverUrl, priceCents: b.priceCents, currency: b.currency }]} />
   );

@@ -14,6 +14,5 @@ export function usePurchaseNotices(userId: string) {
   useEffect(() => {
     if (latest === 0) return;
     void queryClient.invalidateQueries({ queryKey: ['library'] });
-    void queryClient.invalidateQueries({ queryKey: ['store', 'book'] });
   }, [latest, queryClient]);
 }

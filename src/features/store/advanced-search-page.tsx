@@ -9,8 +9,8 @@ import { Link, useSearchParams } from 'react-router';
 import { searchStore, STORE_SORTS, type StoreQuery, type StoreSort } from '../../../sync/api/store';
 import { GENRES, genreName } from '../../../sync/store/genres';
 import { call, fieldErrorsOf } from '../../lib/api';
-import { Button, QueryState, SelectField, TextField, usePageTitle } from '../../ui';
-import { StoreResults } from './results';
+import { Button, QueryState, SelectField, TextField, useOnline, usePageTitle } from '../../ui';
+import { OfflineNotice, StoreResults } from './results';
 import './store.css';
 
 const SORT_LABELS: Record<StoreSort, string> = {
@@ -53,6 +53,7 @@ function withParam(params: URLSearchParams, key: string, value: string | null): 
 
 export function AdvancedSearchPage() {
   usePageTitle('Advanced search');
+  const online = useOnline();
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
   const search = useQuery({
@@ -86,6 +87,7 @@ export function AdvancedSearchPage() {
           <h1>Advanced search</h1>
         </div>
       </header>
+      {!online && <OfflineNotice />}
       <div className="store-advanced">
         {/* Uncontrolled, keyed by the URL: the back button puts the form back as it was. */}
         <form className="store-filters" onSubmit={submit} aria-label="Filters" key={params.toString()}>

@@ -13,6 +13,7 @@ import { useSession } from '../../lib/session';
 import { Button, LinkButton, Notice, QueryState, formatDate, useOnline, usePageTitle } from '../../ui';
 import { BookReviews } from '../reviews/book-reviews';
 import { Price } from './book-card';
+import { useOwnsBook } from './use-owns-book';
 import './store.css';
 
 // Their own chunks (they open the local database), fetched only for signed-in people.
@@ -31,7 +32,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** The buttons that get the book, by what the viewer has and may do. */
-function GetIt({ book }: { book: StoreBook }) {
+function GetIt({ book, owned }: { book: StoreBook; owned: boolean | undefined }) {
   const { user } = useSession();
   const online = useOnline();
   const navigate = useNavigate();
@@ -39,11 +40,12 @@ function GetIt({ book }: { book: StoreBook }) {
   const claim = useMutation({
     mutationFn: () => call(claimBook, { params: { id: book.id } }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['store', 'book', book.id] });
+      await queryClient.invalidateQueries({ queryKey: ['library'] });
       void navigate(`/purchase-success?book=${encodeURIComponent(book.id)}`);
     },
   });
-  if (book.owned) return <LinkButton to={`/books/${book.id}`}>Read</LinkButton>;
+  if (owned) return <LinkButton to={`/books/${book.id}`}>Read</LinkButton>;
+  if (owned === undefined && user) return null; // the library is still loading: no flash of Buy
   if (!user) {
     return (
       <LinkButton to={`/auth?next=${encodeURIComponent(`/book/${book.id}`)}`}>{book.priceCents === 0 ? 'Sign in to get it free' : 'Sign in to buy'}</LinkButton>
@@ -72,6 +74,7 @@ function GetIt({ book }: { book: StoreBook }) {
 function BookStorePage({ book }: { book: StoreBook }) {
   usePageTitle(book.title);
   const { user } = useSession();
+  const owned = useOwnsBook(book.id);
   const online = useOnline();
   const paragraphs = book.description.split(/\n\s*\n/).filter((p) => p.trim());
   const authors = book.contributors.filter((c) => c.role === 'author' || c.role === 'co-author');
@@ -120,7 +123,7 @@ function BookStorePage({ book }: { book: StoreBook }) {
             {book.discountEndsAt && <span className="store-book-sale"> Sale ends {formatDate(book.discountEndsAt)}</span>}
           </p>
           <div className="store-book-actions">
-            <GetIt book={book} />
+            <GetIt book={book} owned={owned} />
             {book.sampleChapterId && (
               <LinkButton to={`/book/${book.id}/sample`} variant="secondary">
                 Read a sample
@@ -132,7 +135,7 @@ function BookStorePage({ book }: { book: StoreBook }) {
               </Suspense>
             )}
           </div>
-          {!online && !book.owned && <p className="field-hint">You're offline: this page may be out of date, and buying needs a connection.</p>}
+          {!online && <p className="field-hint">You're offline: this page may be out of date{owned ? '' : ', and buying needs a connection'}.</p>}
           <div className="store-book-description">
             {paragraphs.map((p, i) => (
               <p key={i}>{p}</p>
@@ -157,15 +160,14 @@ function BookStorePage({ book }: { book: StoreBook }) {
           </dl>
         </div>
       </div>
-      <BookReviews bookId={book.id} owned={book.owned} />
+      <BookReviews bookId={book.id} owned={owned === true} />
     </div>
   );
 }
 
 export function StoreBookPage() {
   const { bookId = '' } = useParams();
-  const { user } = useSession();
-  const query = useQuery({ queryKey: ['store', 'book', bookId, user?.id ?? null], queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
+  const query = useQuery({ queryKey: ['store', 'book', bookId], queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
   return (
     <QueryState query={query} what="This book's page" lines={8}>
       {(book) => <BookStorePage book={book} />}

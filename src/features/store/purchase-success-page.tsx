@@ -7,18 +7,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { getStoreBook } from '../../../sync/api/store';
 import { call } from '../../lib/api';
-import { useSession } from '../../lib/session';
-import { EmptyState, LinkButton, QueryState, usePageTitle } from '../../ui';
+import { EmptyState, LinkButton, QueryState, Skeleton, usePageTitle } from '../../ui';
 import { DownloadControl } from '../library/download-control';
+import { useOwnsBook } from './use-owns-book';
 import './store.css';
 
 export function PurchaseSuccessPage() {
   usePageTitle('It’s yours');
   const [params] = useSearchParams();
   const bookId = params.get('book') ?? '';
-  const { user } = useSession();
+  const owned = useOwnsBook(bookId);
   const book = useQuery({
-    queryKey: ['store', 'book', bookId, user?.id ?? null],
+    queryKey: ['store', 'book', bookId],
     queryFn: () => call(getStoreBook, { params: { id: bookId } }),
     enabled: bookId !== '',
   });
@@ -27,7 +27,9 @@ export function PurchaseSuccessPage() {
     <div className="page store-success">
       <QueryState query={book} what="Your book" lines={4}>
         {(b) =>
-          b.owned ? (
+          owned === undefined ? (
+            <Skeleton lines={3} />
+          ) : owned ? (
             <section className="store-success-card" aria-labelledby="success-title">
               {b.coverUrl && <img src={b.coverUrl} alt="" width={120} height={192} />}
               <div>

@@ -1,7 +1,7 @@
 /** A page of store results as a grid of cards, with the count and links to the pages around it. */
 import { Link } from 'react-router';
 import { STORE_COUNT_CAP, type StoreSearchResponse } from '../../../sync/api/store';
-import { EmptyState } from '../../ui';
+import { EmptyState, Notice } from '../../ui';
 import { BookCard } from './book-card';
 
 function pageHref(params: URLSearchParams, page: number): string {
@@ -55,4 +55,9 @@ export function StoreResults({ data, params, emptyHint }: { data: StoreSearchRes
       )}
     </section>
   );
+}
+
+/** Offline, the service worker answers with the store as it was last seen. */
+export function OfflineNotice() {
+  return <Notice tone="warning">You're offline: this is the store as you last saw it, and it may be out of date. Buying needs a connection.</Notice>;
 }

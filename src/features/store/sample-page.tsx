@@ -8,15 +8,15 @@ import { Link, useParams } from 'react-router';
 import { getBookChapter } from '../../../sync/api/books';
 import { getStoreBook } from '../../../sync/api/store';
 import { call } from '../../lib/api';
-import { useSession } from '../../lib/session';
 import { LinkButton, QueryState, usePageTitle } from '../../ui';
 import { Price } from './book-card';
+import { useOwnsBook } from './use-owns-book';
 import './store.css';
 
 export function SamplePage() {
   const { bookId = '' } = useParams();
-  const { user } = useSession();
-  const book = useQuery({ queryKey: ['store', 'book', bookId, user?.id ?? null], queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
+  const owned = useOwnsBook(bookId);
+  const book = useQuery({ queryKey: ['store', 'book', bookId], queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
   const chapterId = book.data?.sampleChapterId ?? null;
   const chapter = useQuery({
     queryKey: ['store', 'sample', bookId, chapterId],
@@ -40,7 +40,7 @@ export function SamplePage() {
             </QueryState>
             <aside className="store-sample-end" aria-label="Read on">
               <h2>Enjoying {b.title}?</h2>
-              {b.owned ? (
+              {owned ? (
                 <LinkButton to={`/books/${b.id}`}>Keep reading</LinkButton>
               ) : (
                 <>

@@ -7,9 +7,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { getStoreHome, searchStore, type StoreHomeResponse } from '../../../sync/api/store';
 import { call } from '../../lib/api';
-import { EmptyState, QueryState, usePageTitle } from '../../ui';
+import { EmptyState, QueryState, useOnline, usePageTitle } from '../../ui';
 import { BookCard, BookRowSkeleton } from './book-card';
-import { StoreResults } from './results';
+import { OfflineNotice, StoreResults } from './results';
 import { StoreSearchBox } from './search-box';
 import './store.css';
 
@@ -54,6 +54,7 @@ function Shelves({ data }: { data: StoreHomeResponse }) {
 }
 
 export function StorePage() {
+  const online = useOnline();
   const [params, setParams] = useSearchParams();
   const q = params.get('q')?.trim() ?? '';
   const page = Number(params.get('page') ?? '1') || 1;
@@ -74,6 +75,7 @@ export function StorePage() {
           Advanced search
         </Link>
       </header>
+      {!online && <OfflineNotice />}
       {q ? (
         <QueryState query={results} what="Searching the store" lines={6}>
           {(data) => <StoreResults data={data} params={params} emptyHint={`Nothing matches “${q}”. Check the spelling, or try fewer words.`} />}
