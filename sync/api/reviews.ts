@@ -3,7 +3,6 @@
  * reader who owns the book may write; the text is plain text, cleaned the same way on both sides
  * (cleanReviewText) so the form's counter and the server agree.
  */
-import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { endpoint } from './contract';
 
@@ -46,21 +45,26 @@ export function cleanReviewText(raw: string): string {
 }
 
 const RATING_MESSAGE = 'Choose a rating from 1 to 5 stars.';
-export const ReviewInput = z.object({
-  rating: z.number({ error: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE),
-  text: z
-    .string({ error: 'The review must be text.' })
-    .max(REVIEW_TEXT_MAX, `Keep the review under ${REVIEW_TEXT_MAX.toLocaleString('en')} characters.`)
-    .optional()
-    .default('')
-    .transform(cleanReviewText),
+export const ReviewInput = zm.object({
+  rating: zm.int({ error: RATING_MESSAGE }).check(zm.minimum(1, { error: RATING_MESSAGE }), zm.maximum(5, { error: RATING_MESSAGE })),
+  text: zm.pipe(
+    zm._default(
+      zm.optional(
+        zm
+          .string({ error: 'The review must be text.' })
+          .check(zm.maxLength(REVIEW_TEXT_MAX, { error: `Keep the review under ${REVIEW_TEXT_MAX.toLocaleString('en')} characters.` })),
+      ),
+      '',
+    ),
+    zm.transform(cleanReviewText),
+  ),
 });
-export type ReviewInput = z.input<typeof ReviewInput>;
+export type ReviewInput = zm.input<typeof ReviewInput>;
 
-export const ReportInput = z.object({ reason: z.enum(REPORT_REASONS, { error: 'Choose what is wrong with this review.' }) });
+export const ReportInput = zm.object({ reason: zm.enum(REPORT_REASONS, { error: 'Choose what is wrong with this review.' }) });
 
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
-export const ReviewPageQuery = z.object({ page });
+const page = zm._default(zm.coerce.number().check(zm.refine(Number.isInteger), zm.minimum(1), zm.maximum(100_000)), 1);
+export const ReviewPageQuery = zm.object({ page });
 
 const ReviewSchema = zm.object({
   id: zm.string(),
@@ -124,8 +128,8 @@ export const reportReview = endpoint({
 // ---------- moderation (/api/admin) ----------
 export const ADMIN_REVIEW_FILTERS = ['reported', 'hidden', 'all'] as const;
 export type AdminReviewFilter = (typeof ADMIN_REVIEW_FILTERS)[number];
-export const AdminReviewQuery = z.object({ filter: z.enum(ADMIN_REVIEW_FILTERS).optional().default('reported'), page });
-export type AdminReviewQuery = z.input<typeof AdminReviewQuery>;
+export const AdminReviewQuery = zm.object({ filter: zm._default(zm.optional(zm.enum(ADMIN_REVIEW_FILTERS)), 'reported'), page });
+export type AdminReviewQuery = zm.input<typeof AdminReviewQuery>;
 
 const AdminReviewRowSchema = zm.object({
   id: zm.string(),
@@ -145,9 +149,10 @@ const AdminReviewRowSchema = zm.object({
 export type AdminReviewRow = zm.infer<typeof AdminReviewRowSchema>;
 
 const OkSchema = zm.object({ ok: zm.boolean() });
-export const NoteInput = z.object({ note: z.string().trim().max(BLOCK_NOTE_MAX, `Keep the note under ${BLOCK_NOTE_MAX} characters.`).optional().default('') });
-export const BlockInput = z.object({
-  note: z.string().trim().min(1, 'Give a reason; it goes into the audit log.').max(BLOCK_NOTE_MAX, `Keep the note under ${BLOCK_NOTE_MAX} characters.`),
+const NOTE_TOO_LONG = { error: `Keep the note under ${BLOCK_NOTE_MAX} characters.` };
+export const NoteInput = zm.object({ note: zm._default(zm.optional(zm.string().check(zm.trim(), zm.maxLength(BLOCK_NOTE_MAX, NOTE_TOO_LONG))), '') });
+export const BlockInput = zm.object({
+  note: zm.string().check(zm.trim(), zm.minLength(1, { error: 'Give a reason; it goes into the audit log.' }), zm.maxLength(BLOCK_NOTE_MAX, NOTE_TOO_LONG)),
 });
 
 export const listAdminReviews = endpoint({
