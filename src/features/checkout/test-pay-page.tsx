@@ -69,7 +69,7 @@ export function TestPayPage() {
           required
         />
         {pay.error && !fieldError && <Notice tone="error">{errorMessage(pay.error)}</Notice>}
-        <div className="store-book-actions">
+        <div className="checkout-actions">
           <Button type="submit" disabled={pay.isPending}>
             {pay.isPending ? 'Paying…' : 'Pay'}
           </Button>
