@@ -33,6 +33,7 @@ import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { reviewRoutes } from './reviews/routes';
 import { sitemap } from './site/store-meta';
+import { adminStoreRoutes } from './store/admin/routes';
 import { storeRoutes } from './store/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
@@ -71,6 +72,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/auth', authRoutes(ctx))
     .route('/api/account', accountRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))
+    .route('/api/admin/store', adminStoreRoutes(ctx))
     .route('/api/books', bookRoutes(ctx))
     .route('/api/chapters', versionRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))

@@ -24,6 +24,7 @@ import { JobWorker } from './jobs/worker';
 import { BlobStore } from './files/blob-store';
 import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
+import { registerStoreJobs } from './store/admin/price-drops';
 import { storeHeadFor } from './site/store-meta';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
@@ -65,6 +66,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerAuthJobs(worker, ctx);
   registerBookJobs(worker, ctx);
   registerInvitationJobs(worker, ctx);
+  registerStoreJobs(worker, ctx);
   announceNewCoAuthors(ctx);
   return { ctx, worker, handle };
 }

@@ -67,18 +67,24 @@ async function toCards(ctx: AppContext, rows: CardRow[]): Promise<BookCard[]> {
 }
 
 export async function homeBooks(ctx: AppContext): Promise<{ featured: BookCard[]; newReleases: BookCard[] }> {
-  const [featured, newReleases] = await Promise.all([baseCardQuery(ctx).where('books.featured', '=', 1).execute(), baseCardQuery(ctx).execute()]);
+  const [featured, newReleases] = await Promise.all([
+    baseCardQuery(ctx).where('books.featured', '>', 0).clearOrderBy().orderBy('books.featured').execute(),
+    baseCardQuery(ctx).execute(),
+  ]);
   return { featured: await toCards(ctx, featured), newReleases: await toCards(ctx, newReleases) };
 }
 
-/** The blob behind a book's cover. Covers of unpublished books are not public. */
+/**
+ * The blob behind a book's cover. Covers of books never published are not public; an unlisted
+ * book's cover still is (it was public, and its owners' libraries show it).
+ */
 export async function findCover(ctx: AppContext, bookId: string): Promise<{ hash: string; mediaType: string } | null> {
   const row = await ctx.db
     .selectFrom('books')
     .innerJoin('bookAssets', (join) => join.onRef('bookAssets.bookId', '=', 'books.id').onRef('bookAssets.path', '=', 'books.coverPath'))
     .select(['bookAssets.blobHash as hash', 'bookAssets.mediaType'])
     .where('books.id', '=', bookId)
-    .where('books.status', '=', 'published')
+    .where('books.status', 'in', ['published', 'unlisted'])
     .executeTakeFirst();
   return row ?? null;
 }

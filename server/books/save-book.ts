@@ -17,7 +17,8 @@ export interface SaveBookInput {
   /** Blob hash of every asset path; store the bytes with BlobStore first. */
   assetHashes: Record<string, string>;
   status?: BookStatus;
-  featured?: boolean;
+  /** Position on the store's Featured shelf (1 first); 0 or absent when not featured. */
+  featured?: number;
   imprintId?: string | null;
   /** Account behind each contributor, by position in metadata.contributors. */
   contributorUserIds?: (string | null)[];
@@ -39,7 +40,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
     if (!input.assetHashes[asset.path]) throw new Error(`No blob for asset ${asset.path} of ${m.slug}`);
   }
   const status = input.status ?? 'draft';
-  const featured = input.featured ? 1 : 0;
+  const featured = input.featured ?? 0;
   const imprintId = input.imprintId ?? null;
   const userIds = m.contributors.map((_, i) => input.contributorUserIds?.[i] ?? null);
 
@@ -139,7 +140,7 @@ async function isUnchanged(
   input: SaveBookInput,
   userIds: (string | null)[],
 ): Promise<boolean> {
-  if (existing.status !== (input.status ?? 'draft') || existing.featured !== (input.featured ? 1 : 0)) return false;
+  if (existing.status !== (input.status ?? 'draft') || existing.featured !== (input.featured ?? 0)) return false;
   if (existing.imprintId !== (input.imprintId ?? null)) return false;
   const stored = await loadBook(ctx, existing.id);
   const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);

@@ -77,9 +77,34 @@ async function presentForAdmin(ctx: AppContext, rows: OrderRow[]): Promise<Admin
   }));
 }
 
-export async function adminOrders(ctx: AppContext, status: OrderStatus | undefined, page: number) {
+/** "Q-000123", "q123" or "123": an order number; anything else is the start of an e-mail address. */
+function parseOrderSearch(q: string): { number: number } | { email: string } | null {
+  const text = q.trim().toLowerCase();
+  if (!text) return null;
+  const number = /^(?:q-?)?(\d{1,12})$/.exec(text);
+  return number ? { number: Number(number[1]) } : { email: text };
+}
+
+/**
+ * The admin's order list: newest first, by status, and by order number or by the start of the
+ * buyer's e-mail — the address given at checkout or the account's current one (both indexed;
+ * the prefix is a range so the index answers it).
+ */
+export async function adminOrders(ctx: AppContext, filters: { status?: OrderStatus; q: string; page: number }) {
   let query = ctx.db.selectFrom('orders');
-  if (status) query = query.where('status', '=', status);
+  if (filters.status) query = query.where('status', '=', filters.status);
+  const search = parseOrderSearch(filters.q);
+  if (search && 'number' in search) query = query.where('number', '=', search.number);
+  if (search && 'email' in search) {
+    const [from, to] = [search.email, `${search.email}\uffff`];
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb('customerEmail', '>=', from), eb('customerEmail', '<', to)]),
+        eb('buyerId', 'in', eb.selectFrom('users').select('users.id').where('users.email', '>=', from).where('users.email', '<', to)),
+      ]),
+    );
+  }
+  const page = filters.page;
   const [rows, count] = await Promise.all([
     query
       .selectAll()

@@ -16,6 +16,7 @@ import { RATE_LIMITS } from '../limits';
 import { activeProvider } from './active-provider';
 import { applyPaymentEvent } from './apply-event';
 import { startCheckout } from './checkout';
+import { orderHistory } from './order-history';
 import { adminOrder, adminOrders, myOrder, myOrders } from './orders';
 import { refundOrder } from './refund-order';
 import { testCardOutcome } from './test-provider';
@@ -74,13 +75,13 @@ export function paymentRoutes(ctx: AppContext) {
 
   on(router, '/api', api.listAdminOrders, async (c, { query }) => {
     requirePermission(c, 'admin:access');
-    return adminOrders(ctx, query.status, query.page);
+    return adminOrders(ctx, query);
   });
   on(router, '/api', api.getAdminOrder, async (c, { params }) => {
     requirePermission(c, 'admin:access');
     const order = await adminOrder(ctx, params.id!);
     if (!order) throw notFound('No such order.');
-    return { order };
+    return { order, history: await orderHistory(ctx, params.id!) };
   });
   on(router, '/api', api.refundOrder, async (c, { params, body }) => {
     await refundOrder(ctx, active.provider, adminActor(c), params.id!, body.lineIds);

@@ -3,7 +3,9 @@
  * saves them as published. Each demo book is written as an EPUB and read back through the same
  * importer as uploads (sanitiser, scoped CSS, contents), so the demo exercises that path; what an
  * EPUB cannot carry (price, genres, ISBN, dates) comes from the demo data. Dates count back from
- * the first seed, so re-seeding writes nothing.
+ * the first seed, so re-seeding writes nothing. The store data of a book (listed or not, its
+ * place on the Featured shelf, its price and discount) is the demo's only when the book is first
+ * written: after that it is the admin's (/admin/store/books), and a restart keeps their changes.
  */
 import type { CanonicalBookInput } from '../../sync/book-format';
 import { buildBook, readPackage } from '../books/epub/build-book';
@@ -71,7 +73,7 @@ function discountOf(demo: DemoBook, firstSeededAt: number) {
   return { discountPriceCents: demo.discountCents, discountStartsAt: firstSeededAt - DAY, discountEndsAt: firstSeededAt + DEMO_DISCOUNT_DAYS * DAY };
 }
 
-/** The discount is store data, not part of the book: written beside it, and only when it differs. */
+/** The discount is store data, not part of the book: written beside it when the book is first saved. */
 async function setDiscount(trx: Transaction<Database>, id: string, discount: ReturnType<typeof discountOf>) {
   await trx
     .updateTable('books')
@@ -87,20 +89,28 @@ async function setDiscount(trx: Transaction<Database>, id: string, discount: Ret
     .execute();
 }
 
+/** A demo book's store data as the admin left it, or null for a book not written yet. */
+async function storeDataOf(ctx: AppContext, slug: string) {
+  return (await ctx.db.selectFrom('books').select(['status', 'featured', 'priceCents']).where('slug', '=', slug).executeTakeFirst()) ?? null;
+}
+
 export async function seedBooks(ctx: AppContext, authorId: string | undefined, firstSeededAt: number) {
   const imprint = await ctx.db.selectFrom('imprints').select('id').where('name', '=', DEMO_IMPRINT).orderBy('createdAt').executeTakeFirst();
   const results: { slug: string; id: string; created: boolean; changed: boolean }[] = [];
+  const featuredSlugs = DEMO_BOOKS.filter((d) => d.featured).map((d) => d.slug);
   for (const demo of DEMO_BOOKS) {
     const coverSvg = renderCover(demo.cover);
     const coverHash = await ctx.blobs.put(new TextEncoder().encode(coverSvg), COVER_TYPE);
+    const book = importDemo(demo, firstSeededAt - demo.publishedDaysAgo * DAY, coverSvg);
+    const stored = await storeDataOf(ctx, demo.slug);
     const result = await saveBook(ctx, {
-      book: importDemo(demo, firstSeededAt - demo.publishedDaysAgo * DAY, coverSvg),
+      book: stored ? { ...book, metadata: { ...book.metadata, priceCents: stored.priceCents } } : book,
       assetHashes: { [COVER_PATH]: coverHash },
-      status: 'published',
-      featured: demo.featured,
+      status: stored?.status ?? 'published',
+      featured: stored ? stored.featured : featuredSlugs.indexOf(demo.slug) + 1,
       imprintId: demo.imprint ? (imprint?.id ?? null) : null,
       contributorUserIds: demo.contributors.map((c) => (c.account === 'author' ? (authorId ?? null) : null)),
-      alsoWrite: (trx, id) => setDiscount(trx, id, discountOf(demo, firstSeededAt)),
+      alsoWrite: stored ? undefined : (trx, id) => setDiscount(trx, id, discountOf(demo, firstSeededAt)),
     });
     results.push({ slug: demo.slug, ...result });
   }

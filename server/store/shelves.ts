@@ -1,5 +1,5 @@
 /**
- * The /store front page: featured books, the admin's collections in their order, new releases,
+ * The /store front page: featured books in the admin's order, the admin's collections in their order, new releases,
  * free books, then one shelf per chosen genre (the admin's choice, else DEFAULT_SHELF_GENRES),
  * leaving out empty shelves. Each shelf links to the advanced search that shows all of it.
  */
@@ -9,12 +9,18 @@ import type { AppContext } from '../context';
 import { bestsellerBookIds } from '../payments/bestsellers';
 import { effectivePrice, listedBooks, toCards, type ListedRow } from './listing';
 
-const SHELF_GENRES_KEY = 'store.shelfGenres';
+/** The settings row of the admin's genre shelves (/admin/store); absent until they choose. */
+export const SHELF_GENRES_KEY = 'store.shelfGenres';
 
-/** The genres shown as shelves: the admin's choice (settings key), else the defaults. */
-async function shelfGenres(ctx: AppContext): Promise<string[]> {
+/** The admin's chosen genre shelves, in order, or null while they have not chosen. */
+export async function chosenShelfGenres(ctx: AppContext): Promise<string[] | null> {
   const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', SHELF_GENRES_KEY).executeTakeFirst();
-  return row ? (JSON.parse(row.value) as string[]) : DEFAULT_SHELF_GENRES;
+  return row ? (JSON.parse(row.value) as string[]) : null;
+}
+
+/** The genres shown as shelves: the admin's choice, else the defaults. */
+async function shelfGenres(ctx: AppContext): Promise<string[]> {
+  return (await chosenShelfGenres(ctx)) ?? DEFAULT_SHELF_GENRES;
 }
 
 function newest(ctx: AppContext) {
@@ -68,7 +74,7 @@ async function bestsellerRows(ctx: AppContext): Promise<ListedRow[]> {
 }
 
 /** Every genre with at least one listed book, most books first. */
-async function genreCounts(ctx: AppContext) {
+export async function genreCounts(ctx: AppContext) {
   const rows = await ctx.db
     .selectFrom('bookGenres')
     .innerJoin('books', 'books.id', 'bookGenres.bookId')
@@ -82,7 +88,7 @@ async function genreCounts(ctx: AppContext) {
 export async function storeHome(ctx: AppContext): Promise<StoreHomeResponse> {
   const now = ctx.now();
   const [featured, collections, fresh, bestsellers, free, genres, codes] = await Promise.all([
-    newest(ctx).where('books.featured', '=', 1).execute(),
+    listedBooks(ctx).where('books.featured', '>', 0).orderBy('books.featured').limit(SHELF_SIZE).execute(),
     collectionShelves(ctx),
     newest(ctx).execute(),
     bestsellerRows(ctx),

@@ -91,6 +91,8 @@ export const payTestSession = endpoint({
 // ---------- admin ----------
 export const AdminOrderQuery = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
+  /** An order number (Q-000123, or 123) or the start of the buyer's e-mail address. */
+  q: z.string().trim().max(200).optional().default(''),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type AdminOrderQuery = z.input<typeof AdminOrderQuery>;
@@ -109,7 +111,21 @@ export const listAdminOrders = endpoint({
   query: AdminOrderQuery,
   response: zm.object({ items: zm.array(AdminOrderSchema), page: zm.number(), pageSize: zm.number(), total: zm.number() }),
 });
-export const getAdminOrder = endpoint({ method: 'GET', path: '/api/admin/orders/:id', response: zm.object({ order: AdminOrderSchema }) });
+
+/** What happened to an order, oldest first: placed, paid, failed, expired, refunds asked (by whom) and confirmed. */
+const OrderEventSchema = zm.object({
+  at: zm.number(),
+  kind: zm.enum(['placed', 'paid', 'failed', 'expired', 'refund_requested', 'refunded']),
+  /** For people, e.g. "Refund asked for by @ada: The Night Ferry". */
+  label: zm.string(),
+});
+export type OrderEvent = zm.infer<typeof OrderEventSchema>;
+
+export const getAdminOrder = endpoint({
+  method: 'GET',
+  path: '/api/admin/orders/:id',
+  response: zm.object({ order: AdminOrderSchema, history: zm.array(OrderEventSchema) }),
+});
 
 export const RefundInput = z.strictObject({ lineIds: z.array(z.string().min(1).max(64)).min(1).max(CHECKOUT_MAX_BOOKS).optional() });
 /**

@@ -5,6 +5,7 @@
  */
 import * as account from './account';
 import * as admin from './admin';
+import * as adminStore from './admin-store';
 import * as auth from './auth';
 import * as books from './books';
 import * as checkout from './checkout';
@@ -31,6 +32,7 @@ function isEndpoint(value: unknown): value is Endpoint {
 export const ENDPOINTS: Endpoint[] = [
   account,
   admin,
+  adminStore,
   auth,
   books,
   checkout,
