@@ -10,14 +10,19 @@ import { wishlist, wishlistEntryId } from '../../../sync/collections/wishlist';
 import type { DB } from '../../db/connection';
 import { readDoc } from '../../sync/store';
 
-export async function wishlistersOf(db: DB, bookId: string): Promise<string[]> {
-  const rows = await sql<{ ownerId: string }>`
+/** The query itself, so a test can ask SQLite for its plan. */
+export function wishlistersQuery(bookId: string) {
+  return sql<{ ownerId: string }>`
     SELECT json_extract(d.doc, '$.ownerId') AS owner_id
     FROM sync_docs AS d
     WHERE d.collection = 'wishlist' AND d.deleted = 0 AND json_extract(d.doc, '$.bookId') = ${bookId}
       AND NOT EXISTS (
         SELECT 1 FROM library_entries AS l WHERE l.user_id = json_extract(d.doc, '$.ownerId') AND l.book_id = ${bookId}
-      )`.execute(db);
+      )`;
+}
+
+export async function wishlistersOf(db: DB, bookId: string): Promise<string[]> {
+  const rows = await wishlistersQuery(bookId).execute(db);
   return [...new Set(rows.rows.map((r) => r.ownerId))];
 }
 
