@@ -164,7 +164,7 @@ function Shell() {
       {admin && pathname.startsWith('/admin') && (
         <nav aria-label="Admin" className="sub-nav">
           {visibleNav(ADMIN_NAV, user).map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/admin'}>
+            <NavLink key={item.to} to={item.to} end={item.to === '/admin' || item.end}>
               {item.label}
             </NavLink>
           ))}

@@ -11,6 +11,8 @@ export interface NavItem {
   permission?: Permission;
   /** A live count shown beside the label (the layout knows how to read each kind). */
   badge?: 'unread-messages';
+  /** Active on this exact path only, when another entry lives under it (/admin/store and /admin/store/books). */
+  end?: boolean;
 }
 
 export const MAIN_NAV: NavItem[] = [
@@ -30,6 +32,9 @@ export const ADMIN_NAV: NavItem[] = [
   { to: '/admin/author-requests', label: 'Author requests', permission: 'admin:access' },
   { to: '/admin/publisher-requests', label: 'Publisher requests', permission: 'admin:access' },
   { to: '/admin/beta-requests', label: 'Beta requests', permission: 'admin:access' },
+  { to: '/admin/store', label: 'Store', permission: 'admin:access', end: true },
+  { to: '/admin/store/books', label: 'Store books', permission: 'admin:access' },
+  { to: '/admin/orders', label: 'Orders', permission: 'admin:access' },
   { to: '/admin/reviews', label: 'Reviews', permission: 'admin:access' },
   { to: '/admin/audit', label: 'Audit log', permission: 'admin:access' },
   { to: '/admin/debug-reports', label: 'Debug reports', permission: 'admin:access' },
