@@ -10,13 +10,14 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
+import { STORE_PAGES_CACHE } from '../sync/store/offline-cache';
 
 declare const self: ServiceWorkerGlobalScope;
 
 const COVER_CACHE = 'quire-covers';
 const COVER_CACHE_MAX_ENTRIES = 200;
 const PUBLIC_API_CACHE = 'quire-public-api';
-const STORE_CACHE = 'quire-store';
+const STORE_CACHE = STORE_PAGES_CACHE;
 const STORE_CACHE_MAX_ENTRIES = 300;
 const NETWORK_TIMEOUT_SECONDS = 3;
 

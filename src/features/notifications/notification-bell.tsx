@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session';
 import { Button, formatRelative, Skeleton } from '../../ui';
 import './notifications.css';
 import { CoAuthorInvitations } from './co-author-invitations';
+import { usePriceDropRefresh } from './use-price-drop-refresh';
 import { useMarkRead, useNotifications } from './use-notifications';
 
 function Entry({ notice, onOpen }: { notice: NotificationDoc; onOpen: () => void }) {
@@ -82,7 +83,8 @@ function Panel({ id, labelId, onClose }: { id: string; labelId: string; onClose:
 export function NotificationBell() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
-  const { unreadCount: unread } = useNotifications();
+  const { unreadCount: unread, notifications } = useNotifications();
+  usePriceDropRefresh(notifications);
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();

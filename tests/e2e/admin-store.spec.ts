@@ -1,0 +1,160 @@
+/**
+ * The admin's store tools and order pages: featuring a book puts it on /store, unlisting one takes
+ * it out of the store, a discount on a wishlisted book notifies the reader, and an order is
+ * refunded from its page. Each journey uses demo books no other journey relies on, puts back what
+ * it changes in the shared store, and looks at /store from a fresh browser context (the service
+ * worker keeps store pages a context has seen).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../sync/replication/protocol-version';
+import { DEMO, adminPage, expectAccessible, mailedLink, signIn, uniqueEmail } from './fixtures';
+
+const PASSWORD = 'a long and unusual passphrase 7';
+
+async function visitor(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+/** Sign up, confirm through the outbox, sign in: a reader no other journey has touched. */
+async function freshReader(page: Page, admin: Page): Promise<string> {
+  const email = uniqueEmail('wisher');
+  await page.goto('/auth?mode=signup');
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Username').fill(`w${Date.now().toString(36)}${test.info().parallelIndex}`);
+  await form.getByLabel('Display name').fill('Wes Wisher');
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await page.goto(await mailedLink(admin, email, /confirm/i));
+  await expect(page.getByText('Your e-mail is confirmed. Sign in to continue.')).toBeVisible();
+  await signIn(page, email, PASSWORD);
+  return email;
+}
+
+test('an admin features a book and it shows on /store', async ({ browser }) => {
+  const admin = await adminPage(browser);
+  await admin.goto('/admin/store');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+  const featured = admin.getByRole('list', { name: 'Featured books' });
+  await expect(featured).toBeVisible();
+  await expectAccessible(admin);
+
+  await admin.getByLabel('Feature a book').fill('clockmaker');
+  await admin.getByRole('button', { name: 'Add The Clockmaker’s Apprentice' }).click();
+  await expect(featured.getByRole('listitem').last()).toContainText('The Clockmaker’s Apprentice');
+
+  const page = await visitor(browser);
+  await page.goto('/store');
+  const shelf = page.getByRole('region', { name: 'Featured' });
+  await expect(shelf.getByRole('article', { name: /The Clockmaker’s Apprentice/ })).toBeVisible();
+
+  // Moved up one place, then taken off again: the shelf is as it was.
+  await admin.getByRole('button', { name: 'Move The Clockmaker’s Apprentice up' }).click();
+  await expect(featured.getByRole('listitem').last()).not.toContainText('The Clockmaker’s Apprentice');
+  await admin.getByRole('button', { name: 'Remove The Clockmaker’s Apprentice from Featured books' }).click();
+  await expect(featured).not.toContainText('The Clockmaker’s Apprentice');
+  await page.context().close();
+  await admin.context().close();
+});
+
+test('an admin unlists a book and it vanishes from the store; listed again, it is back', async ({ browser }) => {
+  const before = await visitor(browser);
+  await before.goto('/store?q=ashdown');
+  await expect(before.getByRole('article', { name: /The Ghost of Ashdown Hall/ })).toBeVisible();
+  await before.context().close();
+
+  const admin = await adminPage(browser);
+  await admin.goto('/admin/store/books');
+  await admin.getByLabel('Search titles').fill('ashdown');
+  await expect(admin.getByRole('row')).toHaveCount(2); // header + the book
+  await expectAccessible(admin);
+  await admin.getByRole('button', { name: 'Unlist The Ghost of Ashdown Hall' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Unlist' }).click();
+  await expect(admin.getByText('“The Ghost of Ashdown Hall” is unlisted.')).toBeVisible();
+  await expect(admin.getByRole('row', { name: /The Ghost of Ashdown Hall/ })).toContainText('Unlisted');
+
+  const after = await visitor(browser);
+  await after.goto('/store?q=ashdown');
+  await expect(after.getByRole('heading', { name: 'No books match' })).toBeVisible();
+  await after.goto('/book/demo-the-ghost-of-ashdown-hall');
+  await expect(after.getByText('This book is not in the store.')).toBeVisible();
+  await after.context().close();
+
+  await admin.getByRole('button', { name: 'List The Ghost of Ashdown Hall again' }).click();
+  await expect(admin.getByRole('row', { name: /The Ghost of Ashdown Hall/ })).toContainText('Listed');
+  await admin.context().close();
+});
+
+test('a discount on a wishlisted book notifies the reader', async ({ page, browser }) => {
+  const admin = await adminPage(browser);
+  await freshReader(page, admin);
+  await page.goto('/book/demo-the-mapmakers-war');
+  await page.getByRole('button', { name: 'Add The Mapmaker’s War to your wishlist' }).click();
+  await expect(page.getByRole('button', { name: 'The Mapmaker’s War is in your wishlist; remove it' })).toBeVisible();
+  // The wish is on the device at once; the server learns it when the device pushes.
+  const origin = new URL(page.url()).origin;
+  await expect
+    .poll(async () => {
+      const res = await page.request.post('/api/sync/wishlist/pull', {
+        headers: { origin, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION) },
+        data: { checkpoint: null, limit: 100 },
+      });
+      return ((await res.json()) as { documents: { bookId: string }[] }).documents.map((d) => d.bookId);
+    })
+    .toContain('demo-the-mapmakers-war');
+
+  await admin.goto('/admin/store/books?q=mapmaker');
+  await admin.getByRole('button', { name: 'Edit the price of The Mapmaker’s War' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Price of “The Mapmaker’s War”' });
+  await dialog.getByLabel('Discount', { exact: true }).check();
+  const sale = dialog.getByLabel('Discount price (USD)');
+  await sale.fill('12.99');
+  await dialog.getByRole('button', { name: 'Save price' }).click();
+  await expect(sale).toHaveAccessibleDescription('The discount price must be lower than the price.');
+  await expectAccessible(admin);
+  await sale.fill('5.99');
+  await dialog.getByRole('button', { name: 'Save price' }).click();
+  await expect(admin.getByText('Price of “The Mapmaker’s War” saved. Readers who wishlisted it are being told.')).toBeVisible();
+  await expect(admin.getByRole('row', { name: /The Mapmaker’s War/ })).toContainText('$5.99');
+  await admin.context().close();
+
+  // The notice is replicated: the open page hears it without a reload.
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Price drop: “The Mapmaker’s War” is now $5.99');
+  await page.getByRole('link', { name: /Price drop: “The Mapmaker’s War”/ }).click();
+  await expect(page.locator('.store-book-price')).toContainText('$5.99');
+  await expect(page.locator('.store-book-price del')).toContainText('$11.99');
+});
+
+test('an admin finds an order and refunds it from its page', async ({ page, browser }) => {
+  await signIn(page, DEMO.publisher);
+  const origin = new URL(page.url()).origin;
+  const started = await page.request.post('/api/checkout', { headers: { origin }, data: { bookIds: ['demo-a-year-of-walking'] } });
+  expect(started.status()).toBe(201);
+  const { orderId, url } = (await started.json()) as { orderId: string; url: string };
+  const paid = await page.request.post(`/api/payments/test/${url.split('/').pop()}/pay`, { headers: { origin }, data: { cardNumber: '4242424242424242' } });
+  expect(paid.status()).toBe(200);
+  const { order } = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { order: { number: string } };
+
+  const admin = await adminPage(browser);
+  await admin.goto('/admin/orders');
+  await admin.getByLabel('Search orders').fill(order.number);
+  await expect(admin.getByRole('row')).toHaveCount(2);
+  await expectAccessible(admin);
+  await admin.getByRole('link', { name: order.number }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: `Order ${order.number}` })).toBeVisible();
+  const history = admin.getByRole('list', { name: `History of order ${order.number}` });
+  await expect(history).toContainText('Paid $14.99');
+  await expect(admin.getByText('publisher@quire.test').first()).toBeVisible();
+  await expectAccessible(admin);
+
+  await admin.getByRole('button', { name: 'Refund the whole order' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Refund $14.99' }).click();
+  await expect(admin.getByText(`Refund of $14.99 sent for order ${order.number}.`)).toBeVisible();
+  await expect(admin.getByText('Refunded', { exact: true }).first()).toBeVisible();
+  await expect(history).toContainText('Refund asked for by @admin: A Year of Walking ($14.99)');
+  await expect(history).toContainText('Refunded $14.99: A Year of Walking');
+  await expect(admin.getByRole('button', { name: 'Refund the whole order' })).toHaveCount(0);
+  await admin.context().close();
+});
