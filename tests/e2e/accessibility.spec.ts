@@ -34,6 +34,9 @@ const ADMIN_PAGES = [
   '/admin/profile',
   '/admin/debug-reports',
   '/admin/test',
+  '/admin/store',
+  '/admin/store/books',
+  '/admin/orders',
   '/dev',
   '/dev/mail',
 ];
