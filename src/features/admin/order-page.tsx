@@ -124,9 +124,9 @@ function OrderView({ order, history }: { order: AdminOrder; history: { at: numbe
           )}
         </Card>
       </div>
-      <h2>Books</h2>
+      <h2 className="admin-section-title">Books</h2>
       <Table caption={`Books in order ${order.number}`} columns={columns} rows={order.lines} rowKey={(l) => l.id} />
-      <h2>History</h2>
+      <h2 className="admin-section-title">History</h2>
       <ol className="admin-history" aria-label={`History of order ${order.number}`}>
         {history.map((e, i) => (
           <li key={i}>

@@ -28,7 +28,6 @@ function NewCollection() {
   return (
     <form
       className="admin-filters"
-      aria-label="New collection"
       onSubmit={(e) => {
         e.preventDefault();
         create.mutate(name, { onSuccess: () => setName('') });

@@ -76,7 +76,6 @@ function GenresSection({ layout }: { layout: StoreLayout }) {
       />
       <form
         className="admin-filters"
-        aria-label="Add a genre shelf"
         onSubmit={(e) => {
           e.preventDefault();
           if (adding) save.mutate([...chosen, adding], { onSuccess: () => setAdding('') });
