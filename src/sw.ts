@@ -10,7 +10,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { STORE_PAGES_CACHE } from '../sync/store/offline-cache';
+import { STORE_PAGES_CACHE, storePageOf } from '../sync/store/offline-cache';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -65,7 +65,7 @@ registerRoute(
 // everyone, so safe to keep. Shown at once from the cache and refreshed behind it; offline, the
 // pages say they may be out of date, and buying needs the network anyway (prices are re-read).
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/api\/store(\/search|\/books\/[^/]+)?$/.test(url.pathname),
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && storePageOf(url.pathname) !== null,
   new StaleWhileRevalidate({ cacheName: STORE_CACHE, plugins: [okOnly, capEntries(STORE_CACHE_MAX_ENTRIES)] }),
 );
 

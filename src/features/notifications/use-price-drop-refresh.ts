@@ -8,17 +8,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { NotificationDoc } from '../../../sync/collections/notifications';
-import { STORE_PAGES_CACHE } from '../../../sync/store/offline-cache';
+import { STORE_PAGES_CACHE, storePageOf } from '../../../sync/store/offline-cache';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 async function forgetStorePages(bookIds: string[]) {
   if (typeof caches === 'undefined') return;
   const cache = await caches.open(STORE_PAGES_CACHE);
-  const books = new Set(bookIds.map((id) => `/api/store/books/${encodeURIComponent(id)}`));
   for (const request of await cache.keys()) {
-    const path = new URL(request.url).pathname;
-    if (path === '/api/store' || path === '/api/store/search' || books.has(path)) await cache.delete(request);
+    const page = storePageOf(new URL(request.url).pathname);
+    // Shelves and searches show prices too; other books' pages are still right.
+    if (page && (page.kind !== 'book' || bookIds.includes(page.bookId))) await cache.delete(request);
   }
 }
 
