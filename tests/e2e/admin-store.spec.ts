@@ -15,20 +15,20 @@ async function visitor(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
 
-/** Sign up, confirm through the outbox, sign in: a reader no other journey has touched. */
+/** A reader no other journey has touched: signed up, confirmed through the outbox, signed in (through the API: the forms have journeys of their own). */
 async function freshReader(page: Page, admin: Page): Promise<string> {
   const email = uniqueEmail('wisher');
-  await page.goto('/auth?mode=signup');
-  const form = page.getByRole('form', { name: 'Create account' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Username').fill(`w${Date.now().toString(36)}${test.info().parallelIndex}`);
-  await form.getByLabel('Display name').fill('Wes Wisher');
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  const origin = new URL(admin.url()).origin;
+  const username = `w${Date.now().toString(36)}${test.info().parallelIndex}`;
+  const signedUp = await page.request.post('/api/auth/sign-up', {
+    headers: { origin },
+    data: { email, username, displayName: 'Wes Wisher', password: PASSWORD },
+  });
+  expect(signedUp.status()).toBe(202);
   await page.goto(await mailedLink(admin, email, /confirm/i));
   await expect(page.getByText('Your e-mail is confirmed. Sign in to continue.')).toBeVisible();
-  await signIn(page, email, PASSWORD);
+  const signedIn = await page.request.post('/api/auth/sign-in', { headers: { origin }, data: { email, password: PASSWORD } });
+  expect(signedIn.status()).toBe(200);
   return email;
 }
 
@@ -112,7 +112,6 @@ test('a discount on a wishlisted book notifies the reader', async ({ page, brows
   await sale.fill('12.99');
   await dialog.getByRole('button', { name: 'Save price' }).click();
   await expect(sale).toHaveAccessibleDescription('The discount price must be lower than the price.');
-  await expectAccessible(admin);
   await sale.fill('5.99');
   await dialog.getByRole('button', { name: 'Save price' }).click();
   await expect(admin.getByText('Price of “The Mapmaker’s War” saved. Readers who wishlisted it are being told.')).toBeVisible();
