@@ -11,7 +11,8 @@ function pageHref(params: URLSearchParams, page: number): string {
   return `?${next.toString()}`;
 }
 
-export function StoreResults({ data, params, emptyHint }: { data: StoreSearchResponse; params: URLSearchParams; emptyHint: string }) {
+/** `busy` marks the previous answer still shown while the next one loads. */
+export function StoreResults({ data, params, emptyHint, busy }: { data: StoreSearchResponse; params: URLSearchParams; emptyHint: string; busy: boolean }) {
   if (data.total === 0) {
     return (
       <EmptyState title="No books match">
@@ -23,7 +24,7 @@ export function StoreResults({ data, params, emptyHint }: { data: StoreSearchRes
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, data.page * data.pageSize);
   return (
-    <section aria-label="Results">
+    <section aria-label="Results" aria-busy={busy}>
       <p className="store-count" role="status">
         {data.total === 1 ? '1 book' : `${first}–${last} of ${data.total.toLocaleString()}${data.total >= STORE_COUNT_CAP ? '+' : ''} books`}
       </p>
