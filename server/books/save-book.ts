@@ -121,6 +121,9 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
         .execute();
     await indexDocument(trx, {
       bookId: id,
+      listed: status === 'published',
+      genres,
+      language: m.language,
       title: m.title,
       subtitle: m.subtitle,
       authors: m.contributors.map((c) => c.name),

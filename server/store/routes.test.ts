@@ -47,6 +47,16 @@ describe('store search', () => {
     expect(titles(await search('q=%22orch*%22%20(%20-%5E'))).toEqual(['Public Orchard']);
   });
 
+  it('keeps the index in step when a listed book changes or is unlisted', async () => {
+    await saveStoreBook(t, { title: 'Quiet Orchard', slug: 'quiet' });
+    expect(titles(await search('q=orchard'))).toEqual(['Quiet Orchard']);
+    await saveStoreBook(t, { title: 'Quiet Meadow', slug: 'quiet', genres: ['FM'] });
+    expect(titles(await search('q=orchard'))).toEqual([]);
+    expect(titles(await search('q=meadow&genre=FM'))).toEqual(['Quiet Meadow']);
+    await saveStoreBook(t, { title: 'Quiet Meadow', slug: 'quiet', status: 'unlisted' });
+    expect(titles(await search('q=meadow'))).toEqual([]);
+  });
+
   it('filters by field, ISBN (10 or 13, hyphens allowed), genre with narrower codes, language, price, rating and date', async () => {
     const now = t.ctx.now();
     const a = await saveStoreBook(t, {

@@ -1,6 +1,6 @@
 /** A page of store results as a grid of cards, with the count and links to the pages around it. */
 import { Link } from 'react-router';
-import { STORE_COUNT_CAP, type StoreSearchResponse } from '../../../sync/api/store';
+import type { StoreSearchResponse } from '../../../sync/api/store';
 import { EmptyState, Notice } from '../../ui';
 import { BookCard } from './book-card';
 
@@ -26,7 +26,7 @@ export function StoreResults({ data, params, emptyHint, busy }: { data: StoreSea
   return (
     <section aria-label="Results" aria-busy={busy}>
       <p className="store-count" role="status">
-        {data.total === 1 ? '1 book' : `${first}–${last} of ${data.total.toLocaleString()}${data.total >= STORE_COUNT_CAP ? '+' : ''} books`}
+        {data.total === 1 ? '1 book' : `${first}–${last} of ${data.total.toLocaleString()}${data.capped ? '+' : ''} books`}
       </p>
       <div className="book-grid">
         {data.books.map((b, i) => (
