@@ -13,6 +13,7 @@ import * as m013 from './migrations/013-session-rotation';
 import * as m014 from './migrations/014-store';
 import * as m015 from './migrations/015-orders';
 import * as m016 from './migrations/016-store-search';
+import * as m017 from './migrations/017-rich-descriptions';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014-store': m014,
   '015-orders': m015,
   '016-store-search': m016,
+  '017-rich-descriptions': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

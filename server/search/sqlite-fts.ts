@@ -17,6 +17,7 @@
  *   `detail=column` FTS5's bm25 ranks every prefix match 0).
  */
 import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
+import { descriptionText } from '../books/description';
 import type { DB } from '../db/connection';
 
 /** BM25 weights, in column order: title, subtitle, authors, publisher, description, genres, language. */
@@ -33,14 +34,30 @@ export async function rebuildSearchIndex(db: QueryExecutorProvider): Promise<voi
       content = '', contentless_delete = 1,
       tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
     )`.execute(db);
-  await sql`
-    INSERT INTO store_search (rowid, ${sql.raw(COLUMNS)})
-    SELECT b.rowid, b.title, b.subtitle,
-      COALESCE((SELECT group_concat(c.name, ' · ') FROM book_contributors c WHERE c.book_id = b.id), ''),
-      b.publisher_name, b.description,
-      COALESCE((SELECT group_concat(g.code, ' ') FROM book_genres g WHERE g.book_id = b.id), ''),
-      b.language
+  const books = await sql<IndexRow>`
+    SELECT b.rowid AS key, b.title, b.subtitle, b.publisher_name AS publisher, b.description, b.language,
+      COALESCE((SELECT group_concat(c.name, ' · ') FROM book_contributors c WHERE c.book_id = b.id), '') AS authors,
+      COALESCE((SELECT group_concat(g.code, ' ') FROM book_genres g WHERE g.book_id = b.id), '') AS genres
     FROM books b WHERE b.status = 'published'`.execute(db);
+  // The description is stored as HTML; the index gets its words (descriptionText).
+  for (const b of books.rows) await insert(db, sql`${b.key}`, { ...b, description: descriptionText(b.description) });
+}
+
+interface IndexRow {
+  key: number;
+  title: string;
+  subtitle: string;
+  authors: string;
+  publisher: string;
+  description: string;
+  genres: string;
+  language: string;
+}
+
+function insert(db: QueryExecutorProvider, key: RawBuilder<unknown>, row: Omit<IndexRow, 'key'>) {
+  return sql`
+    INSERT INTO store_search (rowid, ${sql.raw(COLUMNS)})
+    VALUES (${key}, ${row.title}, ${row.subtitle}, ${row.authors}, ${row.publisher}, ${row.description}, ${row.genres}, ${row.language})`.execute(db);
 }
 
 export interface SearchDocument {
@@ -51,6 +68,7 @@ export interface SearchDocument {
   subtitle: string;
   authors: string[];
   publisher: string;
+  /** The stored (HTML) description. */
   description: string;
   genres: string[];
   language: string;
@@ -61,10 +79,7 @@ export async function indexDocument(db: DB, doc: SearchDocument): Promise<void> 
   const key = sql`(SELECT rowid FROM books WHERE id = ${doc.bookId})`;
   await sql`DELETE FROM store_search WHERE rowid = ${key}`.execute(db);
   if (!doc.listed) return;
-  await sql`
-    INSERT INTO store_search (rowid, ${sql.raw(COLUMNS)})
-    VALUES (${key}, ${doc.title}, ${doc.subtitle}, ${doc.authors.join(' · ')}, ${doc.publisher},
-      ${stripTags(doc.description)}, ${doc.genres.join(' ')}, ${doc.language})`.execute(db);
+  await insert(db, key, { ...doc, authors: doc.authors.join(' · '), description: descriptionText(doc.description), genres: doc.genres.join(' ') });
 }
 
 /** What a search can ask of the index: free text, text in one field, a genre (and its narrower codes), a language. */
@@ -111,7 +126,3 @@ export function matchingBooks(expression: string): RawBuilder<{ key: number; ran
 
 /** The books' column that `m.key` joins. */
 export const matchKey: RawBuilder<number> = sql<number>`books.rowid`;
-
-function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ');
-}

@@ -172,4 +172,15 @@ describe('store home and book page', () => {
     expect((await t.request(`/api/store/books/${draft}`)).status).toBe(404);
     expect((await t.request('/api/store/books/nope')).status).toBe(404);
   });
+
+  it('serves the description as sanitised rich text, and searches its words, not its markup', async () => {
+    const id = await saveStoreBook(t, {
+      title: 'Rich Text',
+      description: '<p onclick="steal()">A <b>bold</b> tale<script>alert(1)</script> of <a href="javascript:x()">pears</a>.</p>',
+    });
+    const book = await answerOf(await t.request(`/api/store/books/${id}`), api.getStoreBook);
+    expect(book.description).toBe('<p>A <strong>bold</strong> tale of pears.</p>');
+    expect(titles(await search('q=pears'))).toEqual(['Rich Text']);
+    expect(titles(await search('q=strong'))).toEqual([]);
+  });
 });
