@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import type { StoreQuery } from '../sync/api/store';
 import { loadConfig } from '../server/config';
 import { buildContext } from '../server/server';
-import { indexAllBooks } from '../server/search/sqlite-fts';
+import { rebuildSearchIndex } from '../server/search/sqlite-fts';
 import { searchCatalogue } from '../server/store/search';
 import { percentile, writeBenchSection } from './bench-report';
 
@@ -157,7 +157,7 @@ async function seedCatalogue(db: Awaited<ReturnType<typeof buildContext>>['ctx']
       await trx.insertInto('bookGenres').values(genres).execute();
     });
   }
-  await indexAllBooks(db);
+  await rebuildSearchIndex(db);
 }
 
 /** The kinds of query people send, as the store's pages send them. */
@@ -189,11 +189,18 @@ async function main() {
     for (const { query } of queries.slice(0, 20)) await searchCatalogue(ctx, query); // warm the page cache
     const times: Record<string, number[]> = Object.fromEntries(kinds.map((k) => [k, []]));
     let matched = 0;
+    const slowest: { ms: number; query: StoreQuery }[] = [];
     for (const { kind, query } of queries) {
       started = performance.now();
       const result = await searchCatalogue(ctx, query);
-      times[kind]!.push(performance.now() - started);
+      const ms = performance.now() - started;
+      times[kind]!.push(ms);
+      slowest.push({ ms, query });
       if (result.total > 0) matched++;
+    }
+    // BENCH_STORE_SLOWEST=n prints the n slowest queries (for working on a query plan).
+    for (const { ms, query } of slowest.sort((a, b) => b.ms - a.ms).slice(0, Number(process.env.BENCH_STORE_SLOWEST ?? 0))) {
+      console.log(`${ms.toFixed(1)} ms ${JSON.stringify(query)}`);
     }
     const all = Object.values(times).flat();
     const f = (n: number) => n.toFixed(n < 10 ? 2 : 1);

@@ -36,7 +36,8 @@ const BookMetadataSchema = z.object({
     .max(120),
   title: z.string().trim().min(1).max(300),
   subtitle: z.string().trim().max(300).default(''),
-  description: z.string().trim().max(5000).default(''),
+  /** Rich text: saveBook stores it as the small HTML subset of server/books/description.ts. */
+  description: z.string().trim().max(10_000).default(''),
   language: z.string().regex(LANGUAGE_TAG, 'Use a BCP 47 language tag, like en or en-GB.'),
   contributors: z.array(ContributorSchema).min(1, 'A book needs at least one contributor.'),
   publisher: z.string().trim().max(200).default(''),

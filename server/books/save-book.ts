@@ -8,6 +8,7 @@ import { CanonicalBookSchema, type CanonicalBook, type CanonicalBookInput } from
 import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
 import { indexDocument } from '../search/sqlite-fts';
+import { sanitizeDescription } from './description';
 import type { Transaction } from 'kysely';
 import type { BookStatus, Database } from '../db/schema';
 import { loadBook } from './load-book';
@@ -34,7 +35,9 @@ export interface SaveBookResult {
 }
 
 export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<SaveBookResult> {
-  const book: CanonicalBook = CanonicalBookSchema.parse(input.book);
+  const parsed = CanonicalBookSchema.parse(input.book);
+  // Stored as the book page shows it (and compared so, for "identical content writes nothing").
+  const book: CanonicalBook = { ...parsed, metadata: { ...parsed.metadata, description: sanitizeDescription(parsed.metadata.description) } };
   const { metadata: m } = book;
   for (const asset of book.assets) {
     if (!input.assetHashes[asset.path]) throw new Error(`No blob for asset ${asset.path} of ${m.slug}`);
@@ -122,6 +125,9 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
         .execute();
     await indexDocument(trx, {
       bookId: id,
+      listed: status === 'published',
+      genres,
+      language: m.language,
       title: m.title,
       subtitle: m.subtitle,
       authors: m.contributors.map((c) => c.name),

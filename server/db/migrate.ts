@@ -12,7 +12,9 @@ import * as m012 from './migrations/012-reviews';
 import * as m013 from './migrations/013-session-rotation';
 import * as m014 from './migrations/014-store';
 import * as m015 from './migrations/015-orders';
-import * as m016 from './migrations/016-admin-store';
+import * as m016 from './migrations/016-store-search';
+import * as m017 from './migrations/017-rich-descriptions';
+import * as m018 from './migrations/018-admin-store';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -26,7 +28,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '013-session-rotation': m013,
   '014-store': m014,
   '015-orders': m015,
-  '016-admin-store': m016,
+  '016-store-search': m016,
+  '017-rich-descriptions': m017,
+  '018-admin-store': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

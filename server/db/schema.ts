@@ -194,7 +194,7 @@ export interface BooksTable {
   imprintId: string | null;
   genres: string;
   status: BookStatus;
-  /** Position on the Featured shelf of /store (1 first); 0 when not featured (migration 016). */
+  /** Position on the Featured shelf of /store (1 first); 0 when not featured (migration 018). */
   featured: number;
   coverPath: string | null;
   publishedAt: number | null;

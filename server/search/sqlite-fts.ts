@@ -1,93 +1,128 @@
 /**
  * Full-text search of the store catalogue on SQLite FTS5: the only module that knows FTS5 SQL
  * (the catalogue builds everything else through Kysely), so a PostgreSQL implementation
- * (tsvector + unaccent + pg_trgm) can replace this file behind the same three functions.
+ * (tsvector + unaccent + pg_trgm, GIN on genres) can replace this file behind the same functions.
  *
+ * - Only listed (published) books are indexed, so a text query never reads a row it cannot show.
+ * - Rows are keyed by the book's SQLite rowid and hold no copy of the text (contentless), so a
+ *   match joins its book by integer key instead of reading a content table and then a text id.
+ *   SQLite keeps rowids except across VACUUM of a table without an INTEGER PRIMARY KEY: anything
+ *   that VACUUMs must call rebuildSearchIndex afterwards.
+ * - Genres and language are indexed as tokens too: a genre or language filter narrows the match
+ *   inside FTS5 (doclists intersect in C) before any book row is read.
  * - Diacritics fold at index and query time (`remove_diacritics 2`): "Fete" finds "Fête".
- * - Every query word is a prefix ("orch" finds "orchard"), with prefix indexes for 2 and 3
+ * - Every query word is a prefix ("orch" finds "orchard"), with prefix indexes for 2, 3 and 4
  *   characters so short prefixes do not scan the whole term list.
- * - Ranking is BM25 weighted towards the title and the authors.
+ * - Ranking is BM25 weighted towards the title and the authors (positions are kept: with
+ *   `detail=column` FTS5's bm25 ranks every prefix match 0).
  */
 import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
+import { descriptionText } from '../books/description';
 import type { DB } from '../db/connection';
 
-/** BM25 weights, in column order: title, subtitle, authors, publisher, description, book_id. */
-const WEIGHTS = [10, 3, 8, 2, 1, 0];
+/** BM25 weights, in column order: title, subtitle, authors, publisher, description, genres, language. */
+const WEIGHTS = [10, 3, 8, 2, 1, 0, 0];
 
-/** `db` is the migration's connection (or any other). */
-export async function createSearchIndex(db: QueryExecutorProvider): Promise<void> {
+const COLUMNS = 'title, subtitle, authors, publisher, description, genres, language';
+
+/** (Re)creates the index from the books table: a migration, or after a VACUUM. */
+export async function rebuildSearchIndex(db: QueryExecutorProvider): Promise<void> {
+  await sql`DROP TABLE IF EXISTS store_search`.execute(db);
   await sql`
     CREATE VIRTUAL TABLE store_search USING fts5(
-      title, subtitle, authors, publisher, description, book_id UNINDEXED,
-      tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+      ${sql.raw(COLUMNS)},
+      content = '', contentless_delete = 1,
+      tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4'
     )`.execute(db);
+  const books = await sql<IndexRow>`
+    SELECT b.rowid AS key, b.title, b.subtitle, b.publisher_name AS publisher, b.description, b.language,
+      COALESCE((SELECT group_concat(c.name, ' · ') FROM book_contributors c WHERE c.book_id = b.id), '') AS authors,
+      COALESCE((SELECT group_concat(g.code, ' ') FROM book_genres g WHERE g.book_id = b.id), '') AS genres
+    FROM books b WHERE b.status = 'published'`.execute(db);
+  // The description is stored as HTML; the index gets its words (descriptionText).
+  for (const b of books.rows) await insert(db, sql`${b.key}`, { ...b, description: descriptionText(b.description) });
 }
 
-/** Indexes every book from the tables (the migration that creates the index). */
-export async function indexAllBooks(db: QueryExecutorProvider): Promise<void> {
-  await sql`
-    INSERT INTO store_search (title, subtitle, authors, publisher, description, book_id)
-    SELECT b.title, b.subtitle,
-      COALESCE((SELECT group_concat(c.name, ' · ') FROM book_contributors c WHERE c.book_id = b.id), ''),
-      b.publisher_name, b.description, b.id
-    FROM books b`.execute(db);
+interface IndexRow {
+  key: number;
+  title: string;
+  subtitle: string;
+  authors: string;
+  publisher: string;
+  description: string;
+  genres: string;
+  language: string;
+}
+
+function insert(db: QueryExecutorProvider, key: RawBuilder<unknown>, row: Omit<IndexRow, 'key'>) {
+  return sql`
+    INSERT INTO store_search (rowid, ${sql.raw(COLUMNS)})
+    VALUES (${key}, ${row.title}, ${row.subtitle}, ${row.authors}, ${row.publisher}, ${row.description}, ${row.genres}, ${row.language})`.execute(db);
 }
 
 export interface SearchDocument {
   bookId: string;
+  /** Unlisted books leave the index. */
+  listed: boolean;
   title: string;
   subtitle: string;
   authors: string[];
   publisher: string;
+  /** The stored (HTML) description. */
   description: string;
+  genres: string[];
+  language: string;
 }
 
-/** Replaces the book's entry (call inside the transaction that changed the book). */
+/** Replaces the book's entry (call inside the transaction that changed the book, after writing it). */
 export async function indexDocument(db: DB, doc: SearchDocument): Promise<void> {
-  await sql`DELETE FROM store_search WHERE book_id = ${doc.bookId}`.execute(db);
-  await sql`
-    INSERT INTO store_search (title, subtitle, authors, publisher, description, book_id)
-    VALUES (${doc.title}, ${doc.subtitle}, ${doc.authors.join(' · ')}, ${doc.publisher}, ${stripTags(doc.description)}, ${doc.bookId})`.execute(db);
+  const key = sql`(SELECT rowid FROM books WHERE id = ${doc.bookId})`;
+  await sql`DELETE FROM store_search WHERE rowid = ${key}`.execute(db);
+  if (!doc.listed) return;
+  await insert(db, key, { ...doc, authors: doc.authors.join(' · '), description: descriptionText(doc.description), genres: doc.genres.join(' ') });
 }
 
-export type SearchField = 'any' | 'title' | 'authors' | 'publisher';
+/** What a search can ask of the index: free text, text in one field, a genre (and its narrower codes), a language. */
+export interface SearchTerms {
+  any?: string;
+  title?: string;
+  authors?: string;
+  publisher?: string;
+  /** A Thema code: finds the code and every code under it ("FB" finds "FBA"). */
+  genre?: string;
+  /** "en" finds "en" and "en-GB". */
+  language?: string;
+}
 
 /** The words of a query as FTS5 prefix terms; punctuation and operators typed by people are dropped. */
-function terms(text: string): string[] {
-  return (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12).map((w) => `"${w}"*`);
+function words(text: string): string[] {
+  return (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
 }
 
-/**
- * The MATCH expression for free text plus field-scoped text (all words must match), or null
- * when nothing searchable was typed.
- */
-export function matchExpression(parts: Partial<Record<SearchField, string>>): string | null {
+/** The MATCH expression (every part must match), or null when nothing searchable was asked. */
+export function matchExpression(parts: SearchTerms): string | null {
   const clauses: string[] = [];
-  for (const [field, text] of Object.entries(parts) as [SearchField, string | undefined][]) {
-    const words = terms(text ?? '');
-    if (words.length === 0) continue;
-    const joined = words.join(' AND ');
-    clauses.push(field === 'any' ? `{title subtitle authors publisher description} : (${joined})` : `${field} : (${joined})`);
+  for (const [field, text] of Object.entries(parts) as [keyof SearchTerms, string | undefined][]) {
+    const ws = words(text ?? '');
+    if (ws.length === 0) continue;
+    // Genre codes nest by prefix; a language's words are exact ("en" must not find "eng…").
+    const joined = ws.map((w) => (field === 'language' ? `"${w}"` : `"${w}"*`)).join(' AND ');
+    clauses.push(field === 'any' ? `{title subtitle authors publisher description} : (${joined})` : `${field === 'genre' ? 'genres' : field} : (${joined})`);
   }
   return clauses.length > 0 ? clauses.join(' AND ') : null;
 }
 
 /**
- * A derived table of the matching books and their rank (lower is better), to inner-join on
- * `books.id = match.book_id`.
+ * A derived table of the matching books' keys and rank (lower is better); join it with
+ * `books` on `matchKey` = `m.key`. Newest-indexed first when ordered by `m.key` descending,
+ * which FTS5 serves from its doclists without sorting (the store's search window).
  */
-export function matchingBooks(expression: string): RawBuilder<{ book_id: string; rank: number }> {
+export function matchingBooks(expression: string): RawBuilder<{ key: number; rank: number }> {
   return sql<{
-    book_id: string;
+    key: number;
     rank: number;
-  }>`(SELECT book_id, bm25(store_search, ${sql.raw(WEIGHTS.join(', '))}) AS rank FROM store_search WHERE store_search MATCH ${expression})`;
+  }>`(SELECT rowid AS key, bm25(store_search, ${sql.raw(WEIGHTS.join(', '))}) AS rank FROM store_search WHERE store_search MATCH ${expression})`;
 }
 
-/** The matching books without their rank, to count and facet (BM25 costs a call per match). */
-export function matchingIds(expression: string): RawBuilder<{ book_id: string; rank: number }> {
-  return sql<{ book_id: string; rank: number }>`(SELECT book_id, 0 AS rank FROM store_search WHERE store_search MATCH ${expression})`;
-}
-
-function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/g, ' ');
-}
+/** The books' column that `m.key` joins. */
+export const matchKey: RawBuilder<number> = sql<number>`books.rowid`;

@@ -5,6 +5,7 @@
  * /sitemap.xml lists every store book and author page. Everything interpolated is escaped; JSON-LD
  * is serialised with `<` escaped so no text can close the script element.
  */
+import { descriptionText } from '../books/description';
 import type { AppContext } from '../context';
 import { storeBook } from '../store/book-page';
 
@@ -21,11 +22,9 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** Plain text (a bio) or a stored description's HTML, flattened and cut to `max`. */
 function summary(text: string, max = 200): string {
-  const flat = text
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const flat = descriptionText(text);
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 

@@ -47,6 +47,16 @@ describe('store search', () => {
     expect(titles(await search('q=%22orch*%22%20(%20-%5E'))).toEqual(['Public Orchard']);
   });
 
+  it('keeps the index in step when a listed book changes or is unlisted', async () => {
+    await saveStoreBook(t, { title: 'Quiet Orchard', slug: 'quiet' });
+    expect(titles(await search('q=orchard'))).toEqual(['Quiet Orchard']);
+    await saveStoreBook(t, { title: 'Quiet Meadow', slug: 'quiet', genres: ['FM'] });
+    expect(titles(await search('q=orchard'))).toEqual([]);
+    expect(titles(await search('q=meadow&genre=FM'))).toEqual(['Quiet Meadow']);
+    await saveStoreBook(t, { title: 'Quiet Meadow', slug: 'quiet', status: 'unlisted' });
+    expect(titles(await search('q=meadow'))).toEqual([]);
+  });
+
   it('filters by field, ISBN (10 or 13, hyphens allowed), genre with narrower codes, language, price, rating and date', async () => {
     const now = t.ctx.now();
     const a = await saveStoreBook(t, {
@@ -161,5 +171,16 @@ describe('store home and book page', () => {
     expect(await (await t.request(`/api/store/books/${id}`, { cookie })).json()).toEqual(visitor);
     expect((await t.request(`/api/store/books/${draft}`)).status).toBe(404);
     expect((await t.request('/api/store/books/nope')).status).toBe(404);
+  });
+
+  it('serves the description as sanitised rich text, and searches its words, not its markup', async () => {
+    const id = await saveStoreBook(t, {
+      title: 'Rich Text',
+      description: '<p onclick="steal()">A <b>bold</b> tale<script>alert(1)</script> of <a href="javascript:x()">pears</a>.</p>',
+    });
+    const book = await answerOf(await t.request(`/api/store/books/${id}`), api.getStoreBook);
+    expect(book.description).toBe('<p>A <strong>bold</strong> tale of pears.</p>');
+    expect(titles(await search('q=pears'))).toEqual(['Rich Text']);
+    expect(titles(await search('q=strong'))).toEqual([]);
   });
 });

@@ -1,8 +1,14 @@
 /**
- * /store search and /store/advanced-search: free text and field text through the full-text
- * module (server/search), every other filter in SQL through Kysely, one page of cards, the total,
- * and facet counts (genres and languages) for the same query — each facet ignoring its own
- * filter, so a reader can switch genre without first clearing it.
+ * /store search and /store/advanced-search: free text, field text, genre and language through the
+ * full-text module (server/search), every other filter in SQL through Kysely; one page of cards,
+ * the total, and facet counts (genres and languages), each facet ignoring its own filter so a
+ * reader can switch genre without first clearing it.
+ *
+ * Every query reads a bounded window: at most STORE_COUNT_CAP matching books ("1,000+ books"
+ * beyond), taken newest-listed first, which the index serves without sorting. Relevance ranks
+ * that window, and the total and facets count it, so a one-letter query costs what a precise one
+ * does. Other sorts (price, rating, title, newest) order every match, as a reader expects of
+ * "cheapest first".
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { STORE_COUNT_CAP, STORE_PAGE_SIZE, type StoreQuery, type StoreSearchResponse, type StoreSuggestion, SUGGESTION_COUNT } from '../../sync/api/store';
@@ -12,18 +18,17 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { invalid } from '../http/errors';
 import { DAY } from '../limits';
-import { matchExpression, matchingBooks, matchingIds } from '../search/sqlite-fts';
+import { matchExpression, matchingBooks, matchKey, type SearchTerms } from '../search/sqlite-fts';
 import { effectivePrice, publishedBooks, toCards, withCardColumns, type ListedRow } from './listing';
 
-// The joined derived table of text matches is not in the schema; queries carry it as `m`.
-type Tables = Database & { m: { book_id: string; rank: number } };
+// The joined derived table of matches is not in the schema; queries carry it as `m`.
+type Tables = Database & { m: { key: number; rank: number } };
 type Query<O> = SelectQueryBuilder<Tables, 'books' | 'm', O>;
+type Facet = 'genre' | 'language';
 
 interface Filters {
-  text: string | null;
+  terms: SearchTerms;
   isbn: string | null;
-  genre?: string;
-  language?: string;
 }
 
 function parseFilters(query: StoreQuery): Filters {
@@ -32,26 +37,21 @@ function parseFilters(query: StoreQuery): Filters {
     isbn = normalizeIsbn(query.isbn);
     if (!isbn) throw invalid('Check the ISBN.', { isbn: 'Enter a 10- or 13-digit ISBN (hyphens are fine).' });
   }
-  const text = matchExpression({ any: query.q, title: query.title, authors: query.author, publisher: query.publisher });
-  return { text, isbn, genre: query.genre, language: query.language };
+  return { terms: { any: query.q, title: query.title, authors: query.author, publisher: query.publisher, genre: query.genre, language: query.language }, isbn };
 }
 
-/** The filters but `skip` (a facet's own), applied to the published books; nothing selected yet. */
-function filtered(ctx: AppContext, query: StoreQuery, f: Filters, skip?: 'genre' | 'language' | 'rank'): Query<object> {
+const hasText = (t: SearchTerms) => matchExpression({ any: t.any, title: t.title, authors: t.authors, publisher: t.publisher }) !== null;
+
+/** What the index is asked, without `skip` (a facet's own filter); null when nothing. */
+const expressionFor = (f: Filters, skip?: Facet) => matchExpression(skip ? { ...f.terms, [skip]: undefined } : f.terms);
+
+/** The published books that pass every filter but `skip`; nothing selected yet. */
+function filtered(ctx: AppContext, query: StoreQuery, f: Filters, skip?: Facet): Query<object> {
   const now = ctx.now();
   let q = publishedBooks(ctx) as unknown as Query<object>;
-  if (f.text) q = q.innerJoin((skip ? matchingIds(f.text) : matchingBooks(f.text)).as('m'), (join) => join.onRef('m.book_id', '=', 'books.id'));
+  const expression = expressionFor(f, skip);
+  if (expression) q = q.innerJoin(matchingBooks(expression).as('m'), (join) => join.on((eb) => eb(matchKey, '=', eb.ref('m.key'))));
   if (f.isbn) q = q.where('books.isbn', '=', f.isbn);
-  const genre = f.genre;
-  if (genre && skip !== 'genre') {
-    // A code finds its narrower codes too (Thema nests by prefix); '~' sorts after every code
-    // character. IN, not EXISTS: the genre's rows in book_genres drive the query.
-    q = q.where('books.id', 'in', (eb) =>
-      eb.selectFrom('bookGenres').select('bookGenres.bookId').where('bookGenres.code', '>=', genre).where('bookGenres.code', '<', `${genre}~`),
-    );
-  }
-  const language = f.language?.toLowerCase();
-  if (language && skip !== 'language') q = q.where((eb) => eb.or([eb('books.language', '=', language), eb('books.language', 'like', `${language}-%`)]));
   if (query.priceMin !== undefined) q = q.where((eb) => eb(effectivePrice(eb, now), '>=', query.priceMin!));
   if (query.priceMax !== undefined) q = q.where((eb) => eb(effectivePrice(eb, now), '<=', query.priceMax!));
   if (query.free) q = q.where((eb) => eb(effectivePrice(eb, now), '=', 0));
@@ -63,12 +63,23 @@ function filtered(ctx: AppContext, query: StoreQuery, f: Filters, skip?: 'genre'
   return q;
 }
 
-function sorted<O>(q: SelectQueryBuilder<Tables, 'books' | 'bookAssets' | 'm', O>, query: StoreQuery, f: Filters, now: number) {
-  const sort = query.sort ?? (f.text ? 'relevance' : 'newest');
+interface WindowRow {
+  id: string;
+  language: string;
+  rank: number;
+}
+
+/** Up to STORE_COUNT_CAP + 1 matching books (the extra one says "more"), newest-listed first. */
+async function window(ctx: AppContext, query: StoreQuery, f: Filters, skip?: Facet): Promise<WindowRow[]> {
+  const q = filtered(ctx, query, f, skip);
+  const rows = expressionFor(f, skip)
+    ? q.select(['books.id', 'books.language', sql<number>`m.rank`.as('rank')]).orderBy(sql`m.key`, 'desc')
+    : q.select(['books.id', 'books.language', sql<number>`0`.as('rank')]);
+  return (await rows.limit(STORE_COUNT_CAP + 1).execute()) as WindowRow[];
+}
+
+function sorted<O>(q: SelectQueryBuilder<Tables, 'books' | 'bookAssets' | 'm', O>, sort: StoreQuery['sort'], now: number) {
   switch (sort) {
-    case 'relevance':
-      q = f.text ? q.orderBy(sql`m.rank`) : q;
-      break;
     case 'price-asc':
       q = q.orderBy((eb) => effectivePrice(eb, now), 'asc');
       break;
@@ -84,93 +95,102 @@ function sorted<O>(q: SelectQueryBuilder<Tables, 'books' | 'bookAssets' | 'm', O
     case 'title':
       q = q.orderBy(sql`books.title COLLATE NOCASE`);
       break;
-    case 'newest':
+    default:
       break;
   }
   return q.orderBy('books.publishedAt', 'desc').orderBy('books.id');
 }
 
-/** The page of cards for filtered books, in the query's order. */
-function cardPage(base: Query<object>, query: StoreQuery, f: Filters, now: number) {
-  const withCards = withCardColumns(base as never, now) as unknown as SelectQueryBuilder<Tables, 'books' | 'bookAssets' | 'm', ListedRow>;
-  return sorted(withCards, query, f, now);
+/** The cards for these books, in this order. */
+async function cardsFor(ctx: AppContext, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = (await withCardColumns(publishedBooks(ctx).where('books.id', 'in', ids), ctx.now()).execute()) as ListedRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return toCards(
+    ctx,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
-/**
- * Counting every match of a broad query costs a row read per match, which at catalogue scale
- * is hundreds of milliseconds: the total stops at STORE_COUNT_CAP ("10,000+ books") and the facets
- * count the first FACET_SAMPLE matches (exact whenever the query matches fewer). `capped` says so.
- */
-const FACET_SAMPLE = 1_000;
+async function genreFacet(ctx: AppContext, rows: WindowRow[]) {
+  if (rows.length === 0) return [];
+  const counts = await ctx.db
+    .selectFrom('bookGenres')
+    .select((eb) => ['bookGenres.code', eb.fn.countAll<number>().as('count')])
+    .where(
+      'bookGenres.bookId',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .groupBy('bookGenres.code')
+    .execute();
+  return counts
+    .map((g) => ({ code: g.code, name: genreName(g.code), count: Number(g.count) }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+function languageFacet(rows: WindowRow[]) {
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.language, (counts.get(r.language) ?? 0) + 1);
+  return [...counts].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+}
 
 export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promise<StoreSearchResponse> {
   const f = parseFilters(query);
   const page = query.page ?? 1;
-  const now = ctx.now();
-  const base = filtered(ctx, query, f);
-  const unranked = filtered(ctx, query, f, 'rank');
-  const sample = (skip: 'genre' | 'language') => filtered(ctx, query, f, skip).select(['books.id', 'books.language']).limit(FACET_SAMPLE).as('s');
-  const [rows, counted, genres, languages] = await Promise.all([
-    cardPage(base, query, f, now)
-      .limit(STORE_PAGE_SIZE)
-      .offset((page - 1) * STORE_PAGE_SIZE)
-      .execute(),
-    ctx.db
-      .selectFrom(
-        unranked
-          .select('books.id')
-          .limit(STORE_COUNT_CAP + 1)
-          .as('c'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    ctx.db
-      .selectFrom(sample('genre'))
-      .innerJoin('bookGenres', 'bookGenres.bookId', 's.id')
-      .select((eb) => ['bookGenres.code', eb.fn.countAll<number>().as('count')])
-      .groupBy('bookGenres.code')
-      .execute(),
-    ctx.db
-      .selectFrom(sample('language'))
-      .select((eb) => ['s.language as code', eb.fn.countAll<number>().as('count')])
-      .groupBy('s.language')
-      .execute(),
+  const offset = (page - 1) * STORE_PAGE_SIZE;
+  const sort = query.sort ?? (hasText(f.terms) ? 'relevance' : 'newest');
+  const [matches, genreRows, languageRows] = await Promise.all([
+    window(ctx, query, f),
+    f.terms.genre ? window(ctx, query, f, 'genre') : null,
+    f.terms.language ? window(ctx, query, f, 'language') : null,
   ]);
-  const n = Number(counted.n);
+  const counted = matches.slice(0, STORE_COUNT_CAP);
+  let ids: string[];
+  if (sort === 'relevance') {
+    // Best rank first; the window's own order (newest listed) breaks ties.
+    ids = counted
+      .map((r, i) => ({ r, i }))
+      .sort((a, b) => a.r.rank - b.r.rank || a.i - b.i)
+      .slice(offset, offset + STORE_PAGE_SIZE)
+      .map(({ r }) => r.id);
+  } else {
+    const base = withCardColumns(filtered(ctx, query, f) as never, ctx.now()) as unknown as SelectQueryBuilder<
+      Tables,
+      'books' | 'bookAssets' | 'm',
+      { id: string }
+    >;
+    const rows = await sorted(base, sort, ctx.now()).limit(STORE_PAGE_SIZE).offset(offset).execute();
+    ids = rows.map((r) => r.id);
+  }
+  const [books, genres] = await Promise.all([cardsFor(ctx, ids), genreFacet(ctx, (genreRows ?? matches).slice(0, STORE_COUNT_CAP))]);
   return {
-    books: await toCards(ctx, rows),
-    total: Math.min(n, STORE_COUNT_CAP),
-    capped: n > FACET_SAMPLE,
+    books,
+    total: counted.length,
+    capped: matches.length > STORE_COUNT_CAP,
     page,
     pageSize: STORE_PAGE_SIZE,
-    facets: {
-      genres: genres
-        .map((g) => ({ code: g.code, name: genreName(g.code), count: Number(g.count) }))
-        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-      languages: languages.map((l) => ({ code: l.code, count: Number(l.count) })).sort((a, b) => b.count - a.count),
-    },
+    facets: { genres, languages: languageFacet((languageRows ?? matches).slice(0, STORE_COUNT_CAP)) },
   };
 }
 
 /** Suggestions as you type: the best title matches, then authors whose name matches. */
 export async function suggest(ctx: AppContext, text: string): Promise<StoreSuggestion[]> {
-  const books = matchExpression({ any: text });
-  if (!books) return [];
-  const f: Filters = { text: books, isbn: null };
-  const now = ctx.now();
-  const rows = await cardPage(filtered(ctx, {}, f), {}, f, now)
-    .limit(SUGGESTION_COUNT)
-    .execute();
-  const cards = await toCards(ctx, rows);
+  const f: Filters = { terms: { any: text }, isbn: null };
+  if (!hasText(f.terms)) return [];
+  const best = (await window(ctx, {}, f))
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, SUGGESTION_COUNT)
+    .map((r) => r.id);
+  const cards = await cardsFor(ctx, best);
   const suggestions: StoreSuggestion[] = cards.map((b) => ({ kind: 'book', id: b.id, label: b.title, detail: b.authors.join(', ') }));
   const byAuthor = matchExpression({ authors: text });
   if (byAuthor) {
     const authors = await ctx.db
       .selectFrom('bookContributors')
       .innerJoin('books', 'books.id', 'bookContributors.bookId')
-      .innerJoin(matchingBooks(byAuthor).as('m'), (join) => join.onRef('m.book_id', '=', 'books.id'))
+      .innerJoin(matchingBooks(byAuthor).as('m'), (join) => join.on((eb) => eb(matchKey, '=', eb.ref('m.key'))))
       .select(['bookContributors.userId', 'bookContributors.name'])
-      .where('books.status', '=', 'published')
       .where('bookContributors.userId', 'is not', null)
       .groupBy(['bookContributors.userId', 'bookContributors.name'])
       .limit(20)

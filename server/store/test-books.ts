@@ -6,6 +6,8 @@ import type { TestContext } from '../test/test-context';
 
 export interface StoreBookSpec {
   title: string;
+  /** Saving again with the same slug changes that book. */
+  slug?: string;
   subtitle?: string;
   authors?: string[];
   publisher?: string;
@@ -22,12 +24,14 @@ export interface StoreBookSpec {
 
 export async function saveStoreBook(t: TestContext, spec: StoreBookSpec): Promise<string> {
   const id = newId();
-  const slug = `${
-    spec.title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'book'
-  }-${id.slice(0, 8).toLowerCase()}`;
+  const slug =
+    spec.slug ??
+    `${
+      spec.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'book'
+    }-${id.slice(0, 8).toLowerCase()}`;
   const authors = spec.authors ?? ['Test Author'];
   await saveBook(t.ctx, {
     book: {

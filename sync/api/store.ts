@@ -14,7 +14,8 @@ import { endpoint } from './contract';
 export const STORE_PAGE_SIZE = 24;
 export const SHELF_SIZE = 12;
 export const SUGGESTION_COUNT = 6;
-export const STORE_COUNT_CAP = 10_000;
+/** A search reads at most this many matches ("1,000+ books" beyond): server/store/search.ts says why. */
+export const STORE_COUNT_CAP = 1_000;
 export const STORE_SORTS = ['relevance', 'newest', 'price-asc', 'price-desc', 'rating', 'title'] as const;
 export type StoreSort = (typeof STORE_SORTS)[number];
 
@@ -88,7 +89,7 @@ export const searchStore = endpoint({
     books: z.array(StoreBookCardSchema),
     /** Exact up to STORE_COUNT_CAP; at the cap it means "at least". */
     total: z.number(),
-    /** More than 1,000 matches: the facet counts are over the first 1,000 of them. */
+    /** More than STORE_COUNT_CAP matches: the total and facets count the newest-listed of them. */
     capped: z.boolean(),
     page: z.number(),
     pageSize: z.number(),

@@ -21,8 +21,12 @@ const VISITOR_PAGES = [
   '/privacy-policy',
   '/terms-of-service',
   '/no-such-page',
+  '/store',
+  '/store/advanced-search?genre=FF',
+  '/book/demo-the-salt-orchard',
+  '/book/demo-the-salt-orchard/sample',
 ];
-const READER_PAGES = ['/', '/settings', '/settings/account', '/settings/notifications', '/account-deletion'];
+const READER_PAGES = ['/', '/settings', '/settings/account', '/settings/notifications', '/account-deletion', '/checkout', '/my-purchases'];
 const ADMIN_PAGES = [
   '/admin',
   '/admin/users',

@@ -64,6 +64,7 @@ test('advanced search keeps every filter in the URL and says when an ISBN is wro
 
   await page.getByLabel('Sort by').selectOption({ label: 'Price: low to high' });
   await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(results).toHaveAttribute('aria-busy', 'false');
   const prices = await results.locator('.book-price > span:first-child').allTextContents();
   const amounts = prices.map((p) => (p === 'Free' ? 0 : Number(p.replace(/[^0-9.]/g, ''))));
   expect(amounts).toEqual([...amounts].sort((a, b) => a - b));

@@ -45,7 +45,7 @@ describe('buildBook', () => {
       language: 'en',
       publisher: 'Test Press',
       issued: '2001-02-03',
-      description: 'A short book for tests.',
+      description: '<p>A short book for tests.</p>', // kept as HTML; saveBook sanitises it
     });
     expect(parsed.metadata.contributors).toEqual([
       { name: 'Ann Author', role: 'author' },

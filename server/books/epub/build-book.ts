@@ -109,11 +109,8 @@ export function buildBook(opened: ReturnType<typeof readPackage>, options: Build
       slug: options.slug,
       title,
       subtitle: pkg.subtitle.slice(0, 300),
-      description: pkg.description
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 5000),
+      // HTML as publishers write it; saveBook keeps the safe subset.
+      description: pkg.description.trim().slice(0, 5000),
       language,
       contributors: (pkg.contributors.length > 0 ? pkg.contributors : [{ name: 'Unknown author', role: 'author' as const }]).slice(0, 20),
       publisher: pkg.publisher.slice(0, 200),

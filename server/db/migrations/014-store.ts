@@ -1,11 +1,9 @@
 /**
  * The store catalogue: discount windows on books, genres as rows (Thema codes; facets and genre
- * shelves read them through an index instead of parsing books.genres), the full-text index
- * (server/search owns its SQL) and the admin's collections. Existing books are indexed here; from
- * now on saveBook keeps both in step inside its transaction.
+ * shelves read them through an index instead of parsing books.genres) and the
+ * admin's collections. saveBook keeps the genres in step inside its transaction.
  */
 import { sql, type Kysely } from 'kysely';
-import { createSearchIndex, indexAllBooks } from '../../search/sqlite-fts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE books ADD COLUMN discount_price_cents INTEGER`.execute(db);
@@ -38,8 +36,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (collection_id, book_id)
     )`.execute(db);
 
-  await createSearchIndex(db);
-  await indexAllBooks(db);
+  // The full-text index is built by 016-store-search (this migration's first version built
+  // one keyed by book id; 016 replaces it).
   const books = await sql<{ id: string; genres: string }>`SELECT id, genres FROM books`.execute(db);
   for (const book of books.rows) {
     for (const code of new Set(JSON.parse(book.genres) as string[])) {
@@ -49,7 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TABLE store_search`.execute(db);
+  await sql`DROP TABLE IF EXISTS store_search`.execute(db);
   await sql`DROP TABLE store_collection_books`.execute(db);
   await sql`DROP TABLE store_collections`.execute(db);
   await sql`DROP TABLE book_genres`.execute(db);

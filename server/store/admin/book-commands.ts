@@ -1,8 +1,9 @@
 /**
  * The admin's changes to one store book: listing it or not, and its price and discount window.
  * Each commits with its audit entry; a price drop queues the wishlist notices after the commit.
- * Unlisting only changes the status: /store, search and checkout read published books only, while
- * library entries (and so reading) stay.
+ * Unlisting changes the status and takes the book out of the search index (which holds listed
+ * books only): /store, search and checkout read published books only, while library entries (and
+ * so reading) stay.
  */
 import type { AdminStoreBook, PriceUpdateInput } from '../../../sync/api/admin-store';
 import { priceErrors, type PriceInput } from '../../../sync/store/pricing';
@@ -11,6 +12,7 @@ import { recordAudit } from '../../audit/record';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/connection';
 import { invalid, notFound } from '../../http/errors';
+import { indexDocument } from '../../search/sqlite-fts';
 import { adminStoreBook, STORE_STATUSES } from './books';
 import { priceDrops, schedulePriceDrops } from './price-drops';
 
@@ -25,6 +27,26 @@ function findStoreBook(trx: DB, bookId: string) {
 
 const NOT_IN_STORE = 'No such book in the store.';
 
+/** Puts the book in the search index (listed) or takes it out, in the caller's transaction. */
+async function reindex(trx: DB, bookId: string, listed: boolean) {
+  const [book, contributors, genres] = await Promise.all([
+    trx.selectFrom('books').select(['title', 'subtitle', 'publisherName', 'description', 'language']).where('id', '=', bookId).executeTakeFirstOrThrow(),
+    trx.selectFrom('bookContributors').select('name').where('bookId', '=', bookId).orderBy('ord').execute(),
+    trx.selectFrom('bookGenres').select('code').where('bookId', '=', bookId).execute(),
+  ]);
+  await indexDocument(trx, {
+    bookId,
+    listed,
+    title: book.title,
+    subtitle: book.subtitle,
+    authors: contributors.map((c) => c.name),
+    publisher: book.publisherName,
+    description: book.description,
+    genres: genres.map((g) => g.code),
+    language: book.language,
+  });
+}
+
 export async function setListing(ctx: AppContext, by: AdminActor, bookId: string, listed: boolean): Promise<AdminStoreBook> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -33,6 +55,7 @@ export async function setListing(ctx: AppContext, by: AdminActor, bookId: string
     const status = listed ? 'published' : 'unlisted';
     if (book.status === status) return; // already so: nothing to change or audit
     await trx.updateTable('books').set({ status, updatedAt: now }).where('id', '=', bookId).execute();
+    await reindex(trx, bookId, listed);
     await recordAudit(trx, now, {
       ...by,
       action: listed ? 'store.book_relisted' : 'store.book_unlisted',

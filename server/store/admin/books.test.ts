@@ -1,4 +1,5 @@
 /** /api/admin/store/books: the admin's list of store books, unlisting and prices, against a real SQLite file. */
+import { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../../sync/api/admin-store';
 import { getLibrary } from '../../../sync/api/library';
@@ -7,6 +8,7 @@ import { buildAdmin, buildSignedInUser } from '../../admin/test-helpers';
 import { DAY } from '../../limits';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../../test/test-context';
 import { discount, saveStoreBook } from '../test-books';
+import { adminStoreBooks } from './books';
 
 let t: TestContext;
 let admin: Awaited<ReturnType<typeof buildAdmin>>;
@@ -72,6 +74,10 @@ describe('the list of store books', () => {
     expect(titles(await list('state=free'))).toEqual(['Free Fête', 'The Salt Orchard']);
     expect(titles(await list('q=orch'))).toEqual(['The Salt Orchard']);
     expect(titles(await list('q=fete'))).toEqual(['Free Fête']);
+    // Unlisted books are not in the full-text index; their titles are found among the unlisted.
+    expect(titles(await list('q=garden'))).toEqual(['Hidden Garden']);
+    expect(titles(await list('q=GARD&state=unlisted'))).toEqual(['Hidden Garden']);
+    expect(titles(await list('q=draft'))).toEqual([]);
     const [row] = (await list('q=salt')).items;
     expect(row).toMatchObject({
       status: 'published',
@@ -82,6 +88,28 @@ describe('the list of store books', () => {
       authors: ['Test Author'],
     });
     expect((await t.request('/api/admin/store/books?state=sold', { cookie: admin.cookie })).status).toBe(422);
+  });
+
+  it('answers a title search from indexes', async () => {
+    await saveStoreBook(t, { title: 'Listed Orchard' });
+    await saveStoreBook(t, { title: 'Unlisted Orchard', status: 'unlisted' });
+    const compiled: CompiledQuery[] = [];
+    const db = t.ctx.db.withPlugin({
+      transformQuery: (a) => {
+        compiled.push(t.ctx.db.getExecutor().compileQuery(a.node, a.queryId));
+        return a.node;
+      },
+      transformResult: async (a) => a.result,
+    });
+    const found = await adminStoreBooks({ ...t.ctx, db }, { state: 'all', q: 'orch', page: 1 });
+    expect(found.items.map((b) => b.title)).toEqual(['Listed Orchard', 'Unlisted Orchard']);
+    for (const query of compiled.filter((c) => /from "books"/.test(c.sql))) {
+      const plan = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+      expect(
+        plan.rows.map((r) => r.detail).filter((d) => /^SCAN books\b/.test(d)),
+        query.sql,
+      ).toEqual([]);
+    }
   });
 
   it('pages by 25, in title order', async () => {

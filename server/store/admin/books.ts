@@ -1,14 +1,17 @@
 /**
  * Store books as the admin sees them (/admin/store/books): every published or unlisted book with
  * its list price, the price a buyer pays now, its discount window and its place on the Featured
- * shelf. Title search goes through the full-text module; the rest is plain SQL on indexed columns.
+ * shelf. A title search finds listed books through the full-text index (which holds listed books
+ * only) and unlisted ones by their title among the unlisted (a range of the status index); the
+ * rest is plain SQL on indexed columns.
  */
 import { sql } from 'kysely';
 import { ADMIN_STORE_PAGE_SIZE, type AdminStoreBook, type StoreBookState } from '../../../sync/api/admin-store';
 import { authorNamesByBook, coverUrl } from '../../books/queries';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/connection';
-import { matchExpression, matchingIds } from '../../search/sqlite-fts';
+import { likeContains } from '../../admin/actor';
+import { matchExpression, matchingBooks, matchKey } from '../../search/sqlite-fts';
 import { effectivePrice } from '../listing';
 
 /** A store book: published, or published once and unlisted since. Drafts are not the store's. */
@@ -66,7 +69,15 @@ export async function adminStoreBooks(ctx: AppContext, query: { state: StoreBook
   const now = ctx.now();
   let qb = storeBooks(ctx.db);
   const text = matchExpression({ title: query.q });
-  if (text) qb = qb.where('books.id', 'in', sql<string>`(SELECT m.book_id FROM ${matchingIds(text)} AS m)`);
+  if (text) {
+    const pattern = likeContains(query.q);
+    qb = qb.where((eb) =>
+      eb.or([
+        eb(matchKey, 'in', sql<number>`(SELECT m.key FROM ${matchingBooks(text)} AS m)`),
+        eb.and([eb('books.status', '=', 'unlisted'), sql<boolean>`books.title LIKE ${pattern} ESCAPE '\\'`]),
+      ]),
+    );
+  }
   if (query.state === 'listed') qb = qb.where('books.status', '=', 'published');
   if (query.state === 'unlisted') qb = qb.where('books.status', '=', 'unlisted');
   if (query.state === 'discounted') {

@@ -1,7 +1,7 @@
 /**
  * Who wishlisted a book. Wishlist entries are replicated documents (sync/collections/wishlist.ts)
  * stored as JSON in sync_docs; this is the one query that reads them by book, through the partial
- * expression index of migration 016 — which SQLite uses only when the query spells the same
+ * expression index of migration 018 — which SQLite uses only when the query spells the same
  * expression and the same constants, so they are written out here rather than bound.
  * Readers who own the book already (a library entry) are left out: a cheaper price is no news.
  */

@@ -192,7 +192,14 @@ export function AdvancedSearchPage() {
             </p>
           ) : (
             <QueryState query={search} what="Searching the store" lines={6}>
-              {(data) => <StoreResults data={data} params={params} emptyHint="Try removing a filter or widening the price or date range." />}
+              {(data) => (
+                <StoreResults
+                  data={data}
+                  params={params}
+                  busy={search.isPlaceholderData}
+                  emptyHint="Try removing a filter or widening the price or date range."
+                />
+              )}
             </QueryState>
           )}
         </div>

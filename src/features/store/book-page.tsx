@@ -76,7 +76,6 @@ function BookStorePage({ book }: { book: StoreBook }) {
   const { user } = useSession();
   const owned = useOwnsBook(book.id);
   const online = useOnline();
-  const paragraphs = book.description.split(/\n\s*\n/).filter((p) => p.trim());
   const authors = book.contributors.filter((c) => c.role === 'author' || c.role === 'co-author');
   const others = book.contributors.filter((c) => !authors.includes(c));
   return (
@@ -136,11 +135,8 @@ function BookStorePage({ book }: { book: StoreBook }) {
             )}
           </div>
           {!online && <p className="field-hint">You're offline: this page may be out of date{owned ? '' : ', and buying needs a connection'}.</p>}
-          <div className="store-book-description">
-            {paragraphs.map((p, i) => (
-              <p key={i}>{p}</p>
-            ))}
-          </div>
+          {/* The server stores descriptions as a sanitised HTML subset (server/books/description.ts). */}
+          <div className="store-book-description" dangerouslySetInnerHTML={{ __html: book.description }} />
           <dl className="store-book-details">
             <Detail term="Publisher">{book.publisher || '—'}</Detail>
             {book.publishedAt && <Detail term="Published">{formatDate(book.publishedAt)}</Detail>}

@@ -1,6 +1,6 @@
 /** A page of store results as a grid of cards, with the count and links to the pages around it. */
 import { Link } from 'react-router';
-import { STORE_COUNT_CAP, type StoreSearchResponse } from '../../../sync/api/store';
+import type { StoreSearchResponse } from '../../../sync/api/store';
 import { EmptyState, Notice } from '../../ui';
 import { BookCard } from './book-card';
 
@@ -11,7 +11,8 @@ function pageHref(params: URLSearchParams, page: number): string {
   return `?${next.toString()}`;
 }
 
-export function StoreResults({ data, params, emptyHint }: { data: StoreSearchResponse; params: URLSearchParams; emptyHint: string }) {
+/** `busy` marks the previous answer still shown while the next one loads. */
+export function StoreResults({ data, params, emptyHint, busy }: { data: StoreSearchResponse; params: URLSearchParams; emptyHint: string; busy: boolean }) {
   if (data.total === 0) {
     return (
       <EmptyState title="No books match">
@@ -23,9 +24,9 @@ export function StoreResults({ data, params, emptyHint }: { data: StoreSearchRes
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, data.page * data.pageSize);
   return (
-    <section aria-label="Results">
+    <section aria-label="Results" aria-busy={busy}>
       <p className="store-count" role="status">
-        {data.total === 1 ? '1 book' : `${first}–${last} of ${data.total.toLocaleString()}${data.total >= STORE_COUNT_CAP ? '+' : ''} books`}
+        {data.total === 1 ? '1 book' : `${first}–${last} of ${data.total.toLocaleString()}${data.capped ? '+' : ''} books`}
       </p>
       <div className="book-grid">
         {data.books.map((b, i) => (

@@ -78,7 +78,14 @@ export function StorePage() {
       {!online && <OfflineNotice />}
       {q ? (
         <QueryState query={results} what="Searching the store" lines={6}>
-          {(data) => <StoreResults data={data} params={params} emptyHint={`Nothing matches “${q}”. Check the spelling, or try fewer words.`} />}
+          {(data) => (
+            <StoreResults
+              data={data}
+              params={params}
+              busy={results.isPlaceholderData}
+              emptyHint={`Nothing matches “${q}”. Check the spelling, or try fewer words.`}
+            />
+          )}
         </QueryState>
       ) : home.isPending ? (
         <BookRowSkeleton />

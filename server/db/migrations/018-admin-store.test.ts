@@ -1,11 +1,11 @@
-/** Migration 016 turns the featured flag into shelf positions, in the order the shelf showed them (newest first). */
+/** Migration 018 turns the featured flag into shelf positions, in the order the shelf showed them (newest first). */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../connection';
-import { up } from './016-admin-store';
+import { up } from './018-admin-store';
 
 let handle: DatabaseHandle | undefined;
 let dir: string | undefined;
@@ -14,9 +14,9 @@ afterEach(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('016-admin-store', () => {
+describe('018-admin-store', () => {
   it('numbers the featured books 1, 2, 3… newest first (undated last) and leaves the others at 0', async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-m016-'));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-m018-'));
     handle = openDatabase(path.join(dir, 'db.sqlite'));
     const db = handle.db as unknown as Kysely<unknown>;
     await sql`CREATE TABLE sync_docs (collection TEXT, id TEXT, doc TEXT, deleted INTEGER)`.execute(db);
