@@ -12,6 +12,7 @@ import * as m012 from './migrations/012-reviews';
 import * as m013 from './migrations/013-session-rotation';
 import * as m014 from './migrations/014-store';
 import * as m015 from './migrations/015-orders';
+import * as m016 from './migrations/016-billing';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013-session-rotation': m013,
   '014-store': m014,
   '015-orders': m015,
+  '016-billing': m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

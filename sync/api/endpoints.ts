@@ -6,6 +6,7 @@
 import * as account from './account';
 import * as admin from './admin';
 import * as auth from './auth';
+import * as billing from './billing';
 import * as books from './books';
 import * as checkout from './checkout';
 import type { Endpoint } from './contract';
@@ -32,6 +33,7 @@ export const ENDPOINTS: Endpoint[] = [
   account,
   admin,
   auth,
+  billing,
   books,
   checkout,
   debug,
