@@ -5,10 +5,10 @@
  * co-author, and those under an imprint it is a member of. The split itself is
  * sync/store/royalties.ts; it is applied to each book's authors and imprint as they are now.
  */
-import type { EarningsRole, EarningsRow } from '../../sync/api/billing';
+import { monthOf, type EarningsRole, type EarningsRow } from '../../sync/api/billing';
 import { earningsOf, reverseForRefund, splitSale, type LineSplit } from '../../sync/store/royalties';
 import type { DB } from '../db/connection';
-import { monthOf, type MonthRange } from './months';
+import type { MonthRange } from './months';
 
 /** Contributor roles paid as authors; editors, translators and the like are paid by contract, outside Quire. */
 const AUTHOR_ROLES = ['author', 'co-author'];

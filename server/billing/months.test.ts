@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../http/errors';
-import { monthOf, resolveMonthRange } from './months';
+import { monthOf } from '../../sync/api/billing';
+import { resolveMonthRange } from './months';
 
 const NOW = Date.parse('2025-02-14T12:00:00Z');
 

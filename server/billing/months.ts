@@ -1,34 +1,15 @@
-/**
- * Calendar months in UTC as `YYYY-MM`, and the range an earnings request asks for: an empty end
- * is the current month (or the start, if that is later), an empty start is DEFAULT_EARNINGS_MONTHS
- * before the end.
- */
-import { DEFAULT_EARNINGS_MONTHS, MAX_EARNINGS_MONTHS } from '../../sync/api/billing';
+/** The month range an earnings request asks for, checked, with its bounds in ms (UTC). */
+import { addMonths, earningsRange, MAX_EARNINGS_MONTHS } from '../../sync/api/billing';
 import { invalid } from '../http/errors';
-
-export function monthOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 7);
-}
-
-function parts(month: string): [number, number] {
-  return [Number(month.slice(0, 4)), Number(month.slice(5, 7))];
-}
 
 /** The first instant of the month, in ms. */
 function monthStart(month: string): number {
-  const [year, m] = parts(month);
-  return Date.UTC(year, m - 1, 1);
-}
-
-function addMonths(month: string, n: number): string {
-  const [year, m] = parts(month);
-  return monthOf(Date.UTC(year, m - 1 + n, 1));
+  return Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
 }
 
 /** Months from `from` to `to`, both included. */
 function span(from: string, to: string): number {
-  const [fy, fm] = parts(from);
-  const [ty, tm] = parts(to);
+  const [fy, fm, ty, tm] = [from.slice(0, 4), from.slice(5, 7), to.slice(0, 4), to.slice(5, 7)].map(Number) as [number, number, number, number];
   return (ty - fy) * 12 + (tm - fm) + 1;
 }
 
@@ -42,10 +23,7 @@ export interface MonthRange {
 
 /** The range asked for (already shaped by EarningsQuery); 422 on the field at fault. */
 export function resolveMonthRange(query: { from?: string; to?: string }, now: number): MonthRange {
-  const current = monthOf(now);
-  // YYYY-MM strings sort as the months do.
-  const to = query.to || (query.from && query.from > current ? query.from : current);
-  const from = query.from || addMonths(to, 1 - DEFAULT_EARNINGS_MONTHS);
+  const { from, to } = earningsRange(query, now);
   const months = span(from, to);
   if (months < 1) throw invalid('The end month comes before the start month.', { to: 'Choose a month after the start month.' });
   if (months > MAX_EARNINGS_MONTHS) {

@@ -12,6 +12,26 @@ export const MAX_EARNINGS_MONTHS = 120;
 /** With no range given: the current month and the eleven before it. */
 export const DEFAULT_EARNINGS_MONTHS = 12;
 
+/** The UTC month of an instant, as YYYY-MM. */
+export function monthOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}
+
+export function addMonths(month: string, n: number): string {
+  return monthOf(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + n, 1));
+}
+
+/**
+ * The range of a request that leaves months out: the end is the current month (or the start, if
+ * that is later), the start DEFAULT_EARNINGS_MONTHS before the end. The page shows the same.
+ */
+export function earningsRange(query: { from?: string; to?: string }, now: number): { from: string; to: string } {
+  const current = monthOf(now);
+  // YYYY-MM strings sort as the months do.
+  const to = query.to || (query.from && query.from > current ? query.from : current);
+  return { from: query.from || addMonths(to, 1 - DEFAULT_EARNINGS_MONTHS), to };
+}
+
 const MONTH_MESSAGE = 'Use a month like 2025-01.';
 // '' is a field left empty: the default applies (server/billing/months.ts).
 const month = zm.optional(zm.string().check(zm.regex(/^(\d{4}-(0[1-9]|1[0-2]))?$/, { error: MONTH_MESSAGE })));
