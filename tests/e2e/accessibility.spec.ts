@@ -22,7 +22,7 @@ const VISITOR_PAGES = [
   '/terms-of-service',
   '/no-such-page',
 ];
-const READER_PAGES = ['/', '/settings', '/settings/account', '/settings/notifications', '/account-deletion'];
+const READER_PAGES = ['/', '/settings', '/settings/account', '/settings/billing', '/settings/notifications', '/account-deletion'];
 const ADMIN_PAGES = [
   '/admin',
   '/admin/users',

@@ -9,7 +9,8 @@ import { can } from '../../../sync/roles';
 import { formatMoney } from '../../../sync/store/money';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { Badge, Card, EmptyState, LinkButton, QueryState, Table, formatDate, type Column } from '../../ui';
+import { Badge, EmptyState, LinkButton, QueryState, Table, formatDate, type Column } from '../../ui';
+import { BillingSection } from './billing-section';
 import { ORDER_STATUS } from '../checkout/order-status';
 import { EarningsSection } from './earnings-section';
 import { SettingsPage } from './settings-nav';
@@ -63,7 +64,7 @@ function PaymentHistory() {
   // The same query as /my-purchases: one cache, one request.
   const query = useQuery({ queryKey: ['orders'], queryFn: () => call(listMyOrders) });
   return (
-    <Card title="Payment history">
+    <BillingSection title="Payment history">
       <QueryState query={query} what="Your payment history" lines={3}>
         {({ orders }) => {
           const payments = orders.filter(isPayment);
@@ -76,7 +77,7 @@ function PaymentHistory() {
           );
         }}
       </QueryState>
-    </Card>
+    </BillingSection>
   );
 }
 

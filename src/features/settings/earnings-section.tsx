@@ -16,7 +16,8 @@ import {
   RIGHTS_HOLDER_SHARE_BASIS_POINTS,
 } from '../../../sync/store/royalties';
 import { call, fieldErrorsOf } from '../../lib/api';
-import { Button, Card, EmptyState, QueryState, Table, TextField, type Column } from '../../ui';
+import { Button, EmptyState, QueryState, Table, TextField, type Column } from '../../ui';
+import { BillingSection } from './billing-section';
 import { totalsByBook, totalsByCurrency, totalsByMonth, type EarningsTotal } from './earnings-summary';
 
 const ROLE_LABELS: Record<EarningsRole, string> = { author: 'Author', publisher: 'Publisher', both: 'Author and publisher' };
@@ -173,7 +174,7 @@ export function EarningsSection() {
   });
   const shown = earningsRange(applied, Date.now());
   return (
-    <Card title="Earnings">
+    <BillingSection title="Earnings">
       <div className="billing-toolbar">
         {/* Keyed by the URL: going back to another range shows that range in the fields. */}
         <RangeForm
@@ -192,6 +193,6 @@ export function EarningsSection() {
         </QueryState>
       </div>
       <HowItWorks />
-    </Card>
+    </BillingSection>
   );
 }
