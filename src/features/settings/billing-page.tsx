@@ -20,10 +20,11 @@ import './billing.css';
 const isPayment = (o: Order) => o.paidAt !== null || o.status === 'failed';
 
 const columns: Column<Order>[] = [
-  { key: 'date', header: 'Date', render: (o) => formatDate(o.paidAt ?? o.createdAt), className: 'billing-nowrap' },
-  { key: 'number', header: 'Order', render: (o) => o.number, className: 'billing-nowrap' },
+  { key: 'date', header: 'Date', render: (o) => formatDate(o.paidAt ?? o.createdAt), className: 'billing-nowrap billing-col-date' },
+  { key: 'number', header: 'Order', render: (o) => o.number, className: 'billing-nowrap billing-col-order' },
   {
     key: 'items',
+    className: 'billing-col-items',
     header: 'Items',
     render: (o) => (
       <ul className="billing-items">
@@ -39,7 +40,7 @@ const columns: Column<Order>[] = [
   {
     key: 'amount',
     header: 'Amount',
-    className: 'billing-amount',
+    className: 'billing-amount billing-col-amount',
     render: (o) => (
       <>
         {formatMoney(o.totalCents, o.currency)}
@@ -47,9 +48,15 @@ const columns: Column<Order>[] = [
       </>
     ),
   },
-  { key: 'status', header: 'Status', render: (o) => <Badge tone={ORDER_STATUS[o.status].tone}>{ORDER_STATUS[o.status].label}</Badge> },
+  {
+    key: 'status',
+    header: 'Status',
+    className: 'billing-col-status',
+    render: (o) => <Badge tone={ORDER_STATUS[o.status].tone}>{ORDER_STATUS[o.status].label}</Badge>,
+  },
   {
     key: 'receipt',
+    className: 'billing-col-receipt',
     header: <span className="visually-hidden">Receipt</span>,
     render: (o) =>
       o.paidAt !== null && (
@@ -73,7 +80,9 @@ function PaymentHistory() {
               <p>Books you buy are listed here with their receipts.</p>
             </EmptyState>
           ) : (
-            <Table caption="Payment history" columns={columns} rows={payments} rowKey={(o) => o.id} />
+            <div className="billing-history">
+              <Table caption="Payment history" columns={columns} rows={payments} rowKey={(o) => o.id} />
+            </div>
           );
         }}
       </QueryState>

@@ -24,23 +24,41 @@ const ROLE_LABELS: Record<EarningsRole, string> = { author: 'Author', publisher:
 
 const percent = (basisPoints: number) => `${basisPoints / 100} %`;
 
-/** "March 2025" for 2025-03 (a UTC month). */
-function monthLabel(month: string): string {
+/** "March 2025" (or "Mar 2025", short) for 2025-03, a UTC month. */
+function monthLabel(month: string, style: 'long' | 'short' = 'long'): string {
   const date = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
-  return date.toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString(undefined, { month: style, year: 'numeric', timeZone: 'UTC' });
 }
 
 const money = (t: { currency: string }, amount: number) => formatMoney(amount, t.currency);
 
+/** Copies and amounts, each amount under its count, so four columns fit a phone. */
 function amountColumns<T extends EarningsTotal>(): Column<T>[] {
   return [
-    { key: 'sold', header: 'Sold', className: 'billing-amount', render: (t) => t.unitsSold },
-    { key: 'gross', header: 'Sales', className: 'billing-amount', render: (t) => money(t, t.grossCents) },
+    {
+      key: 'sold',
+      header: 'Sold',
+      className: 'billing-amount',
+      render: (t) => (
+        <>
+          {t.unitsSold}
+          <span className="billing-sub">{money(t, t.grossCents)}</span>
+        </>
+      ),
+    },
     {
       key: 'refunds',
       header: 'Refunds',
       className: 'billing-amount',
-      render: (t) => (t.unitsRefunded > 0 ? `${t.unitsRefunded} · −${money(t, t.refundedCents)}` : '—'),
+      render: (t) =>
+        t.unitsRefunded > 0 ? (
+          <>
+            {t.unitsRefunded}
+            <span className="billing-sub">−{money(t, t.refundedCents)}</span>
+          </>
+        ) : (
+          '—'
+        ),
     },
     { key: 'earnings', header: 'Earnings', className: 'billing-amount billing-strong', render: (t) => money(t, t.earningsCents) },
   ];
@@ -48,7 +66,10 @@ function amountColumns<T extends EarningsTotal>(): Column<T>[] {
 
 type MonthTotal = ReturnType<typeof totalsByMonth>[number];
 type BookTotal = ReturnType<typeof totalsByBook>[number];
-const monthColumns: Column<MonthTotal>[] = [{ key: 'month', header: 'Month', render: (t) => monthLabel(t.month) }, ...amountColumns<MonthTotal>()];
+const monthColumns: Column<MonthTotal>[] = [
+  { key: 'month', header: 'Month', className: 'billing-nowrap', render: (t) => monthLabel(t.month, 'short') },
+  ...amountColumns<MonthTotal>(),
+];
 const bookColumns: Column<BookTotal>[] = [
   {
     key: 'book',
@@ -174,19 +195,21 @@ export function EarningsSection() {
   });
   const shown = earningsRange(applied, Date.now());
   return (
-    <BillingSection title="Earnings">
-      <div className="billing-toolbar">
-        {/* Keyed by the URL: going back to another range shows that range in the fields. */}
-        <RangeForm
-          key={`${applied.from}|${applied.to}`}
-          initial={{ from: applied.from || shown.from, to: applied.to || shown.to }}
-          errors={fieldErrorsOf(query.error)}
-          onApply={(range) => setParams(toSearch(range), { replace: false })}
-        />
-        <a className="btn btn-secondary btn-md" href={EARNINGS_CSV_PATH + toSearch(applied)} download>
+    <BillingSection
+      title="Earnings"
+      actions={
+        <a className="btn btn-secondary btn-sm" href={EARNINGS_CSV_PATH + toSearch(applied)} download>
           Download CSV
         </a>
-      </div>
+      }
+    >
+      {/* Keyed by the URL: going back to another range shows that range in the fields. */}
+      <RangeForm
+        key={`${applied.from}|${applied.to}`}
+        initial={{ from: applied.from || shown.from, to: applied.to || shown.to }}
+        errors={fieldErrorsOf(query.error)}
+        onApply={(range) => setParams(toSearch(range))}
+      />
       <div className="billing-results" aria-busy={query.isFetching}>
         <QueryState query={query} what="Your earnings" lines={5}>
           {(data) => <EarningsResults data={data} />}
