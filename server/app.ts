@@ -13,6 +13,7 @@ import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
 import { sessionMiddleware } from './auth/sessions';
+import { billingRoutes } from './billing/routes';
 import { bookRoutes } from './books/routes';
 import type { AppContext, AppEnv } from './context';
 import { debugRoutes } from './debug/routes';
@@ -73,6 +74,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/account', accountRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))
     .route('/api/admin/store', adminStoreRoutes(ctx))
+    .route('/api/billing', billingRoutes(ctx))
     .route('/api/books', bookRoutes(ctx))
     .route('/api/chapters', versionRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))

@@ -14,6 +14,11 @@ describe('permission rules', () => {
     expect(can({ roles: ['reader'], status: 'active' }, 'manuscripts:write')).toBe(false);
     expect(can({ roles: ['reader', 'publisher'], status: 'active' }, 'publisher:manage')).toBe(true);
   });
+  it('shows earnings to authors and publishers, not to readers', () => {
+    expect(can({ roles: ['reader', 'author'], status: 'active' }, 'earnings:view')).toBe(true);
+    expect(can({ roles: ['reader', 'publisher'], status: 'active' }, 'earnings:view')).toBe(true);
+    expect(can({ roles: ['reader'], status: 'active' }, 'earnings:view')).toBe(false);
+  });
   it('refuses everything to a suspended account, even an admin', () => {
     expect(can({ roles: ['admin'], status: 'suspended' }, 'account:use')).toBe(false);
     expect(can({ roles: ['admin'], status: 'suspended' }, 'admin:access')).toBe(false);

@@ -16,6 +16,7 @@ export type Permission =
   | 'books:import' // upload an EPUB to become a (draft) book
   | 'reviews:write' // rate and review a book one owns (server/reviews adds the ownership and block checks)
   | 'publisher:manage'
+  | 'earnings:view' // /settings/billing's earnings: what one's own books (or imprint) earned
   | 'admin:access' // every /admin page and /api/admin route
   | 'dev:access'; // development pages in production builds
 
@@ -26,6 +27,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'books:import': ['author', 'publisher', 'admin'],
   'reviews:write': ['reader', 'author', 'publisher', 'admin'],
   'publisher:manage': ['publisher', 'admin'],
+  'earnings:view': ['author', 'publisher'],
   'admin:access': ['admin'],
   'dev:access': ['admin'],
 };

@@ -83,7 +83,8 @@ describe('GET /api/admin/audit.csv', () => {
   });
 
   it('csvCell guards every formula prefix', () => {
-    for (const s of ['=1+1', '+1', '-1', '@SUM(A1)']) expect(csvCell(s)).toBe(`'${s}`);
+    for (const s of ['=1+1', '+1', '-1+1', '-', '@SUM(A1)']) expect(csvCell(s)).toBe(`'${s}`);
+    expect(csvCell('-5.90')).toBe('-5.90');
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');

@@ -15,6 +15,7 @@ import * as m015 from './migrations/015-orders';
 import * as m016 from './migrations/016-store-search';
 import * as m017 from './migrations/017-rich-descriptions';
 import * as m018 from './migrations/018-admin-store';
+import * as m019 from './migrations/019-billing';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016-store-search': m016,
   '017-rich-descriptions': m017,
   '018-admin-store': m018,
+  '019-billing': m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -43,6 +43,7 @@ const routes: RouteObject[] = [
             children: [
               { path: 'settings', lazy: page(() => import('../features/settings/profile-page'), 'ProfileSettingsPage') },
               { path: 'settings/account', lazy: page(() => import('../features/settings/account-page'), 'AccountSettingsPage') },
+              { path: 'settings/billing', lazy: page(() => import('../features/settings/billing-page'), 'BillingSettingsPage') },
               { path: 'settings/notifications', lazy: page(() => import('../features/settings/notifications-page'), 'NotificationSettingsPage') },
               { path: 'books', lazy: page(() => import('../features/library/library-page'), 'LibraryPage') },
               { path: 'books/:bookId', lazy: page(() => import('../features/reader/reader-page'), 'ReaderPage') },

@@ -26,7 +26,7 @@ const VISITOR_PAGES = [
   '/book/demo-the-salt-orchard',
   '/book/demo-the-salt-orchard/sample',
 ];
-const READER_PAGES = ['/', '/settings', '/settings/account', '/settings/notifications', '/account-deletion', '/checkout', '/my-purchases'];
+const READER_PAGES = ['/', '/settings', '/settings/account', '/settings/billing', '/settings/notifications', '/account-deletion', '/checkout', '/my-purchases'];
 const ADMIN_PAGES = [
   '/admin',
   '/admin/users',

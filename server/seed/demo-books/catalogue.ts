@@ -1,5 +1,5 @@
 /**
- * The rest of the demo catalogue: twenty shorter books, written for Quire, so the store has
+ * The rest of the demo catalogue: twenty-one shorter books, written for Quire, so the store has
  * shelves worth browsing (genres, authors, an imprint, free and discounted books, three
  * languages). Each has two chapters: the first is the free sample.
  */
@@ -620,6 +620,36 @@ const ENTRIES: Entry[] = [
         [
           'End each session in the middle of a sentence you know how to finish. Tomorrow you will sit down and finish it, and by then you will be writing.',
           'Hemingway said something like this. He was right about this, at least.',
+        ],
+      ],
+    ],
+  },
+  {
+    // The demo author's one paid book, so her earnings on /settings/billing have something to show.
+    slug: 'the-second-draft',
+    title: 'The Second Draft',
+    subtitle: 'Revising a novel without losing your nerve',
+    author: 'Ada Author',
+    genres: ['VS'],
+    priceCents: 699,
+    isbn: '9780000000217',
+    publishedDaysAgo: 12,
+    description:
+      'The sequel to The Patient Draft: how to read your own first draft, decide what it is about, and rewrite it in passes, from structure down to the sentence.',
+    cover: { palette: ['#f4f1de', '#3d405b', '#e07a5f'], motif: 'lines' },
+    chapters: [
+      [
+        'Read It Once, Without a Pen',
+        [
+          'Put the draft away for a month. When you take it out, read it in two sittings at most, as a reader would, and do not fix a single comma.',
+          'Afterwards write one paragraph: what is this book about? Not what you meant it to be about. What it is.',
+        ],
+      ],
+      [
+        'Revise in Passes',
+        [
+          'Structure first, then scenes, then paragraphs, then sentences. Polishing a sentence in a chapter you will cut is the most pleasant way there is to waste a week.',
+          'Each pass has one question. Keep it on a card beside the keyboard, and ignore everything the card does not ask.',
         ],
       ],
     ],

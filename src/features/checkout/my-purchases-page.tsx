@@ -4,20 +4,12 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { getMyOrder, listMyOrders, type Order, type OrderStatus } from '../../../sync/api/checkout';
+import { getMyOrder, listMyOrders, type Order } from '../../../sync/api/checkout';
 import { call } from '../../lib/api';
 import { Badge, Button, EmptyState, LinkButton, Page, QueryState, formatDate, formatDateTime, usePageTitle } from '../../ui';
 import { formatPrice } from '../store/format-price';
+import { ORDER_STATUS as STATUS } from './order-status';
 import './checkout.css';
-
-const STATUS: Record<OrderStatus, { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' }> = {
-  pending: { label: 'Awaiting payment', tone: 'warning' },
-  paid: { label: 'Paid', tone: 'success' },
-  partially_refunded: { label: 'Partly refunded', tone: 'warning' },
-  refunded: { label: 'Refunded', tone: 'neutral' },
-  failed: { label: 'Payment failed', tone: 'danger' },
-  expired: { label: 'Not completed', tone: 'neutral' },
-};
 
 function OrderCard({ order }: { order: Order }) {
   const status = STATUS[order.status];

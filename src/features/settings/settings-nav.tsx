@@ -7,6 +7,7 @@ import './settings.css';
 const LINKS = [
   { to: '/settings', label: 'Profile & roles' },
   { to: '/settings/account', label: 'Account & devices' },
+  { to: '/settings/billing', label: 'Billing' },
   { to: '/settings/notifications', label: 'Notifications' },
   { to: '/theming', label: 'Theme & reading' },
   { to: '/account-deletion', label: 'Delete account' },

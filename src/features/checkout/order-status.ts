@@ -1,0 +1,11 @@
+/** An order's state in words and a badge tone, the same on /my-purchases, receipts and /settings/billing. */
+import type { OrderStatus } from '../../../sync/api/checkout';
+
+export const ORDER_STATUS: Record<OrderStatus, { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' }> = {
+  pending: { label: 'Awaiting payment', tone: 'warning' },
+  paid: { label: 'Paid', tone: 'success' },
+  partially_refunded: { label: 'Partly refunded', tone: 'warning' },
+  refunded: { label: 'Refunded', tone: 'neutral' },
+  failed: { label: 'Payment failed', tone: 'danger' },
+  expired: { label: 'Not completed', tone: 'neutral' },
+};
