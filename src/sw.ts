@@ -10,7 +10,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
-import { STORE_PAGES_CACHE, storePageOf } from '../sync/store/offline-cache';
+import { FROM_CACHE_HEADER, STORE_PAGES_CACHE, storePageOf } from '../sync/store/offline-cache';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -37,6 +37,16 @@ const okOnly: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
 };
 
+/** Marks an API answer given from a cache, so the app does not take it for a sign of a connection. */
+const markFromCache: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return null;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(FROM_CACHE_HEADER, '1');
+    return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
+
 /** A small stand-in for workbox-expiration (not installed): keep the newest N entries. Cache
  * keys come back in insertion order, so the first ones are the oldest. */
 function capEntries(max: number): WorkboxPlugin {
@@ -58,7 +68,7 @@ registerRoute(
 // Site info and the home page's rows: fresh when online, the last copy when offline.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && (url.pathname === '/api/site' || url.pathname === '/api/books/home'),
-  new NetworkFirst({ cacheName: PUBLIC_API_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [okOnly] }),
+  new NetworkFirst({ cacheName: PUBLIC_API_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [okOnly, markFromCache] }),
 );
 
 // The store's pages as the person saw them (shelves, searches, book pages): the same for
@@ -66,7 +76,7 @@ registerRoute(
 // pages say they may be out of date, and buying needs the network anyway (prices are re-read).
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && storePageOf(url.pathname) !== null,
-  new StaleWhileRevalidate({ cacheName: STORE_CACHE, plugins: [okOnly, capEntries(STORE_CACHE_MAX_ENTRIES)] }),
+  new StaleWhileRevalidate({ cacheName: STORE_CACHE, plugins: [okOnly, markFromCache, capEntries(STORE_CACHE_MAX_ENTRIES)] }),
 );
 
 // Downloaded books: the reader stored the book's detail, chapters and assets in its own cache

@@ -5,6 +5,7 @@
 import { safeParse } from 'zod/mini';
 import { fillPath, toSearch, type CallArgs, type Endpoint, type ResponseOf } from '../../sync/api/contract';
 import type { ApiErrorBody, ErrorCode } from '../../sync/errors';
+import { noteFetched } from './reachability';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -47,8 +48,10 @@ async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } 
   let res: Response;
   try {
     res = await fetch(path, { ...init, headers, body, credentials: 'same-origin' });
+    noteFetched(res);
   } catch (error) {
     if (init.signal?.aborted) throw error; // cancelled by the caller, not a network failure
+    noteFetched(null);
     throw new ApiRequestError(0, 'network', "You're offline or Quire can't be reached. Try again when you're connected.");
   }
   if (res.status === 204) return undefined as T;

@@ -1,20 +1,23 @@
 /** Online state for pages that are views over /api and cannot work without a connection. */
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { onReachabilityChange, serverUnreachable } from '../lib/reachability';
 import { Notice } from './feedback';
 
 function subscribe(cb: () => void) {
   window.addEventListener('online', cb);
   window.addEventListener('offline', cb);
+  const stop = onReachabilityChange(cb);
   return () => {
     window.removeEventListener('online', cb);
     window.removeEventListener('offline', cb);
+    stop();
   };
 }
 
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    () => navigator.onLine && !serverUnreachable(),
     () => true,
   );
 }

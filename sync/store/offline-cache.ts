@@ -24,3 +24,9 @@ function decoded(segment: string): string {
     return segment;
   }
 }
+
+/**
+ * Set by the service worker on an API answer it gives from one of its caches: such an answer says
+ * nothing about whether the server can be reached (src/lib/reachability.ts).
+ */
+export const FROM_CACHE_HEADER = 'x-quire-from-cache';
