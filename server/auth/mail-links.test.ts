@@ -31,21 +31,23 @@ async function timed(path: string, email: string): Promise<number> {
 
 describe.each(['/password-reset', '/sign-in-link'])('%s', (path) => {
   it('takes as long for a known address as for an unknown one', async () => {
-    const known = await buildUser(t.ctx);
+    // A fresh address of each kind every round, so both pay the same first-time costs (a rate
+    // limit's new bucket, say) and only having an account differs.
+    const known = await Promise.all(Array.from({ length: ROUNDS + 5 }, () => buildUser(t.ctx)));
     const times = { known: [] as number[], unknown: [] as number[] };
     for (let i = 0; i < 5; i++) {
-      await timed(path, known.email);
+      await timed(path, known[ROUNDS + i]!.email);
       await timed(path, `warm-up-${i}@example.test`);
     }
     for (let i = 0; i < ROUNDS; i++) {
       // Alternate which goes first, so neither kind always follows the other.
       const order = i % 2 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const);
-      for (const kind of order) times[kind].push(await timed(path, kind === 'known' ? known.email : `nobody-${i}@example.test`));
+      for (const kind of order) times[kind].push(await timed(path, kind === 'known' ? known[i]!.email : `nobody-${i}@example.test`));
     }
     const [k, u] = [median(times.known), median(times.unknown)];
     expect(Math.abs(k - u), `median known ${k.toFixed(2)} ms, unknown ${u.toFixed(2)} ms`).toBeLessThan(Math.max(0.5, 0.2 * Math.min(k, u)));
     // The work still happens, after the answer: the known address gets its mail, nobody else.
-    expect((await mailsTo(t, known.email)).length).toBeGreaterThan(0);
+    expect((await mailsTo(t, known[0]!.email)).length).toBeGreaterThan(0);
     expect(await mailsTo(t, 'nobody-0@example.test')).toHaveLength(0);
   }, 60_000);
 });
