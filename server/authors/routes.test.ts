@@ -153,3 +153,16 @@ describe('GET /api/authors/following/new-books', () => {
     expect(await shelf()).toEqual([]);
   });
 });
+
+describe('book pages', () => {
+  it('link each credited author with a page, and no one whose account is not active', async () => {
+    const ada = await buildUser(t.ctx, { roles: ['author'], displayName: 'Ada Author' });
+    const bookId = await saveStoreBook(t, { title: 'Linked', authors: ['Ada Author'], authorUserId: ada.id });
+    const authorIds = async () =>
+      ((await (await t.request(`/api/store/books/${bookId}`)).json()) as { contributors: { authorId: string | null }[] }).contributors.map((c) => c.authorId);
+    expect(await authorIds()).toEqual([ada.id]);
+    expect((await t.request(`/api/authors/${ada.id}`)).status).toBe(200);
+    await t.ctx.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', ada.id).execute();
+    expect(await authorIds()).toEqual([null]);
+  });
+});
