@@ -5,7 +5,6 @@
  * A private profile keeps its bio and photo off the author page: the name and the books are
  * public because the books are.
  */
-import { sql } from 'kysely';
 import { AUTHOR_BOOKS_MAX, AUTHORS_PAGE_SIZE, type AuthorCard, type AuthorResponse, type AuthorsResponse } from '../../sync/api/authors';
 import type { StoreBookCard } from '../../sync/api/store';
 import type { AppContext } from '../context';
@@ -88,12 +87,12 @@ function nameMatches(name: string, typed: string[]): boolean {
 }
 
 /**
- * Authors whose name matches: the full-text index finds books whose credits match (prefixes,
- * diacritics folded), then each credited account is kept when its own name — as credited or as
- * its display name — matches, so a co-author of a matching book is not listed for the other's
- * name.
+ * Whether a name matches what was typed: the full-text index finds books whose credits match
+ * (prefixes, diacritics folded), then each credited account is kept when its own name — as
+ * credited or as its display name — matches, so a co-author of a matching book is not listed for
+ * the other's name.
  */
-async function idsMatching(ctx: AppContext, q: string): Promise<string[] | null> {
+async function namesMatching(ctx: AppContext, q: string): Promise<{ id: string; displayName: string }[] | null> {
   const expression = matchExpression({ authors: q });
   const typed = words(q);
   if (!expression || typed.length === 0) return null;
@@ -103,34 +102,28 @@ async function idsMatching(ctx: AppContext, q: string): Promise<string[] | null>
     .distinct()
     .limit(NAME_MATCH_CAP)
     .execute();
-  const ids = new Set<string>();
-  for (const c of credits) if (nameMatches(c.name, typed) || nameMatches(c.displayName, typed)) ids.add(c.id);
-  return [...ids];
+  const found = new Map<string, string>();
+  for (const c of credits) if (nameMatches(c.name, typed) || nameMatches(c.displayName, typed)) found.set(c.id, c.displayName);
+  return [...found].map(([id, displayName]) => ({ id, displayName }));
 }
 
-/** One page of the directory, by name; `q` narrows it to names that match. */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * One page of the directory, in alphabetical order as people expect it ("Élodie" among the Es,
+ * which SQLite's own collations cannot do): every author's id and name, sorted here, then the
+ * page's details. `q` narrows it to names that match.
+ */
 export async function authorDirectory(ctx: AppContext, query: { q?: string; page?: number }): Promise<AuthorsResponse> {
   const page = query.page ?? 1;
   const q = query.q?.trim() ?? '';
-  const ids = q ? await idsMatching(ctx, q) : null;
-  const empty = { authors: [], total: 0, page, pageSize: AUTHORS_PAGE_SIZE };
-  if (ids && ids.length === 0) return empty;
-  let rows = authorRows(ctx);
-  let count = authorsInStore(ctx).select((eb) => eb.fn.count('users.id').distinct().as('n'));
-  if (ids) {
-    rows = rows.where('users.id', 'in', ids);
-    count = count.where('users.id', 'in', ids);
-  }
-  const [found, total] = await Promise.all([
-    rows
-      .orderBy(sql`users.display_name COLLATE NOCASE`)
-      .orderBy('users.id')
-      .limit(AUTHORS_PAGE_SIZE)
-      .offset((page - 1) * AUTHORS_PAGE_SIZE)
-      .execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { ...empty, authors: found.map(toCard), total: Number(total.n) };
+  const names = (q ? await namesMatching(ctx, q) : null) ?? (await authorsInStore(ctx).select(['users.id', 'users.displayName']).distinct().execute());
+  const sorted = names.sort((a, b) => byName.compare(a.displayName, b.displayName) || (a.id < b.id ? -1 : 1));
+  const ids = sorted.slice((page - 1) * AUTHORS_PAGE_SIZE, page * AUTHORS_PAGE_SIZE).map((a) => a.id);
+  const rows = ids.length > 0 ? await authorRows(ctx).where('users.id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const authors = ids.flatMap((id) => (byId.has(id) ? [toCard(byId.get(id)!)] : []));
+  return { authors, total: sorted.length, page, pageSize: AUTHORS_PAGE_SIZE };
 }
 
 /** Store books crediting the account as an author, newest first. */

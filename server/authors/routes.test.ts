@@ -39,6 +39,7 @@ describe('GET /api/authors', () => {
   it('lists active accounts credited as authors of store books, by name, with their number of books', async () => {
     await author('maren Holt', 2);
     await author('Conrad Vale', 1);
+    await author('Zoë Zed', 1);
     const suspended = await author('Sid Suspended', 1, { status: 'suspended' });
     const drafting = await buildUser(t.ctx, { roles: ['author'], displayName: 'Dora Draft' });
     await saveStoreBook(t, { title: 'Draft', authors: ['Dora Draft'], authorUserId: drafting.id, status: 'draft' });
@@ -48,8 +49,9 @@ describe('GET /api/authors', () => {
     expect(found.authors.map((a) => [a.name, a.bookCount])).toEqual([
       ['Conrad Vale', 1],
       ['maren Holt', 2],
+      ['Zoë Zed', 1],
     ]);
-    expect(found).toMatchObject({ total: 2, page: 1, pageSize: api.AUTHORS_PAGE_SIZE });
+    expect(found).toMatchObject({ total: 3, page: 1, pageSize: api.AUTHORS_PAGE_SIZE });
     expect(names(found)).not.toContain(suspended.displayName);
   });
 
@@ -70,6 +72,8 @@ describe('GET /api/authors', () => {
     await saveStoreBook(t, { title: 'Together', authors: ['Élodie Garnier', 'Paul Partner'], authorUserId: elodie.id });
     // The second credit of a co-written book links its own account too.
     await t.ctx.db.updateTable('bookContributors').set({ userId: partner.id }).where('name', '=', 'Paul Partner').execute();
+    // Alphabetical as people read it: the É among the Es.
+    expect(names(await directory())).toEqual(['Élodie Garnier', 'Maren Holt', 'Paul Partner']);
     expect(names(await directory('q=elo'))).toEqual(['Élodie Garnier']);
     expect(names(await directory('q=GARN%20elo'))).toEqual(['Élodie Garnier']);
     expect(names(await directory('q=paul'))).toEqual(['Paul Partner']);

@@ -19,7 +19,7 @@ export default function AuthorActions({ author, userId }: { author: { id: string
     <>
       <button
         type="button"
-        className={`btn ${following ? 'btn-secondary' : 'btn-primary'} author-follow`}
+        className={`btn btn-md ${following ? 'btn-secondary' : 'btn-primary'} author-follow`}
         aria-pressed={following}
         disabled={!collection || loading}
         onClick={() => {
@@ -33,7 +33,7 @@ export default function AuthorActions({ author, userId }: { author: { id: string
       <Link
         to={`/messages/${encodeURIComponent(conversationIdOf(userId, author.id))}`}
         state={{ person: { id: author.id, name: author.name } }}
-        className="btn btn-secondary"
+        className="btn btn-secondary btn-md"
       >
         Message
       </Link>

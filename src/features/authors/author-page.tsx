@@ -61,21 +61,22 @@ function Author({ author }: { author: AuthorResponse }) {
         </div>
       </header>
       {!online && <p className="field-hint">You're offline: this page may be out of date.</p>}
+      {/* Bio, books, newsletter: the reading order; wide screens put the newsletter beside the bio. */}
       <div className="author-body">
         <section className="author-bio" aria-labelledby="author-about">
           <h2 id="author-about">About</h2>
           {paragraphs.length > 0 ? paragraphs.map((p, i) => <p key={i}>{p}</p>) : <p className="author-muted">{author.name} has not written a bio yet.</p>}
         </section>
+        <section className="author-books" aria-labelledby="author-books">
+          <h2 id="author-books">Books</h2>
+          <div className="book-grid">
+            {author.books.map((b, i) => (
+              <BookCard key={b.id} book={b} eager={i < 4} />
+            ))}
+          </div>
+        </section>
         <NewsletterSignup authorName={author.name} />
       </div>
-      <section className="author-books" aria-labelledby="author-books">
-        <h2 id="author-books">Books</h2>
-        <div className="book-grid">
-          {author.books.map((b, i) => (
-            <BookCard key={b.id} book={b} eager={i < 4} />
-          ))}
-        </div>
-      </section>
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function NewsletterSignup({ authorName }: { authorName: string }) {
       <form className="author-newsletter-form" aria-describedby="author-newsletter-note" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="author-newsletter-email">E-mail</label>
         <input id="author-newsletter-email" type="email" autoComplete="email" disabled />
-        <button type="submit" className="btn btn-secondary" disabled>
+        <button type="submit" className="btn btn-secondary btn-md" disabled>
           Subscribe
         </button>
       </form>
