@@ -8,7 +8,7 @@
 import { AUTHOR_BOOKS_MAX, AUTHORS_PAGE_SIZE, type AuthorCard, type AuthorResponse, type AuthorsResponse } from '../../sync/api/authors';
 import type { StoreBookCard } from '../../sync/api/store';
 import type { AppContext } from '../context';
-import { matchExpression, matchingIds } from '../search/sqlite-fts';
+import { matchExpression, matchingBooks, matchKey } from '../search/sqlite-fts';
 import { listedBooks, toCards } from '../store/listing';
 
 const AUTHOR_ROLES = ['author', 'co-author'];
@@ -97,7 +97,7 @@ async function namesMatching(ctx: AppContext, q: string): Promise<{ id: string; 
   const typed = words(q);
   if (!expression || typed.length === 0) return null;
   const credits = await authorsInStore(ctx)
-    .innerJoin(matchingIds(expression).as('m'), (join) => join.onRef('m.book_id', '=', 'books.id'))
+    .innerJoin(matchingBooks(expression).as('m'), (join) => join.on((eb) => eb(matchKey, '=', eb.ref('m.key'))))
     .select(['users.id', 'users.displayName', 'bookContributors.name'])
     .distinct()
     .limit(NAME_MATCH_CAP)
