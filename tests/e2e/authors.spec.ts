@@ -3,6 +3,7 @@
  * no-result state), opens the author page, follows (kept after a reload and on a second device),
  * is told when the author publishes a new book and finds it on home under "New from authors you
  * follow", then unfollows. The reader signs up fresh, so no other journey sees these follows.
+ * Author pages seen once open offline (the service worker keeps them).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { adminPage, expectAccessible, mailedLink, uniqueEmail } from './fixtures';
@@ -117,6 +118,22 @@ test('a reader finds an author, follows, hears of a new book, sees it on home, u
   await expect(page).toHaveURL(/\/messages\/[^/]+$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Ada Author' })).toBeVisible();
   await expect(page.getByText('Say hello to Ada Author.')).toBeVisible();
+});
+
+test('author pages seen before open offline', async ({ page, context }) => {
+  await page.goto('/authors');
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  await page.reload(); // now through the service worker, which keeps what it serves
+  await expect(page.getByRole('list', { name: 'Authors' }).getByRole('link', { name: 'Élodie Garnier' })).toBeVisible();
+  await page.goto('/author/demo-author-elodie-garnier');
+  await expect(page.getByRole('heading', { level: 1, name: 'Élodie Garnier' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto('/authors');
+  await expect(page.getByRole('list', { name: 'Authors' }).getByRole('link', { name: 'Élodie Garnier' })).toBeVisible();
+  await page.goto('/author/demo-author-elodie-garnier');
+  await expect(page.getByRole('region', { name: 'Books' }).getByRole('article', { name: /La Maison des abeilles/ })).toBeVisible();
+  await context.setOffline(false);
 });
 
 test('a visitor is asked to sign in to follow, and an unknown author is not found', async ({ page }) => {
