@@ -85,7 +85,7 @@ registerRoute(
 // lives in the replicated follows). Not /api/authors/following/…: that is a person's own.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/api\/authors(\/(?!following$)[^/]+)?$/.test(url.pathname),
-  new StaleWhileRevalidate({ cacheName: AUTHORS_CACHE, plugins: [okOnly, capEntries(AUTHORS_CACHE_MAX_ENTRIES)] }),
+  new StaleWhileRevalidate({ cacheName: AUTHORS_CACHE, plugins: [okOnly, markFromCache, capEntries(AUTHORS_CACHE_MAX_ENTRIES)] }),
 );
 
 // Downloaded books: the reader stored the book's detail, chapters and assets in its own cache

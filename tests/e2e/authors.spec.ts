@@ -120,7 +120,7 @@ test('a reader finds an author, follows, hears of a new book, sees it on home, u
   await expect(page.getByText('Say hello to Ada Author.')).toBeVisible();
 });
 
-test('author pages seen before open offline', async ({ page, context }) => {
+test('author pages seen before open offline, marked as possibly out of date', async ({ page, context }) => {
   await page.goto('/authors');
   await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
   await page.reload(); // now through the service worker, which keeps what it serves
@@ -131,8 +131,10 @@ test('author pages seen before open offline', async ({ page, context }) => {
   await context.setOffline(true);
   await page.goto('/authors');
   await expect(page.getByRole('list', { name: 'Authors' }).getByRole('link', { name: 'Élodie Garnier' })).toBeVisible();
+  await expect(page.getByText('this is the directory as you last saw it')).toBeVisible();
   await page.goto('/author/demo-author-elodie-garnier');
   await expect(page.getByRole('region', { name: 'Books' }).getByRole('article', { name: /La Maison des abeilles/ })).toBeVisible();
+  await expect(page.getByText("You're offline: this page may be out of date.")).toBeVisible();
   await context.setOffline(false);
 });
 
