@@ -12,6 +12,7 @@ import type { ApiErrorBody } from '../sync/errors';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
 import { authRoutes } from './auth/routes';
+import { authorRoutes } from './authors/routes';
 import { sessionMiddleware } from './auth/sessions';
 import { billingRoutes } from './billing/routes';
 import { bookRoutes } from './books/routes';
@@ -71,6 +72,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
 
   const routes = app
     .route('/api/auth', authRoutes(ctx))
+    .route('/api/authors', authorRoutes(ctx))
     .route('/api/account', accountRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))
     .route('/api/admin/store', adminStoreRoutes(ctx))

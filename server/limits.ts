@@ -106,6 +106,7 @@ export const SYNC_PUSH_ROW_LIMITS: Record<CollectionName, { points: number; wind
   annotations: { points: 1000, windowSeconds: 60 },
   wishlist: { points: 1000, windowSeconds: 60 },
   cart: { points: 1000, windowSeconds: 60 },
+  follows: { points: 1000, windowSeconds: 60 },
   preferences: { points: 1000, windowSeconds: 60 },
 };
 

@@ -8,6 +8,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
 import { registerAuthJobs } from './auth/mail-links';
+import { registerAuthorJobs } from './authors/new-book-notices';
 import { registerBookJobs } from './books/epub/import-epub';
 import { announceNewCoAuthors } from './manuscripts/members/co-author-notices';
 import { registerInvitationJobs } from './manuscripts/members/invitations';
@@ -64,6 +65,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerAccountJobs(worker, ctx);
   registerAdminJobs(worker);
   registerAuthJobs(worker, ctx);
+  registerAuthorJobs(worker, ctx);
   registerBookJobs(worker, ctx);
   registerInvitationJobs(worker, ctx);
   registerStoreJobs(worker, ctx);

@@ -2,7 +2,7 @@
 /**
  * Quire's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell so Quire
  * cold-starts offline on any route, caches book covers, the public home-page data and the store
- * pages the person looked at, at run time, and waits for the person to accept an update (the UpdatePrompt) instead of swapping
+ * and author pages the person looked at, at run time, and waits for the person to accept an update (the UpdatePrompt) instead of swapping
  * code under an open page. Only public, account-independent responses are cached here: a
  * shared device must never show one person's data to another.
  */
@@ -19,6 +19,8 @@ const COVER_CACHE_MAX_ENTRIES = 200;
 const PUBLIC_API_CACHE = 'quire-public-api';
 const STORE_CACHE = STORE_PAGES_CACHE;
 const STORE_CACHE_MAX_ENTRIES = 300;
+const AUTHORS_CACHE = 'quire-authors';
+const AUTHORS_CACHE_MAX_ENTRIES = 100;
 const NETWORK_TIMEOUT_SECONDS = 3;
 
 precacheAndRoute(self.__WB_MANIFEST);
@@ -77,6 +79,13 @@ registerRoute(
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && storePageOf(url.pathname) !== null,
   new StaleWhileRevalidate({ cacheName: STORE_CACHE, plugins: [okOnly, markFromCache, capEntries(STORE_CACHE_MAX_ENTRIES)] }),
+);
+
+// The author directory and author pages, the same way: the same for everyone (whether one follows
+// lives in the replicated follows). Not /api/authors/following/…: that is a person's own.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/api\/authors(\/(?!following$)[^/]+)?$/.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: AUTHORS_CACHE, plugins: [okOnly, markFromCache, capEntries(AUTHORS_CACHE_MAX_ENTRIES)] }),
 );
 
 // Downloaded books: the reader stored the book's detail, chapters and assets in its own cache

@@ -4,6 +4,7 @@
  * that row (keeping its id) and replaces its parts; saving identical content writes nothing.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { announceIfFirstPublished } from '../authors/new-book-notices';
 import { CanonicalBookSchema, type CanonicalBook, type CanonicalBookInput } from '../../sync/book-format';
 import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
@@ -134,6 +135,8 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
       publisher: m.publisher,
       description: m.description,
     });
+    // The first publication tells the authors' followers (once the transaction commits).
+    if (status === 'published') await announceIfFirstPublished(trx, ctx.now, id);
     if (input.alsoWrite) await input.alsoWrite(trx, id);
   });
   return { id, created: !existing, changed: true };

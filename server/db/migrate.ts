@@ -16,6 +16,7 @@ import * as m016 from './migrations/016-store-search';
 import * as m017 from './migrations/017-rich-descriptions';
 import * as m018 from './migrations/018-admin-store';
 import * as m019 from './migrations/019-billing';
+import * as m020 from './migrations/020-authors';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017-rich-descriptions': m017,
   '018-admin-store': m018,
   '019-billing': m019,
+  '020-authors': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -401,6 +401,11 @@ interface PaymentEventsTable {
   orderId: string | null;
   receivedAt: number;
 }
+/** Books announced to their authors' followers, once each (migration 020, server/authors). */
+interface BookAnnouncementsTable {
+  bookId: string;
+  announcedAt: number;
+}
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -444,6 +449,7 @@ export interface Database {
   orders: OrdersTable;
   orderLines: OrderLinesTable;
   paymentEvents: PaymentEventsTable;
+  bookAnnouncements: BookAnnouncementsTable;
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */

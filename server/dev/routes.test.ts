@@ -102,3 +102,22 @@ describe('GET /api/dev/failure', () => {
     expect((await t.request('/api/dev/failure', { cookie: await cookieFor('reader@quire.test') })).status).toBe(404);
   });
 });
+
+describe('POST /api/dev/books', () => {
+  it('publishes a sample book credited to an account, for admins only', async () => {
+    await setup({ development: false });
+    const author = await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'author@quire.test').executeTakeFirstOrThrow();
+    const publish = (cookie: string | undefined, json: unknown) => t.request('/api/dev/books', { method: 'POST', cookie, json });
+    expect((await publish(await cookieFor('reader@quire.test'), { authorId: author.id, title: 'Nope' })).status).toBe(404);
+    const admin = await cookieFor('admin@quire.test');
+    expect((await publish(admin, { authorId: 'no-such-account', title: 'Nope' })).status).toBe(404);
+    expect((await publish(admin, { authorId: author.id, title: '  ' })).status).toBe(422);
+
+    const res = await publish(admin, { authorId: author.id, title: 'Tea & <Sympathy>' });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const book = (await (await t.request(`/api/store/books/${id}`)).json()) as { title: string; contributors: { authorId: string | null }[] };
+    expect(book.title).toBe('Tea & <Sympathy>');
+    expect(book.contributors).toEqual([expect.objectContaining({ authorId: author.id, role: 'author' })]);
+  });
+});

@@ -4,11 +4,12 @@
  */
 import { Hono, type Context } from 'hono';
 import { sql } from 'kysely';
-import { DELIBERATE_FAILURE_MESSAGE, listMailOutbox, triggerFailure } from '../../sync/api/dev';
+import { DELIBERATE_FAILURE_MESSAGE, listMailOutbox, publishSampleBook, triggerFailure } from '../../sync/api/dev';
 import { can } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
 import { notFound } from '../http/errors';
+import { publishSampleBook as publish } from './sample-book';
 
 export const OUTBOX_PAGE_SIZE = 200;
 
@@ -51,6 +52,16 @@ export function devRoutes(ctx: AppContext) {
         sentAt: r.sentAt,
       })),
     };
+  });
+  on(router, at, publishSampleBook, async (_c, { body }) => {
+    const author = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'displayName'])
+      .where('id', '=', body.authorId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (!author) throw notFound('No active account has that id.');
+    return { id: await publish(ctx, author, body.title) };
   });
   on(router, at, triggerFailure, () => {
     // Lets the failure page, its digest and /admin/debug-reports be checked end to end.

@@ -9,6 +9,8 @@ import { newId } from '../http/ids';
 
 export const DEMO_PASSWORD = 'quire-demo-pass';
 export const DEMO_IMPRINT = 'Lantern House';
+const DEMO_AUTHOR_BIO =
+  'Ada Author writes about writing: how a first draft gets finished, and what comes after. She also edits the Small Weathers poetry sampler.\n\nShe answers every message, eventually.';
 
 export const DEMO_ACCOUNTS = [
   { key: 'reader', email: 'reader@quire.test', username: 'reader', displayName: 'Rosa Reader', roles: [] },
@@ -37,13 +39,17 @@ export async function seedAccounts(ctx: AppContext): Promise<SeededAccounts> {
       firstSeededAt = Math.min(firstSeededAt, existing.createdAt);
       continue;
     }
-    const id = newId();
+    // Stable ids, like the demo books' (`demo-<slug>`): journeys and docs can name /author/demo-author.
+    const id = `demo-${account.key}`;
     const now = ctx.now();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('users')
-        .values(newUserRow({ id, email: account.email, username: account.username, displayName: account.displayName, passwordHash, emailVerifiedAt: now }, now))
+        .values({
+          ...newUserRow({ id, email: account.email, username: account.username, displayName: account.displayName, passwordHash, emailVerifiedAt: now }, now),
+          bio: account.key === 'author' ? DEMO_AUTHOR_BIO : '',
+        })
         .execute();
       for (const role of account.roles) {
         await trx.insertInto('userRoles').values({ userId: id, role, grantedAt: now, grantedBy: null }).execute();

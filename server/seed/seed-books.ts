@@ -94,7 +94,8 @@ async function storeDataOf(ctx: AppContext, slug: string) {
   return (await ctx.db.selectFrom('books').select(['status', 'featured', 'priceCents']).where('slug', '=', slug).executeTakeFirst()) ?? null;
 }
 
-export async function seedBooks(ctx: AppContext, authorId: string | undefined, firstSeededAt: number) {
+/** `authorId`: the demo author account; `authorIds`: the other demo authors' accounts, by name. */
+export async function seedBooks(ctx: AppContext, authorId: string | undefined, firstSeededAt: number, authorIds: Map<string, string> = new Map()) {
   const imprint = await ctx.db.selectFrom('imprints').select('id').where('name', '=', DEMO_IMPRINT).orderBy('createdAt').executeTakeFirst();
   const results: { slug: string; id: string; created: boolean; changed: boolean }[] = [];
   const featuredSlugs = DEMO_BOOKS.filter((d) => d.featured).map((d) => d.slug);
@@ -109,7 +110,7 @@ export async function seedBooks(ctx: AppContext, authorId: string | undefined, f
       status: stored?.status ?? 'published',
       featured: stored ? stored.featured : featuredSlugs.indexOf(demo.slug) + 1,
       imprintId: demo.imprint ? (imprint?.id ?? null) : null,
-      contributorUserIds: demo.contributors.map((c) => (c.account === 'author' ? (authorId ?? null) : null)),
+      contributorUserIds: demo.contributors.map((c) => (c.account === 'author' ? (authorId ?? null) : (authorIds.get(c.name) ?? null))),
       alsoWrite: stored ? undefined : (trx, id) => setDiscount(trx, id, discountOf(demo, firstSeededAt)),
     });
     results.push({ slug: demo.slug, ...result });

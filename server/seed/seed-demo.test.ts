@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CanonicalBookSchema, isValidIsbn13 } from '../../sync/book-format';
 import { verifyPassword } from '../auth/password';
 import { loadRoles } from '../auth/sessions';
+import { newUserRow } from '../auth/users';
 import { loadBook } from '../books/load-book';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
@@ -46,7 +47,8 @@ describe('seedDemo', () => {
     await seedDemo(t.ctx);
     expect(console.log).toHaveBeenCalledTimes(1);
     expect(await snapshot()).toEqual(first);
-    expect(first.users).toHaveLength(4);
+    // The four demo accounts sign in; the catalogue's authors are accounts without a password.
+    expect((first.users as { passwordHash: string | null }[]).filter((u) => u.passwordHash !== null)).toHaveLength(4);
     expect(first.books).toHaveLength(DEMO_BOOKS.length);
   });
 
@@ -127,6 +129,37 @@ describe('seedDemo', () => {
       .execute();
     expect(library).toHaveLength(2);
     expect(library.every((e) => e.email === 'reader@quire.test' && e.source === 'seed')).toBe(true);
+  });
+
+  it('credits every author of the demo books to an author account, so each has an author page', async () => {
+    await seedDemo(t.ctx);
+    const credits = await t.ctx.db
+      .selectFrom('bookContributors')
+      .leftJoin('users', 'users.id', 'bookContributors.userId')
+      .select(['bookContributors.name', 'users.displayName', 'users.status', 'users.passwordHash'])
+      .where('bookContributors.role', 'in', ['author', 'co-author'])
+      .execute();
+    expect(credits.filter((c) => c.displayName !== c.name || c.status !== 'active')).toEqual([]);
+    const authors = await t.ctx.db.selectFrom('users').select('id').where('email', 'like', '%@authors.quire.test').execute();
+    expect(authors.length).toBeGreaterThanOrEqual(15);
+    expect(authors.every((a) => a.id.startsWith('demo-author-'))).toBe(true);
+    for (const a of authors) expect(await loadRoles(t.ctx.db, a.id)).toContain('author');
+  });
+
+  it('leaves a taken username alone and credits no one in its place', async () => {
+    await t.ctx.db
+      .insertInto('users')
+      .values({
+        ...newUserRow(
+          { id: 'someone', email: 'someone@example.test', username: 'maren-holt', displayName: 'Not Maren', passwordHash: null, emailVerifiedAt: null },
+          1,
+        ),
+      })
+      .execute();
+    await seedDemo(t.ctx);
+    const credit = await t.ctx.db.selectFrom('bookContributors').select('userId').where('name', '=', 'Maren Holt').execute();
+    expect(credit.length).toBeGreaterThan(0);
+    expect(credit.every((c) => c.userId === null)).toBe(true);
   });
 
   it('leaves an existing demo account alone', async () => {

@@ -1,10 +1,12 @@
 /**
- * Demo content for local use: four accounts, an imprint, published books with covers, and two
+ * Demo content for local use: four accounts, the catalogue's authors (accounts without a
+ * password, for their author pages), an imprint, published books with covers, and two
  * books in the demo reader's library. Idempotent: running it again writes nothing, and demo
  * accounts that exist are left alone. `QUIRE_DEMO=0` keeps the server from calling it.
  */
 import type { AppContext } from '../context';
 import { seedAccounts } from './demo-accounts';
+import { seedDemoAuthors } from './demo-authors';
 import { seedBooks } from './seed-books';
 
 /** The demo reader starts with these in the library (one free, one bought). */
@@ -12,7 +14,8 @@ const READER_LIBRARY = ['the-patient-draft', 'murder-at-the-marmalade-fete'];
 
 export async function seedDemo(ctx: AppContext): Promise<void> {
   const accounts = await seedAccounts(ctx);
-  const books = await seedBooks(ctx, accounts.ids.author, accounts.firstSeededAt);
+  const authors = await seedDemoAuthors(ctx);
+  const books = await seedBooks(ctx, accounts.ids.author, accounts.firstSeededAt, authors.idsByName);
   const readerId = accounts.ids.reader;
   // Only for a reader account made by this seed, so books removed from the library stay removed.
   if (readerId && accounts.created.includes('reader')) {
@@ -26,7 +29,9 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     }
   }
   const newBooks = books.filter((b) => b.created).length;
-  if (accounts.created.length > 0 || newBooks > 0) {
-    console.log(`[seed] demo content: ${accounts.created.length} accounts, ${newBooks} books added (password "quire-demo-pass"; for local use only)`);
+  if (accounts.created.length > 0 || authors.created > 0 || newBooks > 0) {
+    console.log(
+      `[seed] demo content: ${accounts.created.length} accounts, ${authors.created} author accounts, ${newBooks} books added (password "quire-demo-pass"; for local use only)`,
+    );
   }
 }

@@ -5,6 +5,7 @@
  * /sitemap.xml lists every store book and author page. Everything interpolated is escaped; JSON-LD
  * is serialised with `<` escaped so no text can close the script element.
  */
+import { allAuthorIds, authorInStore } from '../authors/queries';
 import { descriptionText } from '../books/description';
 import type { AppContext } from '../context';
 import { storeBook } from '../store/book-page';
@@ -88,32 +89,23 @@ async function bookHead(ctx: AppContext, base: string, id: string): Promise<Head
   };
 }
 
-/** Authors with a page: accounts credited on at least one book in the store. */
-function authorsInStore(ctx: AppContext) {
-  return ctx.db
-    .selectFrom('bookContributors')
-    .innerJoin('books', 'books.id', 'bookContributors.bookId')
-    .innerJoin('users', 'users.id', 'bookContributors.userId')
-    .where('books.status', '=', 'published')
-    .where('users.status', '=', 'active')
-    .where('bookContributors.role', 'in', ['author', 'co-author']);
-}
-
 async function authorHead(ctx: AppContext, base: string, id: string): Promise<Head | null> {
-  const author = await authorsInStore(ctx).select(['users.id', 'users.displayName', 'users.bio']).where('users.id', '=', id).executeTakeFirst();
+  const author = await authorInStore(ctx, id);
   if (!author) return null;
   const url = `${base}/author/${encodeURIComponent(author.id)}`;
   return {
-    title: `${author.displayName} · Quire`,
-    description: summary(author.bio) || `Books by ${author.displayName} on Quire.`,
+    title: `${author.name} · Quire`,
+    description: summary(author.bio) || `Books by ${author.name} on Quire.`,
     url,
+    image: author.avatarUrl,
     type: 'profile',
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Person',
-      name: author.displayName,
+      name: author.name,
       url,
       ...(author.bio ? { description: summary(author.bio, 1000) } : {}),
+      ...(author.avatarUrl ? { image: author.avatarUrl } : {}),
     },
   };
 }
@@ -144,7 +136,7 @@ export async function storeHeadFor(ctx: AppContext, base: string, pathname: stri
 export async function sitemap(ctx: AppContext, base: string): Promise<string> {
   const [books, authors] = await Promise.all([
     ctx.db.selectFrom('books').select(['id', 'updatedAt']).where('status', '=', 'published').orderBy('publishedAt', 'desc').execute(),
-    authorsInStore(ctx).select('users.id').distinct().execute(),
+    allAuthorIds(ctx),
   ]);
   const entry = (loc: string, lastmod?: number) =>
     `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
@@ -153,7 +145,7 @@ export async function sitemap(ctx: AppContext, base: string): Promise<string> {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     entry(`${base}/store`),
     ...books.map((b) => entry(`${base}/book/${encodeURIComponent(b.id)}`, b.updatedAt)),
-    ...authors.map((a) => entry(`${base}/author/${encodeURIComponent(a.id)}`)),
+    ...authors.map((id) => entry(`${base}/author/${encodeURIComponent(id)}`)),
     '</urlset>',
     '',
   ].join('\n');

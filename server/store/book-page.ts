@@ -29,7 +29,14 @@ export async function storeBook(ctx: AppContext, bookId: string): Promise<StoreB
     .executeTakeFirst();
   if (!row) return null;
   const [contributors, genres, chapters, authors] = await Promise.all([
-    ctx.db.selectFrom('bookContributors').select(['name', 'role', 'userId']).where('bookId', '=', bookId).orderBy('ord').execute(),
+    // Only active accounts have an author page to link to.
+    ctx.db
+      .selectFrom('bookContributors')
+      .leftJoin('users', (join) => join.onRef('users.id', '=', 'bookContributors.userId').on('users.status', '=', 'active'))
+      .select(['bookContributors.name', 'bookContributors.role', 'users.id as userId'])
+      .where('bookContributors.bookId', '=', bookId)
+      .orderBy('bookContributors.ord')
+      .execute(),
     ctx.db.selectFrom('bookGenres').select('code').where('bookId', '=', bookId).orderBy('code').execute(),
     ctx.db.selectFrom('bookChapters').select(['id', 'linear', 'wordCount']).where('bookId', '=', bookId).orderBy('ord').execute(),
     authorNamesByBook(ctx, [bookId]),

@@ -11,6 +11,7 @@ import { conversationIdOf } from '../../sync/collections/messages';
 import { PUSH_PERMISSIONS, WRITE_KINDS, type WriteKind } from '../../sync/collections/push-permissions';
 import { toDocument } from '../../sync/collections/preferences';
 import { cartEntryId } from '../../sync/collections/cart';
+import { followId } from '../../sync/collections/follows';
 import { wishlistEntryId } from '../../sync/collections/wishlist';
 import { DEFAULT_PREFERENCES, ZERO_STAMPS } from '../../sync/preferences';
 import type { Writer } from '../../sync/replication/collection';
@@ -46,6 +47,9 @@ const wishlistEntry = (w: string, n: number | string) => ({
 
 const quote = { exact: 'It was', prefix: '', suffix: ' a dark night' };
 const PEER = 'peer';
+/** Writer `w` follows the author account `peer` (a follow must name an active account). */
+const follow = (w: string) => ({ id: followId(w, PEER), ownerId: w, authorId: PEER, authorName: PEER, followedAt: 1, updatedAt: 1 });
+
 /** A manuscript of the author `peer` on which the writer is an editor: chapters and comments need one. */
 const sharedManuscript = (w: string, n: string) => ({
   id: `ms-${w}-${n}`,
@@ -175,6 +179,7 @@ const FIXTURES: Record<CollectionName, Fixture> = {
     }),
     ruleRefuses: ['delete'],
   },
+  follows: { create: (w) => follow(w), change: (w) => own(follow(w)) },
 };
 
 const ACCOUNTS: { name: string; roles: GrantableRole[]; status: Writer['status'] }[] = [

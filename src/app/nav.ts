@@ -18,6 +18,7 @@ export interface NavItem {
 export const MAIN_NAV: NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/store', label: 'Store' },
+  { to: '/authors', label: 'Authors' },
   { to: '/books', label: 'Library', permission: 'account:use' },
   { to: '/lists', label: 'Lists', permission: 'account:use' },
   { to: '/my-wishlist', label: 'Wishlist', permission: 'account:use' },

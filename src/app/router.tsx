@@ -35,6 +35,8 @@ const routes: RouteObject[] = [
           { path: 'store/advanced-search', lazy: page(() => import('../features/store/advanced-search-page'), 'AdvancedSearchPage') },
           { path: 'book/:bookId', lazy: page(() => import('../features/store/book-page'), 'StoreBookPage') },
           { path: 'book/:bookId/sample', lazy: page(() => import('../features/store/sample-page'), 'SamplePage') },
+          { path: 'authors', lazy: page(() => import('../features/authors/authors-page'), 'AuthorsPage') },
+          { path: 'author/:authorId', lazy: page(() => import('../features/authors/author-page'), 'AuthorPage') },
           // Visitors may see public and unlisted lists and public profiles (online views).
           { path: 'lists/:listId', lazy: page(() => import('../features/lists/list-page'), 'ListPage') },
           { path: 'user/:username', lazy: page(() => import('../features/profile/user-profile-page'), 'UserProfilePage') },

@@ -33,3 +33,15 @@ export type MailOutboxResponse = zm.infer<typeof listMailOutbox.response>;
 export const DELIBERATE_FAILURE_MESSAGE = 'Deliberate server failure for testing';
 /** Always fails with a 500 and a digest; it never answers. */
 export const triggerFailure = endpoint({ method: 'GET', path: '/api/dev/failure', response: zm.never() });
+
+/**
+ * Publish a short generated book credited to an account, through the same save as every book
+ * (so its authors' followers hear of it): journeys and demos that need a new book in the store.
+ */
+export const publishSampleBook = endpoint({
+  method: 'POST',
+  path: '/api/dev/books',
+  body: zm.object({ authorId: zm.string().check(zm.minLength(1), zm.maxLength(64)), title: zm.string().check(zm.trim(), zm.minLength(1), zm.maxLength(200)) }),
+  response: zm.object({ id: zm.string() }),
+  status: 201,
+});

@@ -7,6 +7,7 @@ import * as account from './account';
 import * as admin from './admin';
 import * as adminStore from './admin-store';
 import * as auth from './auth';
+import * as authors from './authors';
 import * as billing from './billing';
 import * as books from './books';
 import * as checkout from './checkout';
@@ -35,6 +36,7 @@ export const ENDPOINTS: Endpoint[] = [
   admin,
   adminStore,
   auth,
+  authors,
   billing,
   books,
   checkout,

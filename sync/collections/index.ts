@@ -5,6 +5,7 @@
 import type { CollectionDefinition } from '../replication/collection';
 import { annotations } from './annotations';
 import { cart } from './cart';
+import { follows } from './follows';
 import { libraryProgress } from './library-progress';
 import { manuscriptChapters } from './manuscript-chapters';
 import { manuscriptComments } from './manuscript-comments';
@@ -30,6 +31,7 @@ export const COLLECTIONS = {
   wishlist,
   cart,
   preferences,
+  follows,
 } as const satisfies Record<string, CollectionDefinition<any>>;
 
 export type CollectionName = keyof typeof COLLECTIONS;

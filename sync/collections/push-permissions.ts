@@ -10,8 +10,8 @@
  *   manuscript decides what they may do. An owner whose account lost `manuscripts:write` (a
  *   demoted author) acts as a viewer of what they own (`actingRole` in manuscripts.ts), here and
  *   over /collab.
- * - Personal collections (lists, wishlist, cart, progress, annotations, preferences, messages,
- *   notifications) need an active account; their rules say whose documents they are.
+ * - Personal collections (lists, wishlist, cart, follows, progress, annotations, preferences,
+ *   messages, notifications) need an active account; their rules say whose documents they are.
  */
 import type { Permission, Principal } from '../roles';
 import { can } from '../roles';
@@ -34,6 +34,7 @@ export const PUSH_PERMISSIONS: Record<CollectionName, Record<WriteKind, Permissi
   wishlist: ANY_ACCOUNT,
   cart: ANY_ACCOUNT,
   preferences: ANY_ACCOUNT,
+  follows: ANY_ACCOUNT,
 };
 
 /** The kind of write a pushed row is, given what the server holds (a tombstone counts as held). */

@@ -11,12 +11,13 @@
  *     `manuscript-chapters`, `manuscript-comments`, `library-progress`, `annotations`,
  *     `preferences`.
  * 2 — the `cart` collection (issue 12). Version-1 clients simply do not replicate it.
+ * 3 — the `follows` collection (issue 12, authors). Older clients simply do not replicate it.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = '88385b51143913a9b7c9e74f8f6eb2a37e9438382972e1ff55ae97bd1b21c86b';
+export const PROTOCOL_SCHEMA_HASH = 'f487c13c48c0ae2da30b10dc7ab8b1322f2c55af76f9fc52701eafac46a9bd4b';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';

@@ -25,6 +25,8 @@ const VISITOR_PAGES = [
   '/store/advanced-search?genre=FF',
   '/book/demo-the-salt-orchard',
   '/book/demo-the-salt-orchard/sample',
+  '/authors',
+  '/author/demo-author',
 ];
 const READER_PAGES = ['/', '/settings', '/settings/account', '/settings/billing', '/settings/notifications', '/account-deletion', '/checkout', '/my-purchases'];
 const ADMIN_PAGES = [

@@ -18,8 +18,9 @@ import './home.css';
 
 export const HOME_BOOKS_KEY = ['books', 'home'] as const;
 
-// Its own chunk, fetched only for signed-in people, so visitors' first load stays as it was.
+// Their own chunks, fetched only for signed-in people, so visitors' first load stays as it was.
 const WishlistToggle = lazy(() => import('../wishlist/wishlist-toggle'));
+const FollowedShelf = lazy(() => import('../authors/followed-shelf'));
 
 /** A fan of featured covers beside the hero text: decoration only, the shelves carry the content. */
 function HeroCovers({ books }: { books: BookCardData[] }) {
@@ -34,7 +35,7 @@ function HeroCovers({ books }: { books: BookCardData[] }) {
   );
 }
 
-/** The signed-in top of home: a greeting, then the books under way. */
+/** The signed-in top of home: a greeting, the books under way, new books of followed authors. */
 function SignedInHead({ user }: { user: Me }) {
   const items = useContinueReading(user.id);
   // Decided once per visit, from what this device shows first, so it never flips mid-page.
@@ -49,6 +50,9 @@ function SignedInHead({ user }: { user: Me }) {
         </div>
       </section>
       <ContinueReading items={items} />
+      <Suspense fallback={null}>
+        <FollowedShelf userId={user.id} />
+      </Suspense>
     </>
   );
 }
