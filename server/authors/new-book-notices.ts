@@ -10,7 +10,6 @@
  */
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
-import { JobQueue } from '../jobs/queue';
 import type { JobWorker } from '../jobs/worker';
 import { notifyUser } from '../notifications/notify';
 import { followersOf, hasFollowers, isFollowing } from './follows';
@@ -35,14 +34,14 @@ async function creditedAccounts(db: DB, bookId: string): Promise<string[]> {
 }
 
 /** Call in the transaction that publishes the book; does nothing after the first time. */
-export async function announceIfFirstPublished(trx: DB, now: () => number, bookId: string): Promise<void> {
+export async function announceIfFirstPublished(ctx: AppContext, trx: DB, bookId: string): Promise<void> {
   const inserted = await trx
     .insertInto('bookAnnouncements')
-    .values({ bookId, announcedAt: now() })
+    .values({ bookId, announcedAt: ctx.now() })
     .onConflict((oc) => oc.column('bookId').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
-  if (await hasFollowers(trx, await creditedAccounts(trx, bookId))) await new JobQueue(trx, now).enqueue(NEW_BOOK_JOB, { bookId });
+  if (await hasFollowers(trx, await creditedAccounts(trx, bookId))) await ctx.queue.enqueue(NEW_BOOK_JOB, { bookId }, { in: trx });
 }
 
 /** The book's active author accounts, while it is in the store. */
@@ -57,8 +56,7 @@ async function fanOut(ctx: AppContext, payload: { bookId?: unknown }): Promise<v
   const followers = (await followersOf(ctx.db, authorIds)).filter((id) => !authorIds.includes(id));
   if (followers.length === 0) return;
   await ctx.db.transaction().execute(async (trx) => {
-    const queue = new JobQueue(trx, ctx.now);
-    for (const userId of followers) await queue.enqueue(NEW_BOOK_NOTICE_JOB, { bookId, userId });
+    for (const userId of followers) await ctx.queue.enqueue(NEW_BOOK_NOTICE_JOB, { bookId, userId }, { in: trx });
   });
 }
 

@@ -136,7 +136,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
       description: m.description,
     });
     // The first publication tells the authors' followers (once the transaction commits).
-    if (status === 'published') await announceIfFirstPublished(trx, ctx.now, id);
+    if (status === 'published') await announceIfFirstPublished(ctx, trx, id);
     if (input.alsoWrite) await input.alsoWrite(trx, id);
   });
   return { id, created: !existing, changed: true };

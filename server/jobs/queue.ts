@@ -19,6 +19,8 @@ export interface Job {
 export interface EnqueueOptions {
   runAt?: number;
   maxAttempts?: number;
+  /** A transaction to write the job in, so it exists only if the work that asked for it commits. */
+  in?: DB;
 }
 
 export function backoffDelay(attempts: number): number {
@@ -33,7 +35,7 @@ export class JobQueue {
 
   async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<number> {
     const now = this.now();
-    const row = await this.db
+    const row = await (options.in ?? this.db)
       .insertInto('jobs')
       .values({
         kind,
