@@ -12,7 +12,7 @@ import { call } from '../../lib/api';
 import { Badge, Button, Card, Dialog, EmptyState, LinkButton, Page, QueryState, Table, formatDateTime, type Column } from '../../ui';
 import { formatPrice } from '../store/format-price';
 import { adminKey, useAdminAction } from './admin-api';
-import { ORDER_STATUS } from './order-status';
+import { ORDER_STATUS } from '../checkout/order-status';
 import './admin.css';
 
 const PROVIDERS = { stripe: 'Stripe', test: 'the built-in test provider' } as const;

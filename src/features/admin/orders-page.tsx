@@ -10,7 +10,7 @@ import { call } from '../../lib/api';
 import { Badge, Page, QueryState, SelectField, Table, TextField, formatDateTime, type Column } from '../../ui';
 import { formatPrice } from '../store/format-price';
 import { adminKey } from './admin-api';
-import { ORDER_STATUS } from './order-status';
+import { ORDER_STATUS } from '../checkout/order-status';
 import { Pager, pageParam } from './pager';
 import './admin.css';
 

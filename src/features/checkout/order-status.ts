@@ -1,4 +1,4 @@
-/** An order's state in words and a badge tone, the same on /my-purchases, receipts and /settings/billing. */
+/** An order's state in words and a badge tone, the same for buyers (/my-purchases, receipts, /settings/billing) and admins (/admin/orders). */
 import type { OrderStatus } from '../../../sync/api/checkout';
 
 export const ORDER_STATUS: Record<OrderStatus, { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' }> = {
