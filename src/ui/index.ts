@@ -10,3 +10,4 @@ export { Page, Card, usePageTitle } from './page';
 export { useOnline, OnlineOnly } from './online';
 export { QueryState } from './query-state';
 export { formatDate, formatDateTime, formatRelative } from './format';
+export { LinkPager, pageHref } from './link-pager';

@@ -9,18 +9,11 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { listAuthors, type AuthorsResponse } from '../../../sync/api/authors';
 import { call } from '../../lib/api';
-import { Button, EmptyState, Notice, QueryState, useOnline, usePageTitle } from '../../ui';
+import { Button, EmptyState, LinkPager, Notice, QueryState, pageHref, useOnline, usePageTitle } from '../../ui';
 import { AuthorCard } from './author-card';
 import './authors.css';
 
 const DEBOUNCE_MS = 200;
-
-function pageHref(params: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(params);
-  if (page > 1) next.set('page', String(page));
-  else next.delete('page');
-  return `?${next.toString()}`;
-}
 
 function Directory({ data, q, params, onClear }: { data: AuthorsResponse; q: string; params: URLSearchParams; onClear: () => void }) {
   if (data.total === 0 && !q) {
@@ -64,27 +57,7 @@ function Directory({ data, q, params, onClear }: { data: AuthorsResponse; q: str
           <AuthorCard key={a.id} author={a} />
         ))}
       </ul>
-      {pages > 1 && (
-        <nav className="authors-pager" aria-label="Pages">
-          {data.page > 1 ? (
-            <Link to={pageHref(params, data.page - 1)} rel="prev">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {data.page} of {pages}
-          </span>
-          {data.page < pages ? (
-            <Link to={pageHref(params, data.page + 1)} rel="next">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <LinkPager page={data.page} pages={pages} params={params} className="authors-pager" />
     </>
   );
 }

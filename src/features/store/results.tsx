@@ -1,15 +1,7 @@
 /** A page of store results as a grid of cards, with the count and links to the pages around it. */
-import { Link } from 'react-router';
 import type { StoreSearchResponse } from '../../../sync/api/store';
-import { EmptyState, Notice } from '../../ui';
+import { EmptyState, LinkPager, Notice } from '../../ui';
 import { BookCard } from './book-card';
-
-function pageHref(params: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(params);
-  if (page > 1) next.set('page', String(page));
-  else next.delete('page');
-  return `?${next.toString()}`;
-}
 
 /** `busy` marks the previous answer still shown while the next one loads. */
 export function StoreResults({ data, params, emptyHint, busy }: { data: StoreSearchResponse; params: URLSearchParams; emptyHint: string; busy: boolean }) {
@@ -33,27 +25,7 @@ export function StoreResults({ data, params, emptyHint, busy }: { data: StoreSea
           <BookCard key={b.id} book={b} eager={i < 6} />
         ))}
       </div>
-      {pages > 1 && (
-        <nav className="store-pager" aria-label="Pages">
-          {data.page > 1 ? (
-            <Link to={pageHref(params, data.page - 1)} rel="prev">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Page {data.page} of {pages}
-          </span>
-          {data.page < pages ? (
-            <Link to={pageHref(params, data.page + 1)} rel="next">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <LinkPager page={data.page} pages={pages} params={params} className="store-pager" />
     </section>
   );
 }
