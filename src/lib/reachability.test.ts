@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { FROM_CACHE_HEADER } from '../../sync/store/offline-cache';
 import { noteFetched, onReachabilityChange, serverUnreachable } from './reachability';
@@ -14,6 +15,9 @@ describe('reachability', () => {
     expect(serverUnreachable()).toBe(false);
     noteFetched(new Response('{}'));
     expect(changes).toBe(2);
+    noteFetched(null);
+    window.dispatchEvent(new Event('online'));
+    expect(serverUnreachable()).toBe(false);
     stop();
   });
 });

@@ -9,13 +9,20 @@ import { FROM_CACHE_HEADER } from '../../sync/store/offline-cache';
 let unreachable = false;
 const listeners = new Set<() => void>();
 
-/** After a fetch: its response, or null when it failed on the network. */
-export function noteFetched(res: Response | null): void {
-  const next = res === null ? true : res.headers.has(FROM_CACHE_HEADER) ? unreachable : false;
+function set(next: boolean) {
   if (next === unreachable) return;
   unreachable = next;
   for (const listener of listeners) listener();
 }
+
+/** After a fetch: its response, or null when it failed on the network. */
+export function noteFetched(res: Response | null): void {
+  set(res === null ? true : res.headers.has(FROM_CACHE_HEADER) ? unreachable : false);
+}
+
+// The device coming back online is reason enough to try again: whatever waits for the
+// connection (sync, the editor's socket, pages' refetches) must not wait for an API answer first.
+if (typeof window !== 'undefined') window.addEventListener('online', () => set(false));
 
 export function serverUnreachable(): boolean {
   return unreachable;
