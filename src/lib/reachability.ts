@@ -9,10 +9,23 @@ import { FROM_CACHE_HEADER } from '../../sync/store/offline-cache';
 let unreachable = false;
 const listeners = new Set<() => void>();
 
+/** While unreachable, ask the server's probe every second: nothing else may come to tell us. */
+const PROBE_EVERY_MS = 1_000;
+let probing: ReturnType<typeof setInterval> | undefined;
+
 function set(next: boolean) {
   if (next === unreachable) return;
   unreachable = next;
+  clearInterval(probing);
+  probing = next ? setInterval(probe, PROBE_EVERY_MS) : undefined;
   for (const listener of listeners) listener();
+}
+
+function probe() {
+  fetch('/__probe', { cache: 'no-store' }).then(
+    (res) => res.ok && set(false),
+    () => {},
+  );
 }
 
 /** After a fetch: its response, or null when it failed on the network. */
