@@ -2,8 +2,8 @@
  * /admin/orders: every order, newest first — by status, and found by its number or the buyer's
  * e-mail (the search and page live in the URL). Each opens /admin/orders/{id}.
  */
+import { useSearchText } from './use-search-text';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, listAdminOrders, type AdminOrder, type OrderStatus } from '../../../sync/api/checkout';
 import { call } from '../../lib/api';
@@ -14,13 +14,11 @@ import { ORDER_STATUS } from '../checkout/order-status';
 import { Pager, pageParam } from './pager';
 import './admin.css';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 export function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('status');
   const filters = { status: ORDER_STATUSES.find((s) => s === raw), q: params.get('q') ?? '', page: pageParam(params.get('page')) };
-  const [text, setText] = useState(filters.q);
+  const [text, setText] = useSearchText(filters.q, (q) => update({ q }));
   const update = (patch: Partial<Record<'status' | 'q' | 'page', string>>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
@@ -30,13 +28,6 @@ export function AdminOrdersPage() {
     if (!('page' in patch)) next.delete('page');
     setParams(next, { replace: true });
   };
-  useEffect(() => {
-    if (text.trim() === filters.q) return;
-    const timer = setTimeout(() => update({ q: text.trim() }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // `update` is rebuilt every render; the search text is what should restart the timer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, filters.q]);
   const query = useQuery({
     queryKey: adminKey('orders', filters),
     queryFn: ({ signal }) => call(listAdminOrders, { query: filters, signal }),

@@ -3,8 +3,9 @@
  * the URL) — with unlist / list again and the price and discount window. Every change is audited
  * on the server; a price drop tells the readers who wishlisted the book.
  */
+import { useSearchText } from './use-search-text';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { STORE_BOOK_STATES, listAdminStoreBooks, setBookListing, type AdminStoreBook, type StoreBookState } from '../../../sync/api/admin-store';
 import { call } from '../../lib/api';
@@ -15,7 +16,6 @@ import { Pager, pageParam } from './pager';
 import { PriceDialog } from './price-dialog';
 import './admin.css';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const STATE_LABELS: Record<StoreBookState, string> = {
   all: 'Every store book',
   listed: 'Listed',
@@ -121,15 +121,8 @@ function Relist({ book }: { book: AdminStoreBook }) {
 
 export function AdminStoreBooksPage() {
   const { filters, update } = useFilters();
-  const [text, setText] = useState(filters.q);
+  const [text, setText] = useSearchText(filters.q, (q) => update({ q }));
   const [dialog, setDialog] = useState<{ kind: 'price' | 'unlist'; book: AdminStoreBook } | null>(null);
-  useEffect(() => {
-    if (text.trim() === filters.q) return;
-    const timer = setTimeout(() => update({ q: text.trim() }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // `update` is rebuilt every render; the search text is what should restart the timer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, filters.q]);
   const query = useQuery({
     queryKey: adminKey('store-books', filters),
     queryFn: ({ signal }) => call(listAdminStoreBooks, { query: filters, signal }),

@@ -2,8 +2,9 @@
  * /admin/users: search (debounced, kept in the URL so a search can be shared or reloaded),
  * filters, and per-row actions: roles, suspend / restore, send a password reset, delete.
  */
+import { useSearchText } from './use-search-text';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { listUsers, restoreUser, sendUserReset, type AdminUserRow, type UserListQuery } from '../../../sync/api/admin';
 import { call } from '../../lib/api';
@@ -15,7 +16,6 @@ import { RoleBadges } from './role-badges';
 import { ReasonDialog, RolesDialog } from './user-dialogs';
 import './admin.css';
 
-const SEARCH_DEBOUNCE_MS = 300;
 const STATUS_TONE = { active: 'success', suspended: 'danger', deleting: 'warning', deleted: 'neutral' } as const;
 
 function useUserSearch() {
@@ -88,16 +88,8 @@ function Actions({
 export function AdminUsersPage() {
   const { user: me } = useSession();
   const { filters, update } = useUserSearch();
-  const [text, setText] = useState(filters.q);
+  const [text, setText] = useSearchText(filters.q, (q) => update({ q }));
   const [dialog, setDialog] = useState<{ kind: 'roles' | 'suspend' | 'delete'; user: AdminUserRow } | null>(null);
-
-  useEffect(() => {
-    if (text.trim() === filters.q) return;
-    const timer = setTimeout(() => update({ q: text.trim() }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // `update` is rebuilt every render; the search text is what should restart the timer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, filters.q]);
 
   const query = useQuery({
     queryKey: adminKey('users', filters),
