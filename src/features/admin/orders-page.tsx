@@ -2,7 +2,6 @@
  * /admin/orders: every order, newest first — by status, and found by its number or the buyer's
  * e-mail (the search and page live in the URL). Each opens /admin/orders/{id}.
  */
-import { useSearchText } from './use-search-text';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, listAdminOrders, type AdminOrder, type OrderStatus } from '../../../sync/api/checkout';
@@ -13,6 +12,7 @@ import { adminKey } from './admin-api';
 import { ORDER_STATUS } from '../checkout/order-status';
 import { Pager, pageParam } from './pager';
 import './admin.css';
+import { useSearchText } from './use-search-text';
 
 export function AdminOrdersPage() {
   const [params, setParams] = useSearchParams();

@@ -3,7 +3,6 @@
  * the URL) — with unlist / list again and the price and discount window. Every change is audited
  * on the server; a price drop tells the readers who wishlisted the book.
  */
-import { useSearchText } from './use-search-text';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -15,6 +14,7 @@ import { adminKey, useAdminAction } from './admin-api';
 import { Pager, pageParam } from './pager';
 import { PriceDialog } from './price-dialog';
 import './admin.css';
+import { useSearchText } from './use-search-text';
 
 const STATE_LABELS: Record<StoreBookState, string> = {
   all: 'Every store book',

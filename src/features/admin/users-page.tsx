@@ -2,7 +2,6 @@
  * /admin/users: search (debounced, kept in the URL so a search can be shared or reloaded),
  * filters, and per-row actions: roles, suspend / restore, send a password reset, delete.
  */
-import { useSearchText } from './use-search-text';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,6 +14,7 @@ import { Pager, pageParam } from './pager';
 import { RoleBadges } from './role-badges';
 import { ReasonDialog, RolesDialog } from './user-dialogs';
 import './admin.css';
+import { useSearchText } from './use-search-text';
 
 const STATUS_TONE = { active: 'success', suspended: 'danger', deleting: 'warning', deleted: 'neutral' } as const;
 
