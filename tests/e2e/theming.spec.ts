@@ -156,13 +156,11 @@ test('a vertical Japanese book lays out vertical-rl and turns forward with ←',
     page.evaluate(() => {
       const cols = document.querySelector<HTMLElement>('[data-testid="reader-columns"]')!;
       const before = cols.dataset.spread;
-      const t0 = performance.now();
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
-      return { ms: performance.now() - t0, moved: cols.dataset.spread !== before, slides: document.querySelector('.reader-clip')!.getAnimations().length };
+      return { moved: cols.dataset.spread !== before, slides: document.querySelector('.reader-clip')!.getAnimations().length };
     });
-  const animated = await turn();
-  expect(animated).toMatchObject({ moved: true, slides: 1 });
-  expect(animated.ms).toBeLessThan(50);
+  // The spread changed inside the key's own event handler: the turn never waits for the slide.
+  expect(await turn()).toMatchObject({ moved: true, slides: 1 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForTimeout(250); // the previous slide has finished
   expect(await turn()).toMatchObject({ moved: true, slides: 0 });

@@ -4,7 +4,7 @@
  * toolbar, progress, drawers, selection toolbar — around the view. Resumes at the replicated
  * position and follows a newer position from another device until the reader turns a page.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { BookDetailResponse } from '../../../sync/api/books';
 import { useSession } from '../../lib/session';
@@ -106,8 +106,8 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
     [book, save],
   );
 
-  // Page-turn keys go to the window, not to this subtree.
-  useEffect(() => {
+  // Page-turn keys go to the window, not to this subtree; listened for from the first commit, as the turns are.
+  useLayoutEffect(() => {
     const mark = () => (interacted.current = true);
     window.addEventListener('keydown', mark, true);
     return () => window.removeEventListener('keydown', mark, true);

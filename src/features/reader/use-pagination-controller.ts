@@ -64,7 +64,9 @@ export function usePaginationController({ book, settings, initial, highlights, o
   }, [controller, chapter]);
 
   // Keys: arrows, PageUp/PageDown, space. Right-to-left and vertical-rl books turn forward with ←.
-  useEffect(() => {
+  // Listening from the commit that shows the pages: a passive effect may run after the browser has
+  // already handled a key pressed at once (input outranks it on a busy core), and that turn was lost.
+  useLayoutEffect(() => {
     function onKey(e: KeyboardEvent) {
       const t = e.target as HTMLElement | null;
       if (t?.closest('input, textarea, select, dialog, [role="dialog"], .reader-drawer') || e.metaKey || e.ctrlKey || e.altKey) return;
