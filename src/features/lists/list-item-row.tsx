@@ -26,6 +26,8 @@ interface Props {
 export function ListItemRow({ item, index, count, dragging, over, onMove, onNote, onRemove, onDragStart, onDragOver, onDrop, onDragEnd }: Props) {
   const title = item.title || 'Untitled book';
   const [note, setNote] = useState(item.note);
+  /** The note last handed to the database: "Saved" once the stored item says so. */
+  const [written, setWritten] = useState<string | null>(null);
   // A note synced in from another device replaces the field, unless it is being edited here.
   useEffect(() => setNote(item.note), [item.note]);
 
@@ -79,8 +81,16 @@ export function ListItemRow({ item, index, count, dragging, over, onMove, onNote
           maxLength={2000}
           value={note}
           placeholder="Why this book?"
-          onChange={(e) => setNote(e.target.value)}
-          onBlur={() => note !== item.note && onNote(note)}
+          hint={written === null ? undefined : written === item.note ? 'Note saved' : 'Saving…'}
+          onChange={(e) => {
+            setNote(e.target.value);
+            setWritten(null);
+          }}
+          onBlur={() => {
+            if (note === item.note) return;
+            setWritten(note);
+            onNote(note);
+          }}
         />
       </div>
       <div className="list-item-actions">
