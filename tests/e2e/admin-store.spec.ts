@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../sync/replication/protocol-version';
-import { DEMO, adminPage, expectAccessible, mailedLink, signIn, uniqueEmail } from './fixtures';
+import { DEMO, adminPage, expectAccessible, mailedLink, signIn, uniqueEmail, appOrigin } from './fixtures';
 
 const PASSWORD = 'a long and unusual passphrase 7';
 
@@ -18,7 +18,7 @@ async function visitor(browser: Browser): Promise<Page> {
 /** A reader no other journey has touched: signed up, confirmed through the outbox, signed in (through the API: the forms have journeys of their own). */
 async function freshReader(page: Page, admin: Page): Promise<string> {
   const email = uniqueEmail('wisher');
-  const origin = new URL(admin.url()).origin;
+  const origin = appOrigin();
   const username = `w${Date.now().toString(36)}${test.info().parallelIndex}`;
   const signedUp = await page.request.post('/api/auth/sign-up', {
     headers: { origin },
@@ -93,7 +93,7 @@ test('a discount on a wishlisted book notifies the reader', async ({ page, brows
   await page.getByRole('button', { name: 'Add The Mapmaker’s War to your wishlist' }).click();
   await expect(page.getByRole('button', { name: 'The Mapmaker’s War is in your wishlist; remove it' })).toBeVisible();
   // The wish is on the device at once; the server learns it when the device pushes.
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   await expect
     .poll(async () => {
       const res = await page.request.post('/api/sync/wishlist/pull', {
@@ -128,7 +128,7 @@ test('a discount on a wishlisted book notifies the reader', async ({ page, brows
 
 test('an admin finds an order and refunds it from its page', async ({ page, browser }) => {
   await signIn(page, DEMO.publisher);
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   const started = await page.request.post('/api/checkout', { headers: { origin }, data: { bookIds: ['demo-a-year-of-walking'] } });
   expect(started.status()).toBe(201);
   const { orderId, url } = (await started.json()) as { orderId: string; url: string };

@@ -1,12 +1,12 @@
 /** /admin/users: an admin starts the account-deletion flow for someone, with a reason, from the row's actions. */
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn, uniqueEmail } from './fixtures';
+import { DEMO, expectAccessible, signIn, uniqueEmail, appOrigin } from './fixtures';
 
 test('an admin deletes an account on its owner’s behalf', async ({ page }) => {
   const email = uniqueEmail('leaving');
   const username = `leaving${Date.now().toString(36)}`;
   await signIn(page, DEMO.admin);
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   const signedUp = await page.request.post('/api/auth/sign-up', {
     headers: { origin },
     data: { email, username, displayName: 'Lee Leaving', password: 'a long and unusual passphrase 7' },

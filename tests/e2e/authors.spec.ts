@@ -6,7 +6,7 @@
  * Author pages seen once open offline (the service worker keeps them).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, expectAccessible, mailedLink, uniqueEmail } from './fixtures';
+import { adminPage, expectAccessible, mailedLink, uniqueEmail, appOrigin } from './fixtures';
 
 const PASSWORD = 'a long and unusual passphrase 7';
 const ADA = '/author/demo-author';
@@ -14,7 +14,7 @@ const ADA = '/author/demo-author';
 /** A reader no other journey touches: signed up, confirmed through the outbox, signed in (through the API: the forms have journeys of their own). */
 async function freshReader(page: Page, admin: Page): Promise<string> {
   const email = uniqueEmail('follower');
-  const origin = new URL(admin.url()).origin;
+  const origin = appOrigin();
   const signedUp = await page.request.post('/api/auth/sign-up', {
     headers: { origin },
     data: { email, username: `f${Date.now().toString(36)}${test.info().parallelIndex}`, displayName: 'Fern Follower', password: PASSWORD },
@@ -28,7 +28,7 @@ async function freshReader(page: Page, admin: Page): Promise<string> {
 
 /** Signs in the page's browser context (the page must be on a Quire page, for the origin). */
 async function signInByApi(page: Page, email: string) {
-  const origin = new URL(page.url()).origin;
+  const origin = appOrigin();
   const signedIn = await page.request.post('/api/auth/sign-in', { headers: { origin }, data: { email, password: PASSWORD } });
   expect(signedIn.status()).toBe(200);
 }
@@ -89,7 +89,7 @@ test('a reader finds an author, follows, hears of a new book, sees it on home, u
   // Ada publishes a new book: her follower is notified and finds it on home.
   const title = `Notes from the Night Ferry ${Date.now().toString(36)}`;
   const published = await admin.request.post('/api/dev/books', {
-    headers: { origin: new URL(admin.url()).origin },
+    headers: { origin: appOrigin() },
     data: { authorId: 'demo-author', title },
   });
   expect(published.status()).toBe(201);

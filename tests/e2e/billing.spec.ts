@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { DEMO, appOrigin, expectAccessible, signIn } from './fixtures';
 
 const BOOK = 'The Second Draft';
 // $6.99 a copy: a fee of 2.9 % + 30¢ = 50¢ leaves $6.49, of which the author's 70 % is $4.54.
@@ -16,8 +16,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** Buys the book as `email` through the API and the test provider's pay button, as its page would. */
 async function buyThroughApi(request: APIRequestContext, email: string) {
-  const origin = new URL((await request.get('/__probe')).url()).origin;
-  const post = (path: string, data: unknown) => request.post(path, { headers: { origin }, data });
+  const post = (path: string, data: unknown) => request.post(path, { headers: { origin: appOrigin() }, data });
   expect((await post('/api/auth/sign-in', { email, password: 'quire-demo-pass' })).status()).toBe(200);
   const started = (await (await post('/api/checkout', { bookIds: ['demo-the-second-draft'] })).json()) as { url: string };
   const sessionId = started.url.replace('/checkout/test-pay/', '');

@@ -5,7 +5,7 @@
  * Each test buys as its own account, since a cart is shared by an account's devices.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO, adminPage, expectAccessible, signIn } from './fixtures';
+import { DEMO, adminPage, expectAccessible, signIn, appOrigin } from './fixtures';
 
 test('a visitor samples a book, signs in, buys it from the cart, reads it and keeps reading offline', async ({ page, context }) => {
   await page.goto('/store');
@@ -93,7 +93,7 @@ test('a refund takes the book out of the buyer’s library', async ({ page, brow
   await expect(page.getByRole('heading', { level: 2, name: 'Salt and Iron' })).toBeVisible();
 
   const admin = await adminPage(browser);
-  const origin = new URL(admin.url()).origin;
+  const origin = appOrigin();
   const refund = await admin.request.post(`/api/admin/orders/${orderId}/refund`, { headers: { origin }, data: {} });
   expect(refund.status()).toBe(200);
   await admin.context().close();

@@ -5,8 +5,8 @@
  * revocable), and a removed co-author's open chapter told at once that it stopped syncing.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn, uniqueEmail } from './fixtures';
-import { chapterText, createManuscript, signedIn, typeAtEnd } from './editor-helpers';
+import { DEMO, expectAccessible, signIn, uniqueEmail, signedIn } from './fixtures';
+import { chapterText, createManuscript, typeAtEnd } from './editor-helpers';
 
 const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><style>p.MsoNormal{font-family:"Calibri"}</style></head><body>
 <!--StartFragment--><h2 style="mso-list:none"><span style="font-family:Garamond;color:#1F3864">Pasted heading<o:p></o:p></span></h2>

@@ -6,8 +6,8 @@
  * resolved; the viewer reads without writing.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible } from './fixtures';
-import { chapterText, invite, signedIn } from './editor-helpers';
+import { DEMO, expectAccessible, signedIn } from './fixtures';
+import { chapterText, invite } from './editor-helpers';
 
 /** Wide enough for the comments column beside the text. */
 const WIDE = { width: 1400, height: 900 };
@@ -57,9 +57,9 @@ async function select(page: Page, phrase: string) {
 const painted = (page: Page) => page.evaluate(() => (CSS.highlights.get('quire-comment')?.size ?? 0) + (CSS.highlights.get('quire-comment-active')?.size ?? 0));
 
 test('comment threads: a commenter comments, the owner replies live and resolves, a viewer reads', async ({ browser }) => {
-  const owner = await signedIn(browser, DEMO.author, WIDE);
-  const commenter = await signedIn(browser, DEMO.reader, WIDE);
-  const viewer = await signedIn(browser, DEMO.publisher, WIDE);
+  const owner = await signedIn(browser, DEMO.author, { viewport: WIDE });
+  const commenter = await signedIn(browser, DEMO.reader, { viewport: WIDE });
+  const viewer = await signedIn(browser, DEMO.publisher, { viewport: WIDE });
   const title = `Comments ${Date.now()}`;
 
   await createManuscript(owner.page, title);

@@ -1,14 +1,5 @@
 /** Steps the editor journeys share: a signed-in window, a new manuscript, typing, inviting. */
-import { expect, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
-import { signIn } from './fixtures';
-
-/** A separate browser context (another person, or another device) signed in as `email`. */
-export async function signedIn(browser: Browser, email: string, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext(viewport ? { viewport } : {});
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
+import { expect, type Page, type WebSocketRoute } from '@playwright/test';
 
 export const chapterText = (page: Page) => page.getByTestId('chapter-text');
 

@@ -4,8 +4,8 @@
  * the restored text (a restore is a new change on the live document, never a rewind).
  */
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible } from './fixtures';
-import { chapterText, signedIn, typeAtEnd } from './editor-helpers';
+import { DEMO, expectAccessible, signedIn, appOrigin } from './fixtures';
+import { chapterText, typeAtEnd } from './editor-helpers';
 
 test('history: save a named version, read it, restore it, and a second window converges', async ({ browser }) => {
   const first = await signedIn(browser, DEMO.author);
@@ -92,7 +92,7 @@ test('history: a viewer reads the versions but cannot name or restore', async ({
   await expect(page.getByTestId('chapter-words')).toHaveText('5 words', { timeout: 5_000 });
   const saved = await page.request.post(`/api/chapters/${chapterId}/versions`, {
     data: { name: 'For the viewer' },
-    headers: { origin: new URL(page.url()).origin },
+    headers: { origin: appOrigin() },
   });
   expect(saved.status()).toBe(201);
 

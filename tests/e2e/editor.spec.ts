@@ -5,8 +5,8 @@
  * collaboration socket while both keep typing.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
-import { chapterText, createManuscript, cuttableCollab, invite, openShared, signedIn, typeAtEnd } from './editor-helpers';
+import { DEMO, expectAccessible, signIn, signedIn } from './fixtures';
+import { chapterText, createManuscript, cuttableCollab, invite, openShared, typeAtEnd } from './editor-helpers';
 
 test.describe('editor', () => {
   test('one editor: create a manuscript and chapters, format and type, text survives a reload', async ({ page }) => {

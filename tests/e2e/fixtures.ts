@@ -3,7 +3,7 @@
  * links from the outbox (as an admin would at /dev/mail), and the axe check.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 const DEMO_PASSWORD = 'quire-demo-pass';
 export const DEMO = {
@@ -30,12 +30,24 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).not.toHaveURL(/\/auth/);
 }
 
+/** The app's origin: API writes must name it (the server refuses cross-site requests). */
+export const appOrigin = () => test.info().project.use.baseURL!;
+
+/**
+ * A separate browser context (another person, or another device) signed in through the API, not
+ * the form: the people a journey needs as givens. Its page has not loaded anything yet. The form
+ * itself is walked through by signIn, in the journeys about the signed-in person.
+ */
+export async function signedIn(browser: Browser, email: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
+  const res = await context.request.post('/api/auth/sign-in', { headers: { origin: appOrigin() }, data: { email, password: DEMO_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { context, page: await context.newPage() };
+}
+
 /** A separate browser context signed in as the demo admin. */
 export async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, DEMO.admin);
-  return page;
+  return (await signedIn(browser, DEMO.admin)).page;
 }
 
 /** The newest /auth/callback link mailed to `to`, read from the outbox by an admin. */
@@ -75,8 +87,10 @@ export async function expectAccessible(page: Page) {
 
 /** Import an EPUB as the signed-in account (author, publisher or admin) and wait for the job: the new book's id. */
 export async function importEpub(page: Page, body: Uint8Array): Promise<string> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.post('/api/books/import', { headers: { 'content-type': 'application/epub+zip', origin }, data: Buffer.from(body) });
+  const res = await page.request.post('/api/books/import', {
+    headers: { 'content-type': 'application/epub+zip', origin: appOrigin() },
+    data: Buffer.from(body),
+  });
   expect(res.status()).toBe(202);
   const { importId } = (await res.json()) as { importId: string };
   let bookId = '';

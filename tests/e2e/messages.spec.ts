@@ -4,15 +4,8 @@
  * The approval notification (notifyUser → replicated notification → bell) is covered by
  * account-journey.spec.ts ("Notifications, 1 unread").
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
-
-async function signedIn(browser: Browser, email: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, email);
-  return { context, page };
-}
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signedIn } from './fixtures';
 
 /** Open (or start) the conversation with `username` through "New message". */
 async function openConversation(page: Page, username: string, name: string) {

@@ -5,8 +5,8 @@
  * header badge keeps counting the waiting chapter, reload or not.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO } from './fixtures';
-import { chapterText, createManuscript, cuttableCollab, invite, openShared, shellCached, signedIn, typeAtEnd } from './editor-helpers';
+import { DEMO, signedIn } from './fixtures';
+import { chapterText, createManuscript, cuttableCollab, invite, openShared, shellCached, typeAtEnd } from './editor-helpers';
 
 test('offline chapter edits sync in the background on reconnect and are counted across a reload', async ({ browser }, testInfo) => {
   const author = await signedIn(browser, DEMO.author);

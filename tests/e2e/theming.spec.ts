@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { adminPage, expectAccessible, importEpub, mailedLink, signIn, uniqueEmail } from './fixtures';
+import { adminPage, expectAccessible, importEpub, mailedLink, signIn, uniqueEmail, appOrigin } from './fixtures';
 
 const PASSWORD = 'a long and unusual passphrase 7';
 
@@ -27,7 +27,7 @@ async function freshPublisher(page: Page, browser: Browser): Promise<string> {
   // Granting a role ends the account's sessions, so it happens before signing in.
   const found = (await (await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as { items: { id: string; email: string }[] };
   const id = found.items.find((u) => u.email === email)!.id;
-  const origin = new URL(admin.url()).origin;
+  const origin = appOrigin();
   const granted = await admin.request.put(`/api/admin/users/${id}/roles`, { headers: { origin }, data: { roles: ['publisher'] } });
   expect(granted.status()).toBe(200);
   await admin.context().close();
