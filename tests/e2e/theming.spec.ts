@@ -215,9 +215,25 @@ test('right-to-left books still read right to left', async ({ page, browser }) =
   const chapter = page.locator('section.reader-chapter').first();
   await expect(chapter).toHaveCSS('direction', 'rtl');
   await expect(chapter).toHaveCSS('writing-mode', 'horizontal-tb');
+  // Text on the page (paragraphs inside the clipping box): the columns run leftwards too.
+  const paragraphsShown = () =>
+    page.evaluate(() => {
+      const clip = document.querySelector('.reader-clip')!.getBoundingClientRect();
+      return [...document.querySelectorAll('section.reader-chapter p')]
+        .map((p) => p.getBoundingClientRect())
+        .filter((r) => r.right > clip.left && r.left < clip.right)
+        .map((r) => Math.round(r.top));
+    });
   await page.keyboard.press('ArrowLeft');
   await expect(columns).toHaveAttribute('data-spread', '1');
   await expect(columns).toHaveAttribute('style', /translateX\(\d/);
+  expect((await paragraphsShown()).length).toBeGreaterThan(2);
+  // A re-layout (a narrower window) keeps the place: it is read off the right-to-left page right.
+  const placed = (await columns.getAttribute('style'))!;
+  await page.setViewportSize({ width: 800, height: 700 });
+  await expect(columns).not.toHaveAttribute('style', placed); // re-measured for the new width
+  await expect(columns).toHaveAttribute('data-spread', '1');
+  expect((await paragraphsShown()).length).toBeGreaterThan(2);
   await page.keyboard.press('ArrowRight');
   await expect(columns).toHaveAttribute('data-spread', '0');
 });

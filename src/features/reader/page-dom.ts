@@ -4,8 +4,8 @@
  * the first words on a page. Elements are read at each call, so an unmounted view measures nothing.
  */
 import type { RefObject } from 'react';
-import { caretAt, findAnchor, offsetOf, quoteAt, rangeFor, resolveRange } from './chapter-dom';
-import type { PageGeometry } from './pagination';
+import { findAnchor, quoteAt, rangeFor, resolveRange } from './chapter-dom';
+import { firstOffsetOnPage, type PageGeometry } from './pagination';
 import type { PageDom } from './pagination-controller';
 
 /** The first character's box: a collapsed caret after a soft wrap may report the previous line. */
@@ -14,18 +14,6 @@ function firstRect(range: Range): DOMRect | undefined {
   if (first.startContainer.nodeType === Node.TEXT_NODE && first.startOffset < (first.startContainer as Text).length)
     first.setEnd(first.startContainer, first.startOffset + 1);
   return [...first.getClientRects(), ...range.getClientRects()].find((r) => r.width > 0 || r.height > 0);
-}
-
-/** Move an offset forward to the first character whose box is inside `box` (the visible page). */
-function firstVisibleOffset(sec: HTMLElement, offset: number, box: DOMRect): number {
-  const text = sec.textContent ?? '';
-  for (let at = offset, tries = 0; at < text.length && tries < 400; at++, tries++) {
-    if (/\s/.test(text[at]!)) continue;
-    const range = rangeFor(sec, at, at + 1);
-    const r = range?.getClientRects()[0];
-    if (r && r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.top <= box.bottom) return at;
-  }
-  return offset;
 }
 
 export function chapterSection(cols: HTMLElement | null): HTMLElement | null {
@@ -76,16 +64,14 @@ export function createPageDom(clipRef: RefObject<HTMLElement | null>, colsRef: R
         { duration: 180, easing: 'ease-out' },
       );
     },
-    /** The first words on the spread: a caret at the page's top start corner. */
-    quoteInView(fraction) {
+    /** The first words on the spread: from the first character laid out on it. */
+    quoteInView() {
       const clip = clipRef.current;
       const sec = chapterSection(colsRef.current);
       if (!clip || !sec) return null;
-      const r = clip.getBoundingClientRect();
-      // Hit-testing the very top of a column can land on the previous column's last line.
-      const caret = caretAt(geometry.progression === 'rtl' || geometry.reverse ? r.right - 8 : r.left + 8, r.top + 8);
-      const guess = caret && sec.contains(caret.node) ? offsetOf(sec, caret.node, caret.offset) : Math.floor((sec.textContent?.length ?? 0) * fraction);
-      return quoteAt(sec, firstVisibleOffset(sec, guess, r));
+      const page = clip.getBoundingClientRect();
+      const boxAt = (at: number) => [...(rangeFor(sec, at, at + 1)?.getClientRects() ?? [])].find((r) => r.width > 0 || r.height > 0);
+      return quoteAt(sec, firstOffsetOnPage(sec.textContent ?? '', boxAt, page, geometry));
     },
   };
 }

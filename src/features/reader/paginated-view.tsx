@@ -90,7 +90,13 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
         <div
           ref={colsRef}
           className="reader-columns"
-          style={{ columnCount: columns, writingMode: geometry.vertical ? (book.writingMode as 'vertical-rl' | 'vertical-lr') : undefined }}
+          // The column box itself runs right to left for RTL books: its direction, not the text's,
+          // decides which side the next columns overflow to (the transforms assume the left).
+          style={{
+            columnCount: columns,
+            writingMode: geometry.vertical ? (book.writingMode as 'vertical-rl' | 'vertical-lr') : undefined,
+            direction: geometry.reverse ? 'rtl' : undefined,
+          }}
           data-testid="reader-columns"
         >
           <div {...bookContainerProps(book)}>{chapter && <ChapterSection key={chapter.id} chapterId={chapter.id} xhtml={chapter.xhtml} />}</div>

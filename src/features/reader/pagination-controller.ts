@@ -28,8 +28,8 @@ export interface PageDom {
   show(transform: string, spread: number, count: number): void;
   /** Play the page-turn slide from `fromX` px. */
   slide(fromX: number): void;
-  /** The first words on the shown spread; `fraction` guides the guess when hit-testing misses. */
-  quoteInView(fraction: number): TextQuote | null;
+  /** The first words on the shown spread. */
+  quoteInView(): TextQuote | null;
 }
 
 interface LoadedChapter {
@@ -196,7 +196,7 @@ export class PaginationController {
     if (delta && this.wantsSlide()) dom.slide(slideFrom(delta, this.geometry));
     this.emit({ type: 'page', chapterId: chapter.id, spread, count });
     const fraction = chapterFraction(spread, count);
-    const quote = at?.quote ?? dom.quoteInView(fraction);
+    const quote = at?.quote ?? dom.quoteInView();
     if (!quote) return;
     this.last = { chapterId: chapter.id, quote };
     this.emit({ type: 'position', position: { chapterId: chapter.id, quote, chapterFraction: fraction } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  firstOffsetOnPage,
   pageGeometry,
   slideFrom,
   spreadTransform,
@@ -81,5 +82,35 @@ describe('pagination maths', () => {
     expect(turnForSwipe(-120, ltr)).toBe(1);
     expect(turnForSwipe(-120, rtl)).toBe(-1);
     expect(pageGeometry('vertical-lr', 'ltr')).toMatchObject({ axis: 'y', progression: 'ltr' });
+  });
+});
+
+describe('firstOffsetOnPage', () => {
+  // Ten characters a page, each 10 px; pages are 100 px apart (columns), spaces have no box.
+  const text = 'abcdefghi jklmnopqr stuvwxyz0 123456789 ABCDEFGHI';
+  const PAGE = 100;
+  const layout = (place: (page: number, i: number) => { left: number; top: number }) => (at: number) => {
+    if (text[at] === ' ') return undefined;
+    const { left, top } = place(Math.floor(at / 10), at % 10);
+    return { left, right: left + 10, top, bottom: top + 10 };
+  };
+  const pageBox = (left: number, top = 0) => ({ left, right: left + PAGE, top, bottom: top + PAGE });
+
+  it('finds the first character of a left-to-right page', () => {
+    const boxAt = layout((p, i) => ({ left: p * PAGE + i * 10, top: 0 }));
+    expect(firstOffsetOnPage(text, boxAt, pageBox(0), pageGeometry('horizontal-tb', 'ltr'))).toBe(0);
+    expect(firstOffsetOnPage(text, boxAt, pageBox(200), pageGeometry('horizontal-tb', 'ltr'))).toBe(20);
+  });
+
+  it('finds it when pages run leftwards (right to left)', () => {
+    const boxAt = layout((p, i) => ({ left: -p * PAGE + (90 - i * 10), top: 0 }));
+    expect(firstOffsetOnPage(text, boxAt, pageBox(-100), pageGeometry('horizontal-tb', 'rtl'))).toBe(10);
+    expect(firstOffsetOnPage(text, boxAt, pageBox(-400), pageGeometry('horizontal-tb', 'rtl'))).toBe(40);
+  });
+
+  it('finds it when pages stack downwards (vertical text)', () => {
+    const boxAt = layout((p, i) => ({ left: 90 - i * 10, top: p * PAGE }));
+    expect(firstOffsetOnPage(text, boxAt, pageBox(0, 300), pageGeometry('vertical-rl', 'ltr'))).toBe(30);
+    expect(firstOffsetOnPage(text, boxAt, pageBox(0, 100), pageGeometry('vertical-rl', 'ltr'))).toBe(10);
   });
 });

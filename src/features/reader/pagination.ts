@@ -112,3 +112,42 @@ export function turnForSwipe(dx: number, g: PageGeometry): 1 | -1 {
 export function slideFrom(delta: 1 | -1, g: PageGeometry, distance = 40): number {
   return delta * (g.progression === 'rtl' ? -distance : distance);
 }
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Whether a character's box is on a page before `page` in reading order (1 px of rounding allowed). */
+function beforePage(r: Box, page: Box, g: PageGeometry): boolean {
+  if (g.vertical) return r.bottom <= page.top + 1;
+  return g.reverse ? r.left >= page.right - 1 : r.right <= page.left + 1;
+}
+
+/**
+ * The offset of the first character on `page`: a binary search over the text, whose characters
+ * run through the pages in reading order. `boxAt` is a character's box (undefined for one with
+ * none); white space is passed over. Hit-testing a point instead misses in right-to-left columns,
+ * where Chromium answers with a character of the previous page.
+ */
+export function firstOffsetOnPage(text: string, boxAt: (offset: number) => Box | undefined, page: Box, g: PageGeometry): number {
+  const measurable = (from: number): { at: number; box?: Box } => {
+    for (let at = from; at < text.length; at++) {
+      if (/\s/.test(text[at]!)) continue;
+      const box = boxAt(at);
+      if (box) return { at, box };
+    }
+    return { at: text.length };
+  };
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const { at, box } = measurable(mid);
+    if (box && beforePage(box, page, g)) lo = at + 1;
+    else hi = mid;
+  }
+  return Math.min(measurable(lo).at, Math.max(0, text.length - 1));
+}
