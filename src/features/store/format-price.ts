@@ -1,9 +1,6 @@
-/** Prices for people: "Free" for zero, otherwise the amount in the book's currency. */
-export function formatPrice(priceCents: number, currency: string, locale?: string): string {
-  if (priceCents === 0) return 'Free';
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(priceCents / 100);
-  } catch {
-    return `${(priceCents / 100).toFixed(2)} ${currency}`;
-  }
+import { formatMoney } from '../../../sync/store/money';
+
+/** Prices for people: "Free" for zero, otherwise the amount in the book's currency (minor units, as money.ts reads them). */
+export function formatPrice(priceMinor: number, currency: string, locale?: string): string {
+  return priceMinor === 0 ? 'Free' : formatMoney(priceMinor, currency, locale);
 }
