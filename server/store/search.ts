@@ -78,7 +78,7 @@ async function window(ctx: AppContext, query: StoreQuery, f: Filters, skip?: Fac
   return (await rows.limit(STORE_COUNT_CAP + 1).execute()) as WindowRow[];
 }
 
-function sorted<O>(q: SelectQueryBuilder<Tables, 'books' | 'bookAssets' | 'm', O>, sort: StoreQuery['sort'], now: number) {
+function sorted<O>(q: Query<O>, sort: StoreQuery['sort'], now: number) {
   switch (sort) {
     case 'price-asc':
       q = q.orderBy((eb) => effectivePrice(eb, now), 'asc');
@@ -155,12 +155,11 @@ export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promi
       .slice(offset, offset + STORE_PAGE_SIZE)
       .map(({ r }) => r.id);
   } else {
-    const base = withCardColumns(filtered(ctx, query, f) as never, ctx.now()) as unknown as SelectQueryBuilder<
-      Tables,
-      'books' | 'bookAssets' | 'm',
-      { id: string }
-    >;
-    const rows = await sorted(base, sort, ctx.now()).limit(STORE_PAGE_SIZE).offset(offset).execute();
+    // Only the ids and the sort keys go through the sort; the page's cards are read after.
+    const rows = await sorted(filtered(ctx, query, f).select('books.id'), sort, ctx.now())
+      .limit(STORE_PAGE_SIZE)
+      .offset(offset)
+      .execute();
     ids = rows.map((r) => r.id);
   }
   const [books, genres] = await Promise.all([cardsFor(ctx, ids), genreFacet(ctx, (genreRows ?? matches).slice(0, STORE_COUNT_CAP))]);
