@@ -19,6 +19,11 @@ describe('permission rules', () => {
     expect(can({ roles: ['reader', 'publisher'], status: 'active' }, 'earnings:view')).toBe(true);
     expect(can({ roles: ['reader'], status: 'active' }, 'earnings:view')).toBe(false);
   });
+  it('lets every signed-in account add its own EPUBs to its library', () => {
+    expect(can({ roles: ['reader'], status: 'active' }, 'library:sideload')).toBe(true);
+    expect(can({ roles: ['reader'], status: 'suspended' }, 'library:sideload')).toBe(false);
+    expect(can(null, 'library:sideload')).toBe(false);
+  });
   it('refuses everything to a suspended account, even an admin', () => {
     expect(can({ roles: ['admin'], status: 'suspended' }, 'account:use')).toBe(false);
     expect(can({ roles: ['admin'], status: 'suspended' }, 'admin:access')).toBe(false);

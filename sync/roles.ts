@@ -14,6 +14,7 @@ export type Permission =
   | 'role:request' // apply to become an author or publisher
   | 'manuscripts:write'
   | 'books:import' // upload an EPUB to become a (draft) book
+  | 'library:sideload' // add one's own DRM-free EPUB to one's private library
   | 'reviews:write' // rate and review a book one owns (server/reviews adds the ownership and block checks)
   | 'publisher:manage'
   | 'earnings:view' // /settings/billing's earnings: what one's own books (or imprint) earned
@@ -25,6 +26,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'role:request': ['reader'],
   'manuscripts:write': ['author', 'admin'],
   'books:import': ['author', 'publisher', 'admin'],
+  'library:sideload': ['reader', 'author', 'publisher', 'admin'],
   'reviews:write': ['reader', 'author', 'publisher', 'admin'],
   'publisher:manage': ['publisher', 'admin'],
   'earnings:view': ['author', 'publisher'],

@@ -3,6 +3,8 @@ import { ACCOUNT_DELETION_GRACE } from '../limits';
 import { buildUser, signIn } from '../admin/test-helpers';
 import { hashPassword } from '../auth/password';
 import { getDeletionStatus, scheduleDeletion, undoDeletion } from '../../sync/api/account';
+import { addSideload } from '../../sync/api/library';
+import { epub3 } from '../books/epub/test-epubs';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { ERASE_JOB, eraseAccount } from './erase-account';
 
@@ -101,6 +103,9 @@ describe('account deletion', () => {
         decidedBy: null,
       })
       .execute();
+    const sideloaded = await t.request('/api/library/sideloads', { method: 'POST', cookie, body: epub3({ identifier: `urn:own:${user.id}` }) });
+    expect(sideloaded.status).toBe(201);
+    const { book } = await answerOf(sideloaded, addSideload);
     await schedule(cookie);
 
     // Not yet due: the job is not claimed, the account is untouched.
@@ -123,6 +128,9 @@ describe('account deletion', () => {
       (await t.ctx.db.selectFrom(table).select('userId').where('userId', '=', user.id).execute()).length;
     for (const table of ['sessions', 'notifications', 'notificationPrefs', 'roleRequests', 'userRoles'] as const) expect(await count(table)).toBe(0);
     expect(await auditActions(user.id)).toEqual(['account.deletion_requested', 'account.erased']);
+    // Their own uploaded books are their private copies: they go entirely.
+    expect(await t.ctx.db.selectFrom('books').select('id').where('id', '=', book.id).executeTakeFirst()).toBeUndefined();
+    expect(await t.ctx.db.selectFrom('sideloads').select('bookId').where('ownerId', '=', user.id).execute()).toEqual([]);
     const erased = await t.ctx.db
       .selectFrom('auditLog')
       .selectAll()

@@ -41,6 +41,15 @@ const ERASURE_STEPS: ErasureStep[] = [
       await trx.deleteFrom('syncAudience').where('collection', '=', 'notifications').where('userId', '=', u.id).execute();
     },
   },
+  // A sideloaded book is the person's private copy: it goes entirely (its blobs become orphans).
+  {
+    name: 'sideloaded books',
+    run: (trx, u) =>
+      trx
+        .deleteFrom('books')
+        .where('id', 'in', trx.selectFrom('sideloads').select('bookId').where('ownerId', '=', u.id))
+        .execute(),
+  },
   { name: 'library entries', run: (trx, u) => trx.deleteFrom('libraryEntries').where('userId', '=', u.id).execute() },
   { name: 'roles', run: (trx, u) => trx.deleteFrom('userRoles').where('userId', '=', u.id).execute() },
   { name: 'imprint memberships', run: (trx, u) => trx.deleteFrom('imprintMembers').where('userId', '=', u.id).execute() },

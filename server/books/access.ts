@@ -16,8 +16,14 @@ export interface BookForReading {
 
 export async function accessToBook(ctx: AppContext, bookId: string, user: SessionUser | null | undefined): Promise<BookForReading | null> {
   if (bookId.length > 64) return null;
-  const book = await ctx.db.selectFrom('books').select(['id', 'status', 'priceCents', 'coverPath']).where('id', '=', bookId).executeTakeFirst();
-  if (!book) return null;
+  const row = await ctx.db
+    .selectFrom('books')
+    .leftJoin('sideloads', 'sideloads.bookId', 'books.id')
+    .select(['books.id', 'books.status', 'books.priceCents', 'books.coverPath', 'sideloads.ownerId as sideloadedBy'])
+    .where('books.id', '=', bookId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { sideloadedBy, ...book } = row;
   const [owned, contributed, chapters] = await Promise.all([
     user ? ctx.db.selectFrom('libraryEntries').select('bookId').where('userId', '=', user.id).where('bookId', '=', bookId).executeTakeFirst() : undefined,
     user ? ctx.db.selectFrom('bookContributors').select('bookId').where('userId', '=', user.id).where('bookId', '=', bookId).executeTakeFirst() : undefined,
@@ -26,8 +32,10 @@ export async function accessToBook(ctx: AppContext, bookId: string, user: Sessio
   const access = bookAccess({
     viewer: user ? { roles: user.roles, status: user.status } : null,
     published: book.status === 'published',
-    owns: owned !== undefined,
+    // A sideloaded book is its uploader's alone, whatever else links to it.
+    owns: sideloadedBy !== null ? sideloadedBy === user?.id : owned !== undefined,
     contributes: contributed !== undefined,
+    private: sideloadedBy !== null,
   });
   return { book, access, sampleChapterId: sampleChapterId(chapters.map((c) => ({ id: c.id, linear: c.linear === 1 }))) };
 }

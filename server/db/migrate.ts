@@ -17,6 +17,7 @@ import * as m017 from './migrations/017-rich-descriptions';
 import * as m018 from './migrations/018-admin-store';
 import * as m019 from './migrations/019-billing';
 import * as m020 from './migrations/020-authors';
+import * as m021 from './migrations/021-sideloads';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '018-admin-store': m018,
   '019-billing': m019,
   '020-authors': m020,
+  '021-sideloads': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

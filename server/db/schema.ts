@@ -406,6 +406,15 @@ interface BookAnnouncementsTable {
   bookId: string;
   announcedAt: number;
 }
+/** A reader's own EPUB imported as a private book (migration 021, server/library/sideload). */
+interface SideloadsTable {
+  bookId: string;
+  ownerId: string;
+  /** The uploaded EPUB, charged to the owner's file quota. */
+  blobHash: string;
+  size: number;
+  createdAt: number;
+}
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -430,6 +439,7 @@ export interface Database {
   bookAssets: BookAssetsTable;
   libraryEntries: LibraryEntriesTable;
   bookImports: BookImportsTable;
+  sideloads: SideloadsTable;
   manuscripts: ManuscriptsTable;
   manuscriptMembers: ManuscriptMembersTable;
   manuscriptChapters: ManuscriptChaptersTable;

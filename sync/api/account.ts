@@ -131,7 +131,7 @@ export type DeletionRequestInput = z.input<typeof DeletionRequestInput>;
 export const DELETION_REMOVES = [
   'Your profile: name, username, bio and avatar',
   'Your e-mail address and password, and every signed-in device',
-  'Your library, notifications and notification choices',
+  'Your library (with the EPUBs you added yourself), notifications and notification choices',
   'Your author and publisher applications, roles and imprint memberships',
 ] as const;
 export const DELETION_KEEPS = [

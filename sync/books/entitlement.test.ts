@@ -20,6 +20,15 @@ describe('bookAccess', () => {
     expect(bookAccess({ ...base, viewer: reader, published: false })).toBe('none');
   });
 
+  it('shows a sideloaded book to its owner only, not even to an admin', () => {
+    const sideloaded = { ...base, published: false, private: true };
+    expect(bookAccess({ ...sideloaded, viewer: reader, owns: true })).toBe('full');
+    expect(bookAccess({ ...sideloaded, viewer: reader })).toBe('none');
+    expect(bookAccess({ ...sideloaded, viewer: admin })).toBe('none');
+    expect(bookAccess({ ...sideloaded, viewer: null })).toBe('none');
+    expect(bookAccess({ ...sideloaded, viewer: { ...reader, status: 'suspended' }, owns: true })).toBe('none');
+  });
+
   it('treats a suspended owner as a stranger', () => {
     expect(bookAccess({ ...base, viewer: { ...reader, status: 'suspended' }, owns: true })).toBe('sample');
   });

@@ -2,7 +2,8 @@
  * Who may read what of a book. Shared so the reader shows a lock exactly where the API refuses.
  * Owners (a library entry), the book's own contributors and admins read everything; everyone
  * else — signed out included — reads the free sample (the first chapter in reading order) of a
- * published book. Unpublished books do not exist for anyone without full access.
+ * published book. Unpublished books do not exist for anyone without full access. A sideloaded
+ * book (a reader's own EPUB) is private: it exists for its owner alone, admins included out.
  */
 import type { Role } from '../roles';
 
@@ -18,12 +19,15 @@ export interface EntitlementInput {
   owns: boolean;
   /** The viewer is linked to one of the book's contributors. */
   contributes: boolean;
+  /** A sideloaded book: `owns` means the viewer is the one who uploaded it. */
+  private?: boolean;
 }
 
 export type BookAccess = 'full' | 'sample' | 'none';
 
-export function bookAccess({ viewer, published, owns, contributes }: EntitlementInput): BookAccess {
+export function bookAccess({ viewer, published, owns, contributes, private: isPrivate = false }: EntitlementInput): BookAccess {
   const active = viewer !== null && viewer.status !== 'suspended';
+  if (isPrivate) return active && owns ? 'full' : 'none';
   if (active && (owns || contributes || viewer.roles.includes('admin'))) return 'full';
   return published ? 'sample' : 'none';
 }

@@ -6,6 +6,7 @@ import { isValidIsbn13, type CanonicalBookInput, type TocEntry } from '../../../
 import { EPUB_MAX_CHAPTER_CHARS, EPUB_MAX_CHAPTERS } from '../../limits';
 import { assetPaths, assetUrl, bookScope, isAssetType } from './assets';
 import { findPackagePath } from './container';
+import { refuseDrm } from './drm';
 import { EpubError } from './epub-error';
 import { parsePackage, type ManifestItem, type PackageInfo } from './package';
 import { readZip } from './read-zip';
@@ -34,6 +35,7 @@ const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 /** Open just enough of the package to name the book (the importer derives ids from it). */
 export function readPackage(bytes: Uint8Array): { files: Map<string, Uint8Array>; opfPath: string; pkg: PackageInfo } {
   const files = readZip(bytes);
+  refuseDrm(files);
   const opfPath = findPackagePath(files);
   return { files, opfPath, pkg: parsePackage(files, opfPath) };
 }

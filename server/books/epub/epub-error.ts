@@ -14,7 +14,8 @@ export type EpubErrorCode =
   | 'missing_package'
   | 'bad_package'
   | 'no_chapters'
-  | 'too_deep';
+  | 'too_deep'
+  | 'drm';
 
 export class EpubError extends Error {
   constructor(

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ZodError } from 'zod';
+import type { CanonicalBookInput } from '../../../sync/book-format';
 import type { AppContext } from '../../context';
 import type { JobWorker } from '../../jobs/worker';
 import { saveBook } from '../save-book';
@@ -36,6 +37,48 @@ function slugify(title: string): string {
   return words.join('-').slice(0, 80).replace(/-+$/, '') || 'book';
 }
 
+/** What an uploader is told when their EPUB is refused, or null for a fault on our side. */
+export function epubRefusal(error: unknown): string | null {
+  if (error instanceof EpubError) return error.message;
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    return `The book does not fit Quire's format: ${issue?.path.join('.')} — ${issue?.message}`;
+  }
+  return null;
+}
+
+export interface PreparedBook {
+  book: CanonicalBookInput;
+  assetHashes: Record<string, string>;
+}
+
+/**
+ * An EPUB's bytes → a book ready for saveBook, its assets stored as blobs. Throws EpubError (or
+ * ZodError) for a book Quire cannot take. Sideloads get ids of their own, so a reader's private
+ * copy never overwrites a draft the same account imported from the same package.
+ */
+export async function prepareEpubBook(
+  ctx: AppContext,
+  bytes: Uint8Array,
+  { ownerId, fallbackKey, sideload = false }: { ownerId: string; fallbackKey: string; sideload?: boolean },
+): Promise<PreparedBook> {
+  const opened = readPackage(bytes);
+  const key = createHash('sha256')
+    .update(`${sideload ? 'sideload\n' : ''}${ownerId}\n${opened.pkg.identifier || fallbackKey}`)
+    .digest('hex');
+  const bookId = `epub-${key.slice(0, 20)}`;
+  const existing = await ctx.db.selectFrom('books').select('slug').where('id', '=', bookId).executeTakeFirst();
+  let slug = existing?.slug ?? `${slugify(opened.pkg.title)}-${key.slice(0, 8)}`;
+  // saveBook updates the book holding the slug: a short suffix someone else's book already has
+  // (a chance collision, or a crafted one) must not make this upload overwrite that book.
+  const holder = existing ? undefined : await ctx.db.selectFrom('books').select('id').where('slug', '=', slug).executeTakeFirst();
+  if (holder) slug = `${slugify(opened.pkg.title)}-${key.slice(0, 20)}`;
+  const built = buildBook(opened, { bookId, slug });
+  const assetHashes: Record<string, string> = {};
+  for (const asset of built.assets) assetHashes[asset.path] = await ctx.blobs.put(asset.bytes, asset.mediaType);
+  return { book: built.book, assetHashes };
+}
+
 async function runBookImport(ctx: AppContext, payload: Partial<BookImportPayload>): Promise<void> {
   if (typeof payload?.importId !== 'string') return; // a malformed job has nothing to import
   const job = await ctx.db.selectFrom('bookImports').selectAll().where('id', '=', payload.importId).executeTakeFirst();
@@ -50,19 +93,9 @@ async function runBookImport(ctx: AppContext, payload: Partial<BookImportPayload
   try {
     const bytes = await ctx.blobs.read(job.blobHash);
     if (!bytes) return await fail('The uploaded file is no longer stored; please upload it again.');
-    const opened = readPackage(bytes);
-    const key = createHash('sha256')
-      .update(`${job.ownerId}\n${opened.pkg.identifier || job.blobHash}`)
-      .digest('hex');
-    const bookId = `epub-${key.slice(0, 20)}`;
-    const existing = await ctx.db.selectFrom('books').select('slug').where('id', '=', bookId).executeTakeFirst();
-    const slug = existing?.slug ?? `${slugify(opened.pkg.title)}-${key.slice(0, 8)}`;
-    const built = buildBook(opened, { bookId, slug });
-    const assetHashes: Record<string, string> = {};
-    for (const asset of built.assets) assetHashes[asset.path] = await ctx.blobs.put(asset.bytes, asset.mediaType);
+    const prepared = await prepareEpubBook(ctx, bytes, { ownerId: job.ownerId, fallbackKey: job.blobHash });
     await saveBook(ctx, {
-      book: built.book,
-      assetHashes,
+      ...prepared,
       status: 'draft',
       alsoWrite: async (trx, id) => {
         await trx
@@ -74,11 +107,8 @@ async function runBookImport(ctx: AppContext, payload: Partial<BookImportPayload
       },
     });
   } catch (error) {
-    if (error instanceof EpubError) return await fail(error.message);
-    if (error instanceof ZodError) {
-      const issue = error.issues[0];
-      return await fail(`The book does not fit Quire's format: ${issue?.path.join('.')} — ${issue?.message}`);
-    }
+    const refusal = epubRefusal(error);
+    if (refusal !== null) return await fail(refusal);
     console.error(`book import ${job.id} failed`, error);
     await fail('The EPUB could not be imported because of an error on our side.');
   }

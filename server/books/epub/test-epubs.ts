@@ -46,3 +46,19 @@ export function hostileEpub(): Uint8Array<ArrayBuffer> {
     css: '@import url(https://evil.example/x.css); * { color: red } body { background: url(https://evil.example/bg.png); margin: 0 } .banner { position: fixed; top: 0 } html { font-size: 200% }',
   });
 }
+
+/** Chapters encrypted with AES (as Adobe ADEPT does), with its rights file. */
+export function drmEpub(): Uint8Array<ArrayBuffer> {
+  return epub3({
+    extraFiles: {
+      'META-INF/rights.xml': '<rights xmlns="http://ns.adobe.com/adept"><licenseToken/></rights>',
+      'META-INF/encryption.xml': `<?xml version="1.0"?>
+<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+  <enc:EncryptedData>
+    <enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>
+    <enc:CipherData><enc:CipherReference URI="OEBPS/ch1.xhtml"/></enc:CipherData>
+  </enc:EncryptedData>
+</encryption>`,
+    },
+  });
+}

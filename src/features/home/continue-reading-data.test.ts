@@ -10,6 +10,7 @@ const book = (id: string): LibraryBook => ({
   coverUrl: `/c/${id}.jpg`,
   source: 'seed',
   acquiredAt: 1,
+  sideloaded: false,
 });
 const at = (bookId: string, progress: number, updatedAt: number) => ({ bookId, updatedAt, position: { progress } });
 

@@ -1,17 +1,20 @@
 /**
  * `/books`: my library. The list comes from /api/library (kept in the Cache API so it shows
  * offline); progress and "last read" come from the replicated library-progress documents. My
- * manuscripts follow the books (manuscript-shelf.tsx). Every owned book can be printed.
+ * manuscripts follow the books (manuscript-shelf.tsx). Every owned book can be printed. "Add a
+ * book" adds one's own EPUB (add-book.tsx); such a book can be removed again (remove-book.tsx).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { usePreferences } from '../theming/preferences-store';
-import { EmptyState, LinkButton, Page, Skeleton, Notice, formatRelative, usePageTitle } from '../../ui';
+import { Badge, Button, EmptyState, LinkButton, Page, Skeleton, Notice, formatRelative, usePageTitle } from '../../ui';
+import { AddBookDialog } from './add-book';
 import { DeviceStorage, DownloadControl } from './download-control';
 import { ManuscriptShelf } from './manuscript-shelf';
+import { RemoveBook } from './remove-book';
 import { fetchLibraryCached, removeDownload } from './offline-books';
 import { usePurchaseNotices } from './use-purchase-notices';
 import './library.css';
@@ -37,14 +40,26 @@ export function LibraryPage() {
   const byBook = new Map(progress.map((p) => [p.bookId, p]));
   // Books open in the view chosen on /theming.
   const flow = usePreferences().readerLayout === 'flow' ? '/flow' : '';
+  const [adding, setAdding] = useState(false);
 
   return (
-    <Page title="Library" description="Your books, where you left off, and what you can read offline.">
+    <Page
+      title="Library"
+      description="Your books, where you left off, and what you can read offline."
+      actions={
+        user && (
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            Add a book
+          </Button>
+        )
+      }
+    >
+      {user && <AddBookDialog open={adding} onClose={() => setAdding(false)} readerPath={(id) => `/books/${id}${flow}`} />}
       {library.isPending && <Skeleton lines={4} label="Loading your library…" />}
       {library.error && <Notice tone="error">{library.error.message}</Notice>}
       {library.data && library.data.books.length === 0 && (
         <EmptyState title="No books yet" action={<LinkButton to="/store">Find something to read</LinkButton>}>
-          Books you buy or claim appear here.
+          Books you buy or claim appear here, and EPUBs of your own that you add with “Add a book”.
         </EmptyState>
       )}
       {library.data && library.data.books.length > 0 && <DeviceStorage />}
@@ -67,6 +82,11 @@ export function LibraryPage() {
                     <Link to={`/books/${book.id}${flow}`}>{book.title}</Link>
                   </h2>
                   {book.authors.length > 0 && <p className="library-authors">{book.authors.join(', ')}</p>}
+                  {book.sideloaded && (
+                    <p className="library-own">
+                      <Badge>Your upload · private</Badge>
+                    </p>
+                  )}
                   <div
                     className="library-progress"
                     role="progressbar"
@@ -84,6 +104,7 @@ export function LibraryPage() {
                     <Link to={`/printable/${book.id}`} aria-label={`Print ${book.title}`}>
                       Print / PDF
                     </Link>
+                    {book.sideloaded && <RemoveBook bookId={book.id} title={book.title} />}
                   </p>
                   <DownloadControl bookId={book.id} title={book.title} />
                 </div>
