@@ -41,7 +41,9 @@ test('offline chapter edits sync in the background on reconnect and are counted 
   await expect(author.page.getByRole('heading', { name: 'Chapter 2' })).toBeVisible();
   await authorNet.goOnline();
 
-  await expect(chapterText(coAuthor.page)).toContainText('Written on the train.', { timeout: 2_000 });
+  // Arriving at all proves the background upload: nobody reopens the chapter. How soon is the
+  // machine's business (a busy CI core once took over 2 s), so this is not a latency check.
+  await expect(chapterText(coAuthor.page)).toContainText('Written on the train.');
   await expect(headerBadge).toHaveText('Synced', { timeout: 15_000 });
 
   // Acknowledged means gone for good: a reload does not bring the count back.

@@ -6,6 +6,7 @@
  * tried again with a growing pause; a refusal (signed out, no access) waits for the next trigger,
  * and its edits stay counted, on this device.
  */
+import { serverUnreachable } from '../../lib/reachability';
 import { uploadChapter } from './collab-provider';
 import { unsyncedChapters, type UnsyncedChapters } from './unsynced-chapters';
 
@@ -23,7 +24,10 @@ export class ChapterUploader {
   constructor(
     private readonly marks: UnsyncedChapters,
     private readonly upload: (docName: string) => Promise<UploadResult>,
-    private readonly online: () => boolean = () => navigator.onLine,
+    // Online as the rest of the app says it (ui's useOnline): a page the service worker served
+    // offline may report navigator.onLine, and retrying then only lengthened the pause before the
+    // attempt that follows the server's return.
+    private readonly online: () => boolean = () => navigator.onLine && !serverUnreachable(),
   ) {}
 
   /** Upload every marked chapter now, or right after the pass under way. */
