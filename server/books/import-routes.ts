@@ -4,7 +4,6 @@
  * job, so the request returns at once with 202 and the import id to poll.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { getBookImport, startBookImport } from '../../sync/api/books';
 import { can } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
@@ -14,6 +13,7 @@ import { requirePermission, requireUser } from '../http/guard';
 import { newId } from '../http/ids';
 import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
 import { BOOK_IMPORT_JOB, type BookImportPayload } from './epub/import-epub';
+import { uploadLimit } from '../http/body-limit';
 
 const EPUB_TYPE = 'application/epub+zip';
 const tooLarge = () => new ApiError(413, 'payload_too_large', `An EPUB may be at most ${EPUB_MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
@@ -29,12 +29,7 @@ export function importRoutes(ctx: AppContext) {
       }
       await next();
     },
-    bodyLimit({
-      maxSize: EPUB_MAX_UPLOAD_BYTES,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
+    uploadLimit(EPUB_MAX_UPLOAD_BYTES, tooLarge),
   );
   on(router, '/api/books', startBookImport, async (c) => {
     const user = requireUser(c);

@@ -6,7 +6,6 @@
  * co-author and reader (docs/decisions/013-files-and-images.md).
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { deleteFile, fileContentUrl, fileNameProblem, listFiles, renameFile, uploadFile, type FileItem } from '../../sync/api/files';
 import type { AppContext, AppEnv } from '../context';
 import type { FilesTable } from '../db/schema';
@@ -19,6 +18,7 @@ import { checkQuota, holdsBlob, usedBytes } from './quota';
 import { IMMUTABLE_CACHE, serveBlob } from './serve-blob';
 import { markdownExcerpt, sniffFile } from './sniff';
 import { formatBytes } from '../../sync/text/bytes';
+import { uploadLimit } from '../http/body-limit';
 
 /** Content-addressed bytes behind an id that never changes content: cache for a year. */
 const ID = /^[a-z2-7]{24}$/;
@@ -68,15 +68,9 @@ export function fileRoutes(ctx: AppContext) {
     '/',
     async (c, next) => {
       requirePermission(c, 'manuscripts:write'); // before reading a byte of the body
-      if (Number(c.req.header('content-length') ?? 0) > fileMaxBytes) throw tooLarge();
       await next();
     },
-    bodyLimit({
-      maxSize: fileMaxBytes,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
+    uploadLimit(fileMaxBytes, tooLarge),
   );
   on(router, '/api/files', uploadFile, async (c, { query }) => {
     const user = requirePermission(c, 'manuscripts:write');

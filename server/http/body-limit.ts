@@ -2,7 +2,7 @@
  * Every request body is capped while it streams in, before the session is looked up, so no
  * client — signed in or not — can make the server hold more than MAX_JSON_BODY_BYTES of it.
  * Uploads are the exception: their routes check who is sending before reading a byte, then
- * stream the body against their own larger cap (hono/body-limit inside each route).
+ * stream the body against their own larger cap (uploadLimit, inside each route).
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -20,4 +20,17 @@ export function limitBodies(): MiddlewareHandler {
     },
   });
   return (c, next) => (UPLOAD_ROUTES.has(`${c.req.method} ${c.req.path}`) ? next() : capped(c, next));
+}
+
+/**
+ * An upload route's own cap, after its permission check: a declared Content-Length over it is
+ * refused before reading (hono's bodyLimit does that), a streamed body as it crosses the cap.
+ */
+export function uploadLimit(maxSize: number, tooLarge: () => Error): MiddlewareHandler {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
 }

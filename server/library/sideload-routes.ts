@@ -8,7 +8,6 @@
  * the EPUB's bytes are charged to the same quota as /files until the book is removed.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { addSideload, deleteSideload, getLibraryStorage } from '../../sync/api/library';
 import { formatBytes } from '../../sync/text/bytes';
 import { epubRefusal, prepareEpubBook, type PreparedBook } from '../books/epub/import-epub';
@@ -21,6 +20,7 @@ import { ApiError, badRequest, invalid, notFound } from '../http/errors';
 import { requirePermission, requireUser } from '../http/guard';
 import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
 import { libraryBooks } from './queries';
+import { uploadLimit } from '../http/body-limit';
 
 const EPUB_TYPE = 'application/epub+zip';
 
@@ -42,15 +42,9 @@ export function sideloadRoutes(ctx: AppContext) {
     '/sideloads',
     async (c, next) => {
       requirePermission(c, 'library:sideload'); // before reading a byte of the body
-      if (Number(c.req.header('content-length') ?? 0) > maxUploadBytes) throw tooLarge();
       await next();
     },
-    bodyLimit({
-      maxSize: maxUploadBytes,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
+    uploadLimit(maxUploadBytes, tooLarge),
   );
   on(router, '/api/library', addSideload, async (c) => {
     const user = requirePermission(c, 'library:sideload');

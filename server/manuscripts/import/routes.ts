@@ -6,7 +6,6 @@
  * until it succeeds, so there is nothing to retry or clean up (docs/decisions/009).
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { importManuscript } from '../../../sync/api/manuscripts';
 import type { AppContext, AppEnv } from '../../context';
 import { on } from '../../http/endpoint';
@@ -17,6 +16,7 @@ import { ImportError } from './import-error';
 import { IMPORT_MAX_UPLOAD_BYTES, IMPORT_RATE_LIMIT } from './limits';
 import { readDocx, readEpub, readMarkdown, type ImportedManuscript } from './read-formats';
 import { sniff } from './sniff';
+import { uploadLimit } from '../../http/body-limit';
 
 const tooLarge = () => new ImportError('too_large', `The file is too large: a manuscript import may be at most ${IMPORT_MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
 
@@ -42,12 +42,7 @@ export function manuscriptImportRoutes(ctx: AppContext) {
       await take(limiter, user.id);
       await next();
     },
-    bodyLimit({
-      maxSize: IMPORT_MAX_UPLOAD_BYTES,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
+    uploadLimit(IMPORT_MAX_UPLOAD_BYTES, tooLarge),
   );
   on(router, '/api/manuscripts', importManuscript, async (c, { query }) => {
     const user = requireUser(c);
