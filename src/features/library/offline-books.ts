@@ -33,7 +33,9 @@ export async function callCached<E extends Endpoint>(endpoint: E, params: Record
   } catch (err) {
     if (!(err instanceof TypeError) && !(err instanceof Error && /\(50[34]\)/.test(err.message))) throw err;
   }
-  const cached = hasCaches() ? await (await caches.open(cacheName)).match(url) : undefined;
+  // caches.match with a cache name, not caches.open: opening creates the cache, and a book whose
+  // cache exists counts as downloaded ("Available offline · 0 B" after one failed request).
+  const cached = hasCaches() ? await caches.match(url, { cacheName }) : undefined;
   if (!cached) throw new TypeError("You're offline and this isn't downloaded.");
   return answerOf(endpoint, await cached.json());
 }
