@@ -9,6 +9,8 @@ import type { SessionUser } from './auth/session-user';
 import type { BlobStore } from './files/blob-store';
 import type { DocEvents } from './sync/doc-events';
 import type { SyncPubSub } from './sync/pubsub';
+import type { SearchMemo } from './search/memo';
+import type { WindowCounts } from './store/search';
 
 export interface AppContext {
   config: Config;
@@ -25,6 +27,8 @@ export interface AppContext {
   revocations: SessionRevocations;
   /** Replicated documents written on this server, for features that react to them (server/sync/doc-events.ts). */
   docEvents: DocEvents;
+  /** Store counts that only the search index decides, kept until it changes (server/search/memo.ts). */
+  searchMemo: SearchMemo<WindowCounts>;
   /** Milliseconds since the epoch; tests replace it to move time. */
   now(): number;
   startedAt: number;

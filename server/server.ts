@@ -29,6 +29,7 @@ import { registerStoreJobs } from './store/admin/price-drops';
 import { storeHeadFor } from './site/store-meta';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
+import { SearchMemo } from './search/memo';
 import { createInProcessPubSub } from './sync/pubsub';
 
 export interface RunningServer {
@@ -57,6 +58,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
     pubsub: createInProcessPubSub(),
     revocations: createInProcessRevocations(),
     docEvents: createDocEvents(),
+    searchMemo: new SearchMemo(),
     now,
     startedAt: Date.now(),
   };

@@ -18,6 +18,7 @@ import * as m018 from './migrations/018-admin-store';
 import * as m019 from './migrations/019-billing';
 import * as m020 from './migrations/020-authors';
 import * as m021 from './migrations/021-sideloads';
+import * as m022 from './migrations/022-search-version';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-billing': m019,
   '020-authors': m020,
   '021-sideloads': m021,
+  '022-search-version': m022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -41,6 +41,22 @@ export async function rebuildSearchIndex(db: QueryExecutorProvider): Promise<voi
     FROM books b WHERE b.status = 'published'`.execute(db);
   // The description is stored as HTML; the index gets its words (descriptionText).
   for (const b of books.rows) await insert(db, sql`${b.key}`, { ...b, description: descriptionText(b.description) });
+  await sql`CREATE TABLE IF NOT EXISTS store_search_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`.execute(db);
+  await sql`INSERT OR IGNORE INTO store_search_version (id, version) VALUES (1, 0)`.execute(db);
+  await bumpVersion(db);
+}
+
+/**
+ * A number that changes whenever the index does (in the same transaction), for answers that only
+ * the index decides and may be kept until it changes. In the database, so every server sees it.
+ */
+export async function searchIndexVersion(db: QueryExecutorProvider): Promise<number> {
+  const { rows } = await sql<{ version: number }>`SELECT version FROM store_search_version WHERE id = 1`.execute(db);
+  return rows[0]?.version ?? 0;
+}
+
+function bumpVersion(db: QueryExecutorProvider) {
+  return sql`UPDATE store_search_version SET version = version + 1 WHERE id = 1`.execute(db);
 }
 
 interface IndexRow {
@@ -78,6 +94,7 @@ export interface SearchDocument {
 export async function indexDocument(db: DB, doc: SearchDocument): Promise<void> {
   const key = sql`(SELECT rowid FROM books WHERE id = ${doc.bookId})`;
   await sql`DELETE FROM store_search WHERE rowid = ${key}`.execute(db);
+  await bumpVersion(db);
   if (!doc.listed) return;
   await insert(db, key, { ...doc, authors: doc.authors.join(' · '), description: descriptionText(doc.description), genres: doc.genres.join(' ') });
 }
@@ -116,12 +133,12 @@ export function matchExpression(parts: SearchTerms): string | null {
  * A derived table of the matching books' keys and rank (lower is better); join it with
  * `books` on `matchKey` = `m.key`. Newest-indexed first when ordered by `m.key` descending,
  * which FTS5 serves from its doclists without sorting (the store's search window).
+ * Unranked (rank 0) unless asked: BM25 over every column of every match is most of the cost of a
+ * query that sorts by something else or only counts.
  */
-export function matchingBooks(expression: string): RawBuilder<{ key: number; rank: number }> {
-  return sql<{
-    key: number;
-    rank: number;
-  }>`(SELECT rowid AS key, bm25(store_search, ${sql.raw(WEIGHTS.join(', '))}) AS rank FROM store_search WHERE store_search MATCH ${expression})`;
+export function matchingBooks(expression: string, { ranked = true } = {}): RawBuilder<{ key: number; rank: number }> {
+  const rank = ranked ? sql`bm25(store_search, ${sql.raw(WEIGHTS.join(', '))})` : sql`0`;
+  return sql<{ key: number; rank: number }>`(SELECT rowid AS key, ${rank} AS rank FROM store_search WHERE store_search MATCH ${expression})`;
 }
 
 /** The books' column that `m.key` joins. */

@@ -101,6 +101,27 @@ describe('store search', () => {
     expect(result.facets.languages).toEqual([{ code: 'en', count: 1 }]);
   });
 
+  it("keeps a shelf's counts only until the catalogue changes", async () => {
+    await saveStoreBook(t, { title: 'Red Fox', slug: 'fox', genres: ['FF'] });
+    await saveStoreBook(t, { title: 'Red Kite', genres: ['FM'], language: 'fr' });
+    const shelf = async () => {
+      const r = await search('genre=FF&language=en');
+      return { total: r.total, genres: r.facets.genres.map((g) => [g.code, g.count]), languages: r.facets.languages.map((l) => [l.code, l.count]) };
+    };
+    expect(await shelf()).toEqual({ total: 1, genres: [['FF', 1]], languages: [['en', 1]] });
+    await saveStoreBook(t, { title: 'Grey Wolf', genres: ['FF'], language: 'fr' });
+    expect(await shelf()).toEqual({
+      total: 1,
+      genres: [['FF', 1]],
+      languages: [
+        ['en', 1],
+        ['fr', 1],
+      ],
+    });
+    await saveStoreBook(t, { title: 'Red Fox', slug: 'fox', genres: ['FM'] });
+    expect(await shelf()).toEqual({ total: 0, genres: [['FM', 1]], languages: [['fr', 1]] });
+  });
+
   it('pages through results', async () => {
     for (let i = 0; i < api.STORE_PAGE_SIZE + 3; i++) await saveStoreBook(t, { title: `Book ${i}`, publishedAt: t.ctx.now() - i * DAY });
     const second = await search('page=2');

@@ -9,6 +9,10 @@
  * that window, and the total and facets count it, so a one-letter query costs what a precise one
  * does. Other sorts (price, rating, title, newest) order every match, as a reader expects of
  * "cheapest first".
+ *
+ * Counts that only the index decides (a filter set of genre, language and words, nothing else)
+ * are kept in ctx.searchMemo until the index's version moves: a genre shelf's facets are the same
+ * for every reader who opens it.
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { STORE_COUNT_CAP, STORE_PAGE_SIZE, type StoreQuery, type StoreSearchResponse, type StoreSuggestion, SUGGESTION_COUNT } from '../../sync/api/store';
@@ -18,7 +22,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { invalid } from '../http/errors';
 import { DAY } from '../limits';
-import { matchExpression, matchingBooks, matchKey, type SearchTerms } from '../search/sqlite-fts';
+import { matchExpression, matchingBooks, matchKey, searchIndexVersion, type SearchTerms } from '../search/sqlite-fts';
 import { effectivePrice, publishedBooks, toCards, withCardColumns, type ListedRow } from './listing';
 
 // The joined derived table of matches is not in the schema; queries carry it as `m`.
@@ -45,12 +49,12 @@ const hasText = (t: SearchTerms) => matchExpression({ any: t.any, title: t.title
 /** What the index is asked, without `skip` (a facet's own filter); null when nothing. */
 const expressionFor = (f: Filters, skip?: Facet) => matchExpression(skip ? { ...f.terms, [skip]: undefined } : f.terms);
 
-/** The published books that pass every filter but `skip`; nothing selected yet. */
-function filtered(ctx: AppContext, query: StoreQuery, f: Filters, skip?: Facet): Query<object> {
+/** The published books that pass every filter but `skip`; nothing selected yet. `ranked` asks the index for BM25. */
+function filtered(ctx: AppContext, query: StoreQuery, f: Filters, { skip, ranked = false }: WindowOptions = {}): Query<object> {
   const now = ctx.now();
   let q = publishedBooks(ctx) as unknown as Query<object>;
   const expression = expressionFor(f, skip);
-  if (expression) q = q.innerJoin(matchingBooks(expression).as('m'), (join) => join.on((eb) => eb(matchKey, '=', eb.ref('m.key'))));
+  if (expression) q = q.innerJoin(matchingBooks(expression, { ranked }).as('m'), (join) => join.on((eb) => eb(matchKey, '=', eb.ref('m.key'))));
   if (f.isbn) q = q.where('books.isbn', '=', f.isbn);
   if (query.priceMin !== undefined) q = q.where((eb) => eb(effectivePrice(eb, now), '>=', query.priceMin!));
   if (query.priceMax !== undefined) q = q.where((eb) => eb(effectivePrice(eb, now), '<=', query.priceMax!));
@@ -63,6 +67,15 @@ function filtered(ctx: AppContext, query: StoreQuery, f: Filters, skip?: Facet):
   return q;
 }
 
+interface WindowOptions {
+  skip?: Facet;
+  ranked?: boolean;
+}
+
+/** Only the index decides which books pass (no price, rating, date or ISBN filter): its answers may be kept. */
+const indexOnly = (query: StoreQuery, f: Filters) =>
+  !f.isbn && query.priceMin === undefined && query.priceMax === undefined && !query.free && query.minRating === undefined && !query.from && !query.to;
+
 interface WindowRow {
   id: string;
   language: string;
@@ -70,12 +83,37 @@ interface WindowRow {
 }
 
 /** Up to STORE_COUNT_CAP + 1 matching books (the extra one says "more"), newest-listed first. */
-async function window(ctx: AppContext, query: StoreQuery, f: Filters, skip?: Facet): Promise<WindowRow[]> {
-  const q = filtered(ctx, query, f, skip);
-  const rows = expressionFor(f, skip)
+async function window(ctx: AppContext, query: StoreQuery, f: Filters, options: WindowOptions = {}): Promise<WindowRow[]> {
+  const q = filtered(ctx, query, f, options);
+  const rows = expressionFor(f, options.skip)
     ? q.select(['books.id', 'books.language', sql<number>`m.rank`.as('rank')]).orderBy(sql`m.key`, 'desc')
     : q.select(['books.id', 'books.language', sql<number>`0`.as('rank')]);
   return (await rows.limit(STORE_COUNT_CAP + 1).execute()) as WindowRow[];
+}
+
+type Facets = StoreSearchResponse['facets'];
+
+/** What a window counts: its size, whether it was capped, and its genres and languages. */
+export interface WindowCounts {
+  total: number;
+  capped: boolean;
+  genres: Facets['genres'];
+  languages: Facets['languages'];
+}
+
+async function countWindow(ctx: AppContext, rows: WindowRow[]): Promise<WindowCounts> {
+  const counted = rows.slice(0, STORE_COUNT_CAP);
+  return { total: counted.length, capped: rows.length > STORE_COUNT_CAP, genres: await genreFacet(ctx, counted), languages: languageFacet(counted) };
+}
+
+/** The counts of the books passing every filter but `skip`; kept until the index changes when only it decides them (`version`). */
+async function countsOf(ctx: AppContext, query: StoreQuery, f: Filters, version: number | null, skip?: Facet): Promise<WindowCounts> {
+  const key = expressionFor(f, skip) ?? '';
+  const kept = version === null ? undefined : ctx.searchMemo.get(version, key);
+  if (kept) return kept;
+  const counts = await countWindow(ctx, await window(ctx, query, f, { skip }));
+  if (version !== null) ctx.searchMemo.set(version, key, counts);
+  return counts;
 }
 
 function sorted<O>(q: Query<O>, sort: StoreQuery['sort'], now: number) {
@@ -140,20 +178,19 @@ export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promi
   const page = query.page ?? 1;
   const offset = (page - 1) * STORE_PAGE_SIZE;
   const sort = query.sort ?? (hasText(f.terms) ? 'relevance' : 'newest');
-  const [matches, genreRows, languageRows] = await Promise.all([
-    window(ctx, query, f),
-    f.terms.genre ? window(ctx, query, f, 'genre') : null,
-    f.terms.language ? window(ctx, query, f, 'language') : null,
-  ]);
-  const counted = matches.slice(0, STORE_COUNT_CAP);
+  const version = indexOnly(query, f) ? await searchIndexVersion(ctx.db) : null;
   let ids: string[];
+  let counts: WindowCounts;
   if (sort === 'relevance') {
     // Best rank first; the window's own order (newest listed) breaks ties.
-    ids = counted
+    const matches = await window(ctx, query, f, { ranked: true });
+    ids = matches
+      .slice(0, STORE_COUNT_CAP)
       .map((r, i) => ({ r, i }))
       .sort((a, b) => a.r.rank - b.r.rank || a.i - b.i)
       .slice(offset, offset + STORE_PAGE_SIZE)
       .map(({ r }) => r.id);
+    counts = await countWindow(ctx, matches);
   } else {
     // Only the ids and the sort keys go through the sort; the page's cards are read after.
     const rows = await sorted(filtered(ctx, query, f).select('books.id'), sort, ctx.now())
@@ -161,15 +198,20 @@ export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promi
       .offset(offset)
       .execute();
     ids = rows.map((r) => r.id);
+    counts = await countsOf(ctx, query, f, version);
   }
-  const [books, genres] = await Promise.all([cardsFor(ctx, ids), genreFacet(ctx, (genreRows ?? matches).slice(0, STORE_COUNT_CAP))]);
+  const [books, genreCounts, languageCounts] = await Promise.all([
+    cardsFor(ctx, ids),
+    f.terms.genre ? countsOf(ctx, query, f, version, 'genre') : counts,
+    f.terms.language ? countsOf(ctx, query, f, version, 'language') : counts,
+  ]);
   return {
     books,
-    total: counted.length,
-    capped: matches.length > STORE_COUNT_CAP,
+    total: counts.total,
+    capped: counts.capped,
     page,
     pageSize: STORE_PAGE_SIZE,
-    facets: { genres, languages: languageFacet((languageRows ?? matches).slice(0, STORE_COUNT_CAP)) },
+    facets: { genres: genreCounts.genres, languages: languageCounts.languages },
   };
 }
 
@@ -177,7 +219,7 @@ export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promi
 export async function suggest(ctx: AppContext, text: string): Promise<StoreSuggestion[]> {
   const f: Filters = { terms: { any: text }, isbn: null };
   if (!hasText(f.terms)) return [];
-  const best = (await window(ctx, {}, f))
+  const best = (await window(ctx, {}, f, { ranked: true }))
     .sort((a, b) => a.rank - b.rank)
     .slice(0, SUGGESTION_COUNT)
     .map((r) => r.id);
