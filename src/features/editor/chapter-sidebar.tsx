@@ -164,7 +164,7 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openCo
                   ) : null}
                 </Link>
                 {canEdit && (
-                  <>
+                  <span className="chapter-tools">
                     <button
                       type="button"
                       className="icon-button"
@@ -197,7 +197,7 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openCo
                     <button type="button" className="icon-button" aria-label={`Delete ${c.title || 'Untitled'}`} onClick={() => void handleDelete(c)}>
                       ✕
                     </button>
-                  </>
+                  </span>
                 )}
               </>
             )}

@@ -41,6 +41,12 @@ export function EditorHomePage() {
     return byManuscript;
   }, [chapters]);
 
+  // Focus goes to the list's heading when the row that had it leaves; an unarchived manuscript is shown where it went.
+  function handleRowGone(unarchived: boolean) {
+    if (unarchived) setShowArchived(false);
+    requestAnimationFrame(() => listHeading.current?.focus());
+  }
+
   async function handleCreate(event: FormEvent) {
     event.preventDefault();
     if (!user || !title.trim()) return;
@@ -92,7 +98,7 @@ export function EditorHomePage() {
         ) : shown.length === 0 ? (
           <p className="muted">{showArchived ? 'Nothing archived.' : archived.length > 0 ? 'Every manuscript here is archived.' : 'No manuscripts yet.'}</p>
         ) : (
-          <ManuscriptList manuscripts={shown} user={user} chaptersOf={chaptersOf} onRowGone={() => listHeading.current?.focus()} />
+          <ManuscriptList manuscripts={shown} user={user} chaptersOf={chaptersOf} onRowGone={handleRowGone} />
         )}
         {showArchived && shown.length > 0 && (
           <p className="field-hint">Archived manuscripts keep everything; unarchive one to list it with the others again.</p>

@@ -20,8 +20,8 @@ interface Props {
   manuscripts: Manuscript[];
   user: (Principal & { id: string }) | null;
   chaptersOf: Map<string, Chapters>;
-  /** Where focus goes when a row it was in disappears (archived, restored or deleted). */
-  onRowGone(): void;
+  /** A row left this list (archived, unarchived or deleted): `unarchived` when it went back to the current ones. */
+  onRowGone(unarchived: boolean): void;
 }
 
 export function ManuscriptList({ manuscripts, user, chaptersOf, onRowGone }: Props) {
@@ -32,7 +32,7 @@ export function ManuscriptList({ manuscripts, user, chaptersOf, onRowGone }: Pro
 
   async function setArchived(m: Manuscript, archived: boolean) {
     await commands.setArchived(m.id, archived);
-    onRowGone();
+    onRowGone(!archived);
     toast(archived ? `Archived “${m.title}”.` : `“${m.title}” is back in your manuscripts.`, {
       action: { label: 'Undo', onClick: () => void commands.setArchived(m.id, !archived) },
       duration: 8000,
@@ -42,7 +42,7 @@ export function ManuscriptList({ manuscripts, user, chaptersOf, onRowGone }: Pro
   async function handleDelete(m: Manuscript) {
     await commands.deleteManuscript(m.id);
     setDeleting(null);
-    onRowGone();
+    onRowGone(false);
     toast(online ? `Deleted “${m.title}”.` : `Deleted “${m.title}” on this device; it is deleted for everyone when you are back online.`);
   }
 

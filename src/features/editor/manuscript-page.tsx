@@ -108,7 +108,7 @@ export function ManuscriptPage() {
           </Button>
         </div>
       </header>
-      <div className="editor-layout" data-chapters={chaptersOpen ? 'open' : 'closed'} data-comments={active && commentsOpen ? 'open' : 'closed'}>
+      <div className="editor-layout" data-chapters={chaptersOpen ? 'open' : 'closed'} data-comments={active && (phone || commentsOpen) ? 'open' : 'closed'}>
         <div className="editor-side editor-side-start">
           {!phone && (
             <div id="chapter-panel" hidden={!chaptersOpen}>
@@ -126,7 +126,7 @@ export function ManuscriptPage() {
             comments={comments}
             commentsLoading={commentsLoading}
             bar={bar}
-            commentsOpen={commentsOpen}
+            commentsOpen={phone || commentsOpen}
             onOpenComments={showComments}
           />
         ) : (

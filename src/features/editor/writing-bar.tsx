@@ -1,7 +1,8 @@
 /**
  * The strip above the writing page: "Chapters" on the left and "Comments" on the right, each
  * showing or hiding its side panel (remembered per device). On a phone "Chapters" opens the
- * chapter drawer instead. The page itself stays centred either way.
+ * chapter drawer instead, and "Comments" jumps to the comments, which always follow the text
+ * there. The page itself stays centred either way.
  */
 interface Props {
   /** Phone layout: Chapters opens a drawer (a dialog) rather than a side panel. */
@@ -36,7 +37,16 @@ export function WritingBar({ phone, chaptersOpen, onChapters, comments }: Props)
         <PanelIcon side="start" />
         Chapters
       </button>
-      {comments && (
+      {comments && phone && (
+        <a className="panel-toggle" href="#comments-panel">
+          Comments
+          {comments.count > 0 && <span className="panel-toggle-count">{comments.count}</span>}
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16">
+            <path d="M10 4v12M5 11l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </a>
+      )}
+      {comments && !phone && (
         <button
           type="button"
           className="panel-toggle"
