@@ -101,7 +101,11 @@ export function EditorHomePage() {
           <ManuscriptList manuscripts={shown} user={user} chaptersOf={chaptersOf} onRowGone={handleRowGone} />
         )}
         {showArchived && shown.length > 0 && (
-          <p className="field-hint">Archived manuscripts keep everything; unarchive one to list it with the others again.</p>
+          <p className="field-hint">
+            {shown.some((m) => m.ownerId === user?.id)
+              ? 'Archived manuscripts keep everything; unarchive one to list it with the others again.'
+              : 'Their owners put these away; they keep everything and still open.'}
+          </p>
         )}
       </section>
     </Page>
