@@ -27,7 +27,9 @@ export function PageThumbnails({ book, currentId, onGo }: { book: BookDetailResp
   const pages = useMemo(() => fixedPages(book), [book]);
   const list = useRef<HTMLOListElement>(null);
   // Opening the drawer shows where the reader is.
-  useEffect(() => list.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'center' }), []);
+  useEffect(() => {
+    list.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'center' });
+  }, []);
   return (
     <ol className="reader-thumbs" ref={list}>
       {pages.map((page) => (
