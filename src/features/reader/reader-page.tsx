@@ -3,6 +3,8 @@
  * `/books/manuscript/{id}` for a manuscript one owns or co-writes: the reader shell —
  * toolbar, progress, drawers, selection toolbar — around the view. Resumes at the replicated
  * position and follows a newer position from another device until the reader turns a page.
+ * A fixed-layout book (comics, picture books) is shown in pages by FixedLayoutView on either
+ * route, with a Pages drawer of thumbnails instead of the Scroll toggle (decision 028).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
