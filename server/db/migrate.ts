@@ -19,6 +19,7 @@ import * as m019 from './migrations/019-billing';
 import * as m020 from './migrations/020-authors';
 import * as m021 from './migrations/021-sideloads';
 import * as m022 from './migrations/022-search-version';
+import * as m023 from './migrations/023-fixed-layout';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020-authors': m020,
   '021-sideloads': m021,
   '022-search-version': m022,
+  '023-fixed-layout': m023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
