@@ -1,6 +1,8 @@
 /**
  * /api/users: finding a person by exact username (for "New message" and co-author invites) and
  * the public profile.
+ * - `/search` is a prefix match for the "New message" picker (server/users/search.ts), ten at
+ *   most, rate-limited per account like `/lookup`.
  * - `/lookup` is exact-match only (no search, no listing) and rate-limited per account, so it
  *   cannot enumerate accounts cheaply. Deleted and suspended accounts answer like unknown ones.
  * - `/:username` shows a private profile's name and nothing else (not even public lists) to
@@ -8,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import { getUserProfile } from '../../sync/api/lists';
-import { lookupUser, USERNAME_LOOKUP_MAX } from '../../sync/api/users';
+import { lookupUser, searchUsers, USERNAME_LOOKUP_MAX } from '../../sync/api/users';
 import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
 import { notFound } from '../http/errors';
@@ -16,6 +18,7 @@ import { requirePermission } from '../http/guard';
 import { buildLimiter, take } from '../http/rate-limit';
 import { RATE_LIMITS } from '../limits';
 import { publicLists } from '../lists/queries';
+import { searchPeople } from './search';
 
 const PROFILE_LISTS = 50;
 
@@ -40,6 +43,13 @@ export function userRoutes(ctx: AppContext) {
     if (!user) throw notFound('No one has that username.');
     return { id: user.id, username: user.username, displayName: user.displayName };
   });
+  const searchLimiter = buildLimiter(ctx, 'user-search', RATE_LIMITS.userSearchPerAccount);
+  on(router, '/api/users', searchUsers, async (c, { query }) => {
+    const me = requirePermission(c, 'account:use');
+    await take(searchLimiter, me.id);
+    return { people: await searchPeople(ctx, query.q ?? '', me.id) };
+  });
+  // After /lookup and /search, which its :username would otherwise swallow.
   on(router, '/api/users', getUserProfile, async (c, { params }) => {
     const username = params.username.toLowerCase();
     const user = username.length <= USERNAME_LOOKUP_MAX ? await activeUser(ctx, username) : undefined;
