@@ -5,7 +5,8 @@
  *   most, rate-limited per account like `/lookup`.
  * - `/lookup` is exact-match only (no search, no listing) and rate-limited per account, so it
  *   cannot enumerate accounts cheaply. Deleted and suspended accounts answer like unknown ones.
- * - `/:username` shows a private profile's name and nothing else (not even public lists) to
+ * - `/:username` shows a private profile's name (with its id and whether it is an author, for
+ *   "Message" and "Follow") and nothing else (not even public lists) to
  *   everyone but its owner.
  */
 import { Hono } from 'hono';
@@ -17,6 +18,7 @@ import { notFound } from '../http/errors';
 import { requirePermission } from '../http/guard';
 import { buildLimiter, take } from '../http/rate-limit';
 import { RATE_LIMITS } from '../limits';
+import { authorsInStore } from '../authors/queries';
 import { publicLists } from '../lists/queries';
 import { searchPeople } from './search';
 
@@ -54,11 +56,12 @@ export function userRoutes(ctx: AppContext) {
     const username = params.username.toLowerCase();
     const user = username.length <= USERNAME_LOOKUP_MAX ? await activeUser(ctx, username) : undefined;
     if (!user) throw notFound('No one goes by that name here.');
-    if (user.profileVisibility === 'private' && c.get('user')?.id !== user.id) {
-      return { visibility: 'private' as const, username: user.username, displayName: user.displayName };
-    }
+    // An author's name and books are public on the author page, private profile or not.
+    const isAuthor = (await authorsInStore(ctx).select('users.id').where('users.id', '=', user.id).executeTakeFirst()) !== undefined;
+    const person = { id: user.id, username: user.username, displayName: user.displayName, isAuthor };
+    if (user.profileVisibility === 'private' && c.get('user')?.id !== user.id) return { visibility: 'private' as const, ...person };
     const lists = await publicLists(ctx.db, { ownerId: user.id, limit: PROFILE_LISTS });
-    return { visibility: 'public' as const, username: user.username, displayName: user.displayName, bio: user.bio, avatarUrl: user.avatarUrl, lists };
+    return { visibility: 'public' as const, ...person, bio: user.bio, avatarUrl: user.avatarUrl, lists };
   });
   return router;
 }

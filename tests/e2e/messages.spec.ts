@@ -118,3 +118,37 @@ test('New message finds a person by part of their name; the keyboard picks them'
   await expect(bubble(page, text)).not.toContainText('Pending');
   await a.context.close();
 });
+
+test("a profile's Message button opens the conversation with that person", async ({ browser }) => {
+  const a = await signedIn(browser, DEMO.reader);
+  const page = a.page;
+  await page.goto('/user/author');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Author' })).toBeVisible();
+  // An author: the author page's Follow button, here too.
+  await expect(page.getByRole('button', { name: /^(Follow|Following)$/ })).toHaveAttribute('aria-pressed', /true|false/);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('profile-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('profile-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('link', { name: 'Message', exact: true }).click();
+  await expect(page).toHaveURL(/\/messages\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Ada Author' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+
+  // A reader (no books in the store) gets Message only; one's own profile offers neither.
+  await page.goto('/user/publisher');
+  await expect(page.getByRole('link', { name: 'Message', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Follow|Following)$/ })).toHaveCount(0);
+  await page.goto('/user/reader');
+  await expect(page.getByText('This is your profile.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Message', exact: true })).toHaveCount(0);
+  await a.context.close();
+
+  const visitor = await browser.newContext();
+  const anonymous = await visitor.newPage();
+  await anonymous.goto('/user/author');
+  await expect(anonymous.getByRole('link', { name: 'Sign in to message or follow' })).toHaveAttribute('href', '/auth?next=%2Fuser%2Fauthor');
+  await visitor.close();
+});
