@@ -8,19 +8,11 @@ import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { suggestStore, type StoreSuggestion } from '../../../sync/api/store';
 import { call } from '../../lib/api';
+import { useDebounced } from '../../lib/use-debounced';
 
 // Short enough that results follow a keystroke within 100 ms (npm run bench:lighthouse measures it);
 // a request still in flight is cancelled by the next one.
 const DEBOUNCE_MS = 50;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function hrefOf(s: StoreSuggestion): string {
   return s.kind === 'book' ? `/book/${s.id}` : `/author/${s.id}`;
