@@ -15,8 +15,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, RouteData, VISITS, pathOf, quiet, settle, signedInContext, type Account, type Who } from '../tests/e2e/every-route';
+import { chromium } from '@playwright/test';
+import { DESKTOP, PHONE, RouteData, VISITS, pathOf, people, quiet, settle } from '../tests/e2e/every-route';
 
 const PORT = Number(process.env.SHOTS_PORT ?? 3107);
 const OUT = path.resolve('shots');
@@ -68,27 +68,19 @@ const fileName = (url: string) =>
 async function main() {
   const visits = VISITS.filter((v) => words.length === 0 || words.some((w) => v.who.includes(w) || (typeof v.to === 'string' ? v.to : v.route).includes(w)));
   const server = await startServer();
-  const browser: Browser = await chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const contexts = new Map<Who, Promise<BrowserContext>>();
-  const options = { viewport: DESKTOP, reducedMotion: 'reduce' } as const;
-  const context = (who: Who) => {
-    if (!contexts.has(who))
-      contexts.set(who, who === 'visitor' ? browser.newContext({ baseURL: server.origin, ...options }) : signedInContext(browser, server.origin, who, options));
-    return contexts.get(who)!;
-  };
-  const pages = new Map<Who, Page>();
-  const data = new RouteData(async (account: Account) => (await context(account)).request, server.origin);
+  const everyone = people(browser, server.origin, { viewport: DESKTOP, reducedMotion: 'reduce' });
+  const data = new RouteData(everyone.page, server.origin);
   let shots = 0;
   const failed: string[] = [];
   try {
     fs.rmSync(OUT, { recursive: true, force: true });
     for (const visit of visits) {
       const url = await pathOf(visit, data);
-      if (!pages.has(visit.who)) pages.set(visit.who, await (await context(visit.who)).newPage());
-      const page = pages.get(visit.who)!;
+      const page = await everyone.page(visit.who);
       try {
         await page.goto(url);
         await settle(page, visit);
@@ -96,7 +88,7 @@ async function main() {
           await page.emulateMedia({ colorScheme: theme });
           for (const [size, viewport] of [['desktop', DESKTOP] as const, ['phone', PHONE] as const]) {
             await page.setViewportSize(viewport);
-            await quiet(page, visit.skeleton);
+            await quiet(page, visit.showsLoading);
             const file = path.join(OUT, visit.who, theme === 'dark' ? `${size}-night` : size, `${fileName(url)}.png`);
             fs.mkdirSync(path.dirname(file), { recursive: true });
             await page.screenshot({ path: file, fullPage: true });

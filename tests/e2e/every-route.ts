@@ -23,8 +23,8 @@ export interface Visit {
   to: string | ((data: RouteData) => Promise<string>);
   /** What else shows once the page is ready (besides: no loading bar, skeleton or busy region, an h1). */
   ready?: (page: Page) => Promise<void>;
-  /** The page shows a skeleton on purpose (the component gallery). */
-  skeleton?: boolean;
+  /** The page shows loading states on purpose (the component gallery: a skeleton, a busy button). */
+  showsLoading?: boolean;
 }
 
 const READY_TIMEOUT = 20_000;
@@ -41,6 +41,7 @@ const READER_FREE_BOOK = 'demo-rain-on-the-tin-roof';
 const PENDING_BOOKS = ['demo-the-summer-of-second-chances', 'demo-letters-to-a-young-gardener'];
 const PAID_BOOKS = ['demo-the-clockmakers-apprentice', 'demo-the-accidental-detective', 'demo-the-cartographers-daughter'];
 const MESSAGE = 'Is the Salt Orchard sequel out this spring?';
+const MANUSCRIPT_TEXT = 'The lamp at Gull Point had not gone out in forty years, and Maren meant to keep it lit.';
 
 const v = (route: string, who: Who, to: Visit['to'], more: Partial<Visit> = {}): Visit => ({ route, who, to, ...more });
 
@@ -98,16 +99,17 @@ export const VISITS: Visit[] = [
   v('admin/users', 'reader', '/admin/users', { ready: text("You don't have access") }),
 
   // The author and the publisher: what their roles add.
+  // Pairs of visits share a test (accessibility.spec.ts): the manuscript's four come in two pairs, each making one manuscript.
   v('', 'author', '/'),
   v('settings', 'author', '/settings'),
   v('editor', 'author', '/editor'),
+  v('files', 'author', '/files'),
   v('editor/:manuscriptId/:chapterId?', 'author', async (d) => `/editor/${(await d.manuscript()).id}`, { ready: editorReady }),
   v('editor/:manuscriptId/:chapterId?', 'author', async (d) => `/editor/${(await d.manuscript()).id}/${(await d.manuscript()).chapterId}`, {
     ready: editorReady,
   }),
   v('books/manuscript/:bookId', 'author', async (d) => `/books/manuscript/${(await d.manuscript()).id}`, { ready: readerReady }),
   v('books/manuscript/:bookId/flow', 'author', async (d) => `/books/manuscript/${(await d.manuscript()).id}/flow`, { ready: readerReady }),
-  v('files', 'author', '/files'),
   v('', 'publisher', '/'),
   v('settings', 'publisher', '/settings'),
   v('settings/billing', 'publisher', '/settings/billing'),
@@ -131,7 +133,7 @@ export const VISITS: Visit[] = [
   v('admin/profile', 'admin', '/admin/profile'),
   v('admin/debug-reports', 'admin', '/admin/debug-reports'),
   v('admin/test', 'admin', '/admin/test'),
-  v('dev', 'admin', '/dev', { skeleton: true }),
+  v('dev', 'admin', '/dev', { showsLoading: true }),
   v('dev/mail', 'admin', '/dev/mail'),
   v('dev/failure', 'admin', '/dev/failure'),
   v('admin-test', 'admin', '/admin-test'),
@@ -166,7 +168,7 @@ async function ok(res: APIResponse, what: string, status = 200): Promise<APIResp
 }
 
 /** A browser context signed in through the API as a demo account (its page has loaded nothing yet). */
-export async function signedInContext(browser: Browser, origin: string, account: Account, options: Parameters<Browser['newContext']>[0] = {}) {
+async function signedInContext(browser: Browser, origin: string, account: Account, options: Parameters<Browser['newContext']>[0] = {}) {
   const context = await browser.newContext({ baseURL: origin, ...options });
   await ok(
     await context.request.post('/api/auth/sign-in', { headers: { origin }, data: { email: DEMO[account], password: DEMO_PASSWORD } }),
@@ -188,6 +190,26 @@ export async function pushDocs(api: APIRequestContext, origin: string, collectio
   if (result.conflicts.length || result.rejected.length) throw new Error(`push ${collection}: ${JSON.stringify(result)}`);
 }
 
+/** One browser context and page per person, made when first asked for: the demo accounts signed in through the API. */
+export function people(browser: Browser, origin: string, options: Parameters<Browser['newContext']>[0]) {
+  const pages = new Map<Who, Promise<Page>>();
+  return {
+    page(who: Who): Promise<Page> {
+      if (!pages.has(who)) {
+        const context = who === 'visitor' ? browser.newContext({ baseURL: origin, ...options }) : signedInContext(browser, origin, who, options);
+        pages.set(
+          who,
+          context.then((c) => c.newPage()),
+        );
+      }
+      return pages.get(who)!;
+    },
+    async close() {
+      for (const page of pages.values()) await (await page).context().close();
+    },
+  };
+}
+
 interface Me {
   id: string;
   username: string;
@@ -202,9 +224,14 @@ interface Me {
 export class RouteData {
   private made = new Map<string, Promise<unknown>>();
   constructor(
-    private readonly api: (account: Account) => Promise<APIRequestContext>,
+    /** The person's page: data that only a device can make (chapter text) is made in it, before the visit opens its URL. */
+    private readonly page: (account: Account) => Promise<Page>,
     private readonly origin: string,
   ) {}
+
+  private async api(account: Account): Promise<APIRequestContext> {
+    return (await this.page(account)).context().request;
+  }
 
   private once<T>(key: string, make: () => Promise<T>): Promise<T> {
     if (!this.made.has(key)) this.made.set(key, make());
@@ -316,7 +343,11 @@ export class RouteData {
     return { orderId: started.orderId, url: started.url };
   }
 
-  /** A manuscript of the author's with one chapter, written as the author's device writes it. */
+  /**
+   * A manuscript of the author's with one chapter: its documents pushed as the author's device
+   * pushes them, its text typed in the editor (chapter text travels only as Yjs updates), and read
+   * back from the server before anyone opens it.
+   */
   manuscript(): Promise<{ id: string; chapterId: string }> {
     return this.once('manuscript', async () => {
       const me = await this.me('author');
@@ -340,6 +371,19 @@ export class RouteData {
           updatedAt: now,
         },
       ]);
+      const page = await this.page('author');
+      await page.goto(`/editor/${id}/${chapterId}`);
+      await editorReady(page);
+      await page.getByTestId('chapter-text').click();
+      await page.keyboard.type(MANUSCRIPT_TEXT);
+      await page.getByTestId('chapter-sync').filter({ hasText: 'Synced' }).waitFor({ timeout: READY_TIMEOUT });
+      const api = await this.api('author');
+      for (let i = 0; ; i++) {
+        const res = await api.get(`/api/manuscripts/${id}/book/chapters/${chapterId}`);
+        if (res.ok() && ((await res.json()) as { xhtml: string }).xhtml.includes(MANUSCRIPT_TEXT.slice(0, 30))) break;
+        if (i === 40) throw new Error(`the text typed into manuscript ${id} did not reach the server`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
       return { id, chapterId };
     });
   }
@@ -349,26 +393,31 @@ let counter = 0;
 const uniqueSuffix = () => `${Date.now().toString(36)}-${process.pid}-${++counter}`;
 
 /** Waits until the page shows what it is for: the visit's own sign, an h1, then quiet(). */
-export async function settle(page: Page, visit: Pick<Visit, 'ready' | 'skeleton'>): Promise<void> {
+export async function settle(page: Page, visit: Pick<Visit, 'ready' | 'showsLoading'>): Promise<void> {
   if (visit.ready) await visit.ready(page);
   await page.locator('h1').first().waitFor({ timeout: READY_TIMEOUT });
-  await quiet(page, visit.skeleton);
+  await quiet(page, visit.showsLoading);
 }
 
 /**
- * No loading bar, busy region or skeleton (unless the page shows one on purpose); fonts loaded,
- * images decoded and two frames drawn. After a change of size or theme too: a page may lay itself
+ * No loading bar, busy region or skeleton (unless the page shows them on purpose); fonts loaded,
+ * images decoded, transitions over and two frames drawn. After a change of size or theme too: a page may lay itself
  * out again (the reader paginates anew).
  */
-export async function quiet(page: Page, skeletonAllowed = false): Promise<void> {
+export async function quiet(page: Page, showsLoading = false): Promise<void> {
   await page.waitForFunction(
-    (skeletonOk) => !document.querySelector('.route-progress, [aria-busy="true"]') && (skeletonOk || !document.querySelector('.skeleton')),
-    skeletonAllowed,
+    (loadingShown) => !document.querySelector('.route-progress') && (loadingShown || !document.querySelector('.skeleton, [aria-busy="true"]')),
+    showsLoading,
     { timeout: READY_TIMEOUT },
   );
   await page.evaluate(async () => {
     await document.fonts.ready;
-    await Promise.all([...document.images].filter((img) => !img.complete).map((img) => img.decode().catch(() => null)));
+    // Lazy images out of view never load: not waited for (nor longer than a few seconds for any).
+    const images = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
+    // Transitions too (a theme change fades colours in): a contrast check halfway would see neither theme.
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    const settled = [...images.map((img) => img.decode().catch(() => null)), ...finite.map((a) => a.finished.catch(() => null))];
+    await Promise.race([Promise.all(settled), new Promise((resolve) => setTimeout(resolve, 3000))]);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }

@@ -97,14 +97,16 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 
 /**
  * The page's serious and critical axe violations, one line each (none: an empty list). Legacy
- * mode runs axe once inside the page; the default injects axe twice and opens an extra tab to
- * merge per-frame results, which only cross-origin frames need (Quire has none) and which doubled
- * the cost of every check. "Label in name" (WCAG 2.5.3) is still experimental in axe, so it is
- * named: a control's accessible name must contain its visible text.
+ * mode runs axe in the page itself (the default opens an extra tab to merge per-frame results,
+ * which only cross-origin frames need; Quire has none). axe (560 KB) is put into a page once: a
+ * second check of the same page (another size or theme) finds it there, and only violations are
+ * collected. "Label in name" (WCAG 2.5.3) is still experimental in axe, so it is named: a
+ * control's accessible name must contain its visible text.
  */
 export async function axeProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+  const present = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  const results = await new AxeBuilder(present ? { page, axeSource: '/* axe is in the page already */' } : { page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
     .withTags(AXE_TAGS)
     .setLegacyMode()
     .analyze();
