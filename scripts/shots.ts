@@ -58,10 +58,11 @@ async function startServer(): Promise<{ origin: string; stop(): void }> {
   throw new Error('The server did not start.');
 }
 
-/** A file name for a URL: /admin/orders/abc?x=1 → admin-orders-abc-x-1. */
+/** A file name for a URL: /admin/orders/abc?x=1 → admin_orders_abc-x-1 (so /admin/test and /admin-test differ). */
 const fileName = (url: string) =>
   url
     .replace(/^\//, '')
+    .replace(/\//g, '_')
     .replace(/[^\w-]+/g, '-')
     .replace(/-+$/, '') || 'home';
 
@@ -77,7 +78,8 @@ async function main() {
   let shots = 0;
   const failed: string[] = [];
   try {
-    fs.rmSync(OUT, { recursive: true, force: true });
+    // A full run starts from an empty folder; a filtered one replaces only its own screenshots.
+    if (words.length === 0) fs.rmSync(OUT, { recursive: true, force: true });
     for (const visit of visits) {
       const url = await pathOf(visit, data);
       const page = await everyone.page(visit.who);

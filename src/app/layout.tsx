@@ -17,6 +17,7 @@ import { call } from '../lib/api';
 import { ADMIN_NAV, MAIN_NAV, visibleNav } from './nav';
 import { forgetSession, SESSION_KEY, useSession } from '../lib/session';
 import { setPreferencesOwner } from '../features/theming/preferences-store';
+import { useCurrentLinkInView } from './current-link-in-view';
 import { useTheme, type ThemeChoice } from './theme';
 import { UpdatePrompt } from './update-prompt';
 
@@ -127,21 +128,12 @@ export function Layout() {
   );
 }
 
-/**
- * The admin area's sections. On a phone they are one row that scrolls sideways (styles.css), so
- * the current one is scrolled into view on every navigation.
- */
+/** The admin area's sections (on a phone, a row that scrolls sideways). */
 function AdminNav() {
   const { user } = useSession();
   const { pathname } = useLocation();
   const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const nav = ref.current;
-    const current = nav?.querySelector<HTMLElement>('a.active');
-    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
-    // Centred by hand: scrollIntoView would also scroll the page.
-    nav.scrollLeft += current.getBoundingClientRect().left - nav.getBoundingClientRect().left - (nav.clientWidth - current.offsetWidth) / 2;
-  }, [pathname]);
+  useCurrentLinkInView(ref, pathname);
   return (
     <nav aria-label="Admin" className="sub-nav" ref={ref}>
       {visibleNav(ADMIN_NAV, user).map((item) => (
@@ -159,6 +151,8 @@ function Shell() {
   const { pathname } = useLocation();
   const main = visibleNav(MAIN_NAV, user);
   const admin = can(user, 'admin:access');
+  const mainNav = useRef<HTMLElement>(null);
+  useCurrentLinkInView(mainNav, pathname);
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -172,7 +166,7 @@ function Shell() {
           </span>
           <span className="brand-name">Quire</span>
         </NavLink>
-        <nav aria-label="Main" className="main-nav">
+        <nav aria-label="Main" className="main-nav" ref={mainNav}>
           {main.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === '/'}>
               {item.label}
@@ -188,7 +182,7 @@ function Shell() {
         </div>
       </header>
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
-      {admin && pathname.startsWith('/admin') && <AdminNav />}
+      {admin && (pathname === '/admin' || pathname.startsWith('/admin/')) && <AdminNav />}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

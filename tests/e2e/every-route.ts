@@ -312,12 +312,12 @@ export class RouteData {
     });
   }
 
-  /** A started, unpaid checkout of the reader's: the path of its test payment page. */
+  /** A started, unpaid checkout of the reader's: its test payment page. */
   pendingCheckout(): Promise<string> {
     return this.once('pending-checkout', async () => {
-      const { url } = await this.checkout('reader', PENDING_BOOKS);
-      const u = new URL(url, this.origin);
-      return u.pathname + u.search;
+      const { orderId, url } = await this.checkout('reader', PENDING_BOOKS);
+      // As the cart page goes there: the order's id lets the page show what is being paid for.
+      return `${new URL(url, this.origin).pathname}?order=${orderId}`;
     });
   }
 
