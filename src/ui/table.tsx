@@ -1,4 +1,8 @@
-/** A semantic data table: caption for screen readers, header cells with scope, an empty row. */
+/**
+ * A semantic data table: caption for screen readers, header cells with scope, an empty row. On a
+ * phone each row becomes a card (styles.css, `.table-cards`): every cell on its own line under its
+ * column's name, so no column (the actions least of all) hides off-screen.
+ */
 import type { ReactNode } from 'react';
 
 export interface Column<T> {
@@ -7,6 +11,9 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   className?: string;
 }
+
+/** The column's name shown beside each cell on a phone: its header when that is plain text (not a hidden one). */
+const phoneLabel = (header: ReactNode) => (typeof header === 'string' ? header : undefined);
 
 export function Table<T>({
   caption,
@@ -23,7 +30,7 @@ export function Table<T>({
 }) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table-cards">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -45,7 +52,7 @@ export function Table<T>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.key} className={c.className}>
+                  <td key={c.key} className={c.className} data-label={phoneLabel(c.header)}>
                     {c.render(row)}
                   </td>
                 ))}

@@ -92,7 +92,7 @@ test('reorders books by keyboard and announces the move', async ({ page }) => {
   await page.keyboard.press('ArrowDown');
   await expect(books).toHaveText([titles[1]!, titles[2]!, titles[0]!]);
 
-  await page.getByRole('button', { name: `Move ${titles[0]} up` }).click();
+  await page.getByRole('button', { name: `Move up: ${titles[0]}` }).click();
   await expect(books).toHaveText([titles[1]!, titles[0]!, titles[2]!]);
 
   // Order and a note survive a reload (they live on the device). The note is written when the

@@ -18,7 +18,7 @@ test.describe('printable', () => {
     test.setTimeout(120_000);
     await signIn(page, DEMO.reader);
     await page.goto('/books');
-    await page.getByRole('link', { name: 'Print The Patient Draft' }).click();
+    await page.getByRole('link', { name: 'Print / PDF: The Patient Draft' }).click();
     await expect(page).toHaveURL(/\/printable\/demo-the-patient-draft$/);
     await expect(page.getByRole('heading', { name: 'Print “The Patient Draft”' })).toBeVisible();
     await typesetDone(page, '6 × 9 in');

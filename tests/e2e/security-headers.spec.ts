@@ -34,7 +34,7 @@ test.describe('content security policy', () => {
 
     await signIn(page, DEMO.reader);
     await page.goto('/books');
-    await expect(page.getByRole('link', { name: 'Print The Patient Draft' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Print / PDF: The Patient Draft' })).toBeVisible();
     expect(await violations()).toEqual([]);
 
     await page.goto('/books/demo-the-patient-draft');

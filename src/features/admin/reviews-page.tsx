@@ -101,7 +101,13 @@ function RestoreButton({ review }: { review: AdminReviewRow }) {
 function UnblockButton({ review }: { review: AdminReviewRow }) {
   const action = useAdminAction(() => call(unblockReviewer, { params: { id: review.reviewer.id } }), `${review.reviewer.displayName} can review again.`);
   return (
-    <Button size="sm" variant="ghost" loading={action.isPending} onClick={() => action.mutate(undefined)} aria-label={`Unblock ${review.reviewer.displayName}`}>
+    <Button
+      size="sm"
+      variant="ghost"
+      loading={action.isPending}
+      onClick={() => action.mutate(undefined)}
+      aria-label={`Unblock reviewer: ${review.reviewer.displayName}`}
+    >
       Unblock reviewer
     </Button>
   );
@@ -191,12 +197,7 @@ export function AdminReviewsPage() {
           {r.reviewer.blocked ? (
             <UnblockButton review={r} />
           ) : (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => setPending({ kind: 'block', review: r })}
-              aria-label={`Block ${r.reviewer.displayName} from reviewing`}
-            >
+            <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'block', review: r })} aria-label={`Block reviewer: ${r.reviewer.displayName}`}>
               Block reviewer
             </Button>
           )}

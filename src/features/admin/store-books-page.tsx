@@ -113,7 +113,7 @@ function UnlistDialog({ book, onClose }: { book: AdminStoreBook; onClose: () => 
 function Relist({ book }: { book: AdminStoreBook }) {
   const relist = useListing(book, true);
   return (
-    <Button size="sm" variant="secondary" loading={relist.isPending} onClick={() => relist.run()} aria-label={`List ${book.title} again`}>
+    <Button size="sm" variant="secondary" loading={relist.isPending} onClick={() => relist.run()} aria-label={`List again: ${book.title}`}>
       List again
     </Button>
   );
@@ -159,7 +159,7 @@ export function AdminStoreBooksPage() {
       header: 'Actions',
       render: (b) => (
         <div className="admin-actions">
-          <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'price', book: b })} aria-label={`Edit the price of ${b.title}`}>
+          <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'price', book: b })} aria-label={`Edit price: ${b.title}`}>
             Edit price
           </Button>
           {b.status === 'published' ? (

@@ -72,7 +72,14 @@ function Actions({
         )
       )}
       {user.status === 'active' && (
-        <Button size="sm" variant="ghost" loading={reset.isPending} onClick={() => reset.mutate(undefined)} aria-label={label('Send a password reset to')}>
+        <Button
+          size="sm"
+          variant="ghost"
+          loading={reset.isPending}
+          onClick={() => reset.mutate(undefined)}
+          aria-label={`Send reset e-mail to ${user.displayName}`}
+          title="Send a password reset e-mail"
+        >
           Send reset
         </Button>
       )}

@@ -73,7 +73,8 @@ export function EditorToolbar() {
 
   const blockButton = (block: Block, label: string, glyph: string) => (
     <button type="button" className="ed-tool" aria-label={label} title={label} aria-pressed={state.block === block} onClick={() => setBlock(block)}>
-      {glyph}
+      {/* A glyph, like an icon: the label names the button ("H1" is not in "Heading 1", WCAG 2.5.3). */}
+      <span aria-hidden="true">{glyph}</span>
     </button>
   );
 

@@ -101,7 +101,7 @@ export function LibraryPage() {
                     {pct}% read{p ? ` · last read ${formatRelative(p.updatedAt)}` : ' · not started'}
                   </p>
                   <p className="library-links">
-                    <Link to={`/printable/${book.id}`} aria-label={`Print ${book.title}`}>
+                    <Link to={`/printable/${book.id}`} aria-label={`Print / PDF: ${book.title}`}>
                       Print / PDF
                     </Link>
                     {book.sideloaded && <RemoveBook bookId={book.id} title={book.title} />}

@@ -101,10 +101,10 @@ export function ListItemRow({ item, index, count, dragging, over, onMove, onNote
         />
       </div>
       <div className="list-item-actions">
-        <Button size="sm" variant="secondary" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Move ${title} up`}>
+        <Button size="sm" variant="secondary" disabled={index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Move up: ${title}`}>
           Move up
         </Button>
-        <Button size="sm" variant="secondary" disabled={index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={`Move ${title} down`}>
+        <Button size="sm" variant="secondary" disabled={index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={`Move down: ${title}`}>
           Move down
         </Button>
         <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${title}`}>

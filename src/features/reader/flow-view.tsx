@@ -217,6 +217,7 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
       onPointerDown={markUser}
       onPointerUp={onPointerUp}
       onClick={onClick}
+      role="region"
       aria-label="Book text"
       data-writing-mode={book.writingMode}
       style={vertical ? { writingMode: book.writingMode as 'vertical-rl' | 'vertical-lr' } : undefined}

@@ -53,7 +53,7 @@ function Entries({ userId }: { userId: string }) {
               {e.priceCents > 0 && (
                 <Button
                   size="sm"
-                  aria-label={`Move ${e.title} to your cart`}
+                  aria-label={`Move to cart: ${e.title}`}
                   disabled={!cart || !collection}
                   onClick={() => {
                     if (!cart || !collection) return;

@@ -17,7 +17,7 @@ export default function WishlistToggle({ book, userId }: { book: CardBook; userI
       type="button"
       className={`wishlist-toggle${inList ? ' wishlist-toggle-on' : ''}`}
       aria-pressed={inList}
-      aria-label={inList ? `${book.title} is in your wishlist; remove it` : `Add ${book.title} to your wishlist`}
+      aria-label={inList ? `In wishlist: ${book.title}` : `Add to wishlist: ${book.title}`}
       disabled={!collection || loading}
       onClick={() => {
         if (!collection) return;
