@@ -10,7 +10,6 @@
  *  3. first-load JS of /books and /books/{id}: brotli bytes of every script the route loads.
  * Several runs in one invocation; medians are reported and written to docs/benchmarks.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { writeEpub } from '../server/books/epub/write-epub';
 import { percentile, writeBenchSection } from './bench-report';
+import { startBenchServer } from './bench-server';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3106);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -49,34 +49,6 @@ function generatedEpub(): Uint8Array {
     creators: [{ name: 'Bench' }],
     chapters,
   });
-}
-
-async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
-  if (!fs.existsSync('dist/index.html')) throw new Error('No build in dist/. Run `npm run build` first (npm run bench:reader does).');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-reader-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: ORIGIN,
-      QUIRE_DEMO: '1',
-      QUIRE_RATE_LIMIT_SCALE: '100',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`${ORIGIN}/__probe`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, dataDir };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('The server did not start.');
 }
 
 async function importBook(context: BrowserContext): Promise<{ bookId: string; source: string }> {
@@ -193,7 +165,7 @@ async function routeJs(
 }
 
 async function main() {
-  const { child, dataDir } = await startServer();
+  const server = await startBenchServer(PORT, 'reader');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -261,8 +233,7 @@ async function main() {
     writeBenchSection(SECTION, `${machine}\n\n${lines.join('\n')}`);
   } finally {
     await browser.close();
-    child.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    server.stop();
   }
 }
 

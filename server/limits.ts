@@ -37,6 +37,8 @@ export const RATE_LIMITS = {
   clientReportsPerIp: { points: 60, windowSeconds: 60 },
   /** Exact-username lookups ("New message", co-author invites): plenty for a person typing names. */
   userLookupPerAccount: { points: 30, windowSeconds: 60 },
+  /** People search as one types in "New message" (debounced): a few names a minute, not a crawl. */
+  userSearchPerAccount: { points: 120, windowSeconds: 60 },
   /** Co-author invites by e-mail: each may send a mail to a stranger, so fewer than look-ups. */
   coAuthorInvitesPerAccount: { points: 20, windowSeconds: 60 * 60 },
   /** Review saves, deletions and reports: a person fixing a typo a few times, not a script. */

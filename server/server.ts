@@ -11,6 +11,7 @@ import { registerAuthJobs } from './auth/mail-links';
 import { registerAuthorJobs } from './authors/new-book-notices';
 import { registerBookJobs } from './books/epub/import-epub';
 import { announceNewCoAuthors } from './manuscripts/members/co-author-notices';
+import { deleteChildrenOfDeletedManuscripts } from './manuscripts/delete-children';
 import { registerInvitationJobs } from './manuscripts/members/invitations';
 import { createApp } from './app';
 import { createInProcessRevocations } from './auth/session-revocations';
@@ -72,6 +73,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerInvitationJobs(worker, ctx);
   registerStoreJobs(worker, ctx);
   announceNewCoAuthors(ctx);
+  deleteChildrenOfDeletedManuscripts(ctx);
   return { ctx, worker, handle };
 }
 

@@ -50,6 +50,17 @@ describe('CanonicalBookSchema', () => {
     expect(CanonicalBookSchema.safeParse(buildBook({ coverPath: 'missing.png' })).success).toBe(false);
   });
 
+  it('refuses a fixed-layout page without its size, and fills reflowable defaults', () => {
+    const page = { id: 'p1', title: 'One', xhtml: '<p>x</p>', layout: 'pre-paginated' as const };
+    expect(CanonicalBookSchema.safeParse(buildBook({ chapters: [page] })).success).toBe(false);
+    const ok = CanonicalBookSchema.parse(
+      buildBook({ chapters: [{ ...page, viewport: { width: 600, height: 800 }, pageSpread: 'left' }], layout: 'pre-paginated' }),
+    );
+    expect(ok.chapters[0]).toMatchObject({ layout: 'pre-paginated', pageSpread: 'left', viewport: { width: 600, height: 800 } });
+    const plain = CanonicalBookSchema.parse(buildBook());
+    expect([plain.layout, plain.spread, plain.chapters[0]!.layout]).toEqual(['reflowable', 'auto', 'reflowable']);
+  });
+
   it('refuses asset paths that climb out of the book', () => {
     for (const path of ['../etc/passwd', '/abs.png', 'a/../../b.png', 'a\\b.png']) {
       expect(CanonicalBookSchema.safeParse(buildBook({ assets: [{ path, mediaType: 'image/png' }], coverPath: undefined })).success, path).toBe(false);

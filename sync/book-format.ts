@@ -59,6 +59,16 @@ const BookMetadataSchema = z.object({
 /** Inside a tag: a script element, an event attribute or a javascript: URL. Text may mention them. */
 const UNSAFE_MARKUP = /<\s*script|<[^>]*\son[a-z]+\s*=|<[^>]*javascript:/i;
 
+const LAYOUTS = ['reflowable', 'pre-paginated'] as const;
+const PAGE_SPREADS = ['left', 'right', 'center'] as const;
+/** EPUB rendition:spread: when two fixed-layout pages may share the screen (portrait reads as both). */
+const SPREADS = ['auto', 'none', 'landscape', 'both'] as const;
+export type BookLayout = (typeof LAYOUTS)[number];
+export type PageSpread = (typeof PAGE_SPREADS)[number];
+export type SpreadRule = (typeof SPREADS)[number];
+const ViewportSchema = z.object({ width: z.number().positive().max(100_000), height: z.number().positive().max(100_000) });
+export type Viewport = z.infer<typeof ViewportSchema>;
+
 export const ChapterSchema = z.object({
   id: z.string().regex(CHAPTER_ID),
   title: z.string().trim().min(1).max(300),
@@ -70,6 +80,13 @@ export const ChapterSchema = z.object({
   /** False for EPUB spine items marked linear="no" (pop-up notes, answer keys): kept, but the
    * reader skips them when paging through. */
   linear: z.boolean().default(true),
+  /** A fixed-layout page (EPUB rendition:layout pre-paginated) is drawn at `viewport` size and
+   * scaled to fit, never re-flowed; see decision 029. */
+  layout: z.enum(LAYOUTS).default('reflowable'),
+  /** Where a fixed-layout page sits in a two-page spread (EPUB page-spread-*); absent: the reader pairs pages. */
+  pageSpread: z.enum(PAGE_SPREADS).optional(),
+  /** A fixed-layout page's size in CSS px (its viewport meta, or an SVG page's viewBox). */
+  viewport: ViewportSchema.optional(),
 });
 
 const AssetSchema = z.object({
@@ -121,6 +138,9 @@ export const CanonicalBookSchema = z
     accessibility: AccessibilitySchema.default(() => AccessibilitySchema.parse({})),
     /** CSS assets the reader loads for every chapter, in order (already scoped to the book). */
     stylesheets: z.array(z.string()).max(50).default([]),
+    /** pre-paginated: the reader shows pages (fixed-layout EPUB: comics, picture books). */
+    layout: z.enum(LAYOUTS).default('reflowable'),
+    spread: z.enum(SPREADS).default('auto'),
   })
   .superRefine((book, ctx) => {
     const ids = new Set<string>();
@@ -138,6 +158,10 @@ export const CanonicalBookSchema = z
     }
     book.stylesheets.forEach((p, i) => {
       if (!paths.has(p)) ctx.addIssue({ code: 'custom', path: ['stylesheets', i], message: 'A stylesheet must be one of the assets.' });
+    });
+    book.chapters.forEach((c, i) => {
+      if (c.layout === 'pre-paginated' && !c.viewport)
+        ctx.addIssue({ code: 'custom', path: ['chapters', i, 'viewport'], message: 'A fixed-layout page needs its size.' });
     });
     const visit = (entries: TocEntry[], at: (string | number)[]) =>
       entries.forEach((e, i) => {

@@ -13,7 +13,12 @@ export async function loadBook(ctx: AppContext, id: string): Promise<StoredBook 
   if (!row) return null;
   const [contributors, chapters, assets] = await Promise.all([
     ctx.db.selectFrom('bookContributors').selectAll().where('bookId', '=', id).orderBy('ord').execute(),
-    ctx.db.selectFrom('bookChapters').select(['id', 'title', 'xhtml', 'linear']).where('bookId', '=', id).orderBy('ord').execute(),
+    ctx.db
+      .selectFrom('bookChapters')
+      .select(['id', 'title', 'xhtml', 'linear', 'layout', 'pageSpread', 'viewportWidth', 'viewportHeight'])
+      .where('bookId', '=', id)
+      .orderBy('ord')
+      .execute(),
     ctx.db.selectFrom('bookAssets').selectAll().where('bookId', '=', id).orderBy('path').execute(),
   ]);
   const book = CanonicalBookSchema.parse({
@@ -33,7 +38,13 @@ export async function loadBook(ctx: AppContext, id: string): Promise<StoredBook 
       ...(row.publishedAt !== null ? { publishedAt: row.publishedAt } : {}),
       ...(row.issued !== null ? { issued: row.issued } : {}),
     },
-    chapters: chapters.map((c) => ({ ...c, linear: c.linear === 1 })),
+    chapters: chapters.map(({ linear, layout, pageSpread, viewportWidth, viewportHeight, ...c }) => ({
+      ...c,
+      linear: linear === 1,
+      layout,
+      ...(pageSpread ? { pageSpread } : {}),
+      ...(viewportWidth !== null && viewportHeight !== null ? { viewport: { width: viewportWidth, height: viewportHeight } } : {}),
+    })),
     assets: assets.map((a) => ({ path: a.path, mediaType: a.mediaType })),
     ...(row.coverPath ? { coverPath: row.coverPath } : {}),
     toc: JSON.parse(row.toc),
@@ -41,6 +52,8 @@ export async function loadBook(ctx: AppContext, id: string): Promise<StoredBook 
     direction: row.direction,
     writingMode: row.writingMode,
     stylesheets: JSON.parse(row.stylesheets),
+    layout: row.layout,
+    spread: row.spread,
   });
   return {
     book,

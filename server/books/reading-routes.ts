@@ -84,7 +84,12 @@ export async function bookDetail(ctx: AppContext, found: BookForReading): Promis
   const [row, contributors, chapters, cover] = await Promise.all([
     ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     ctx.db.selectFrom('bookContributors').select(['name', 'role']).where('bookId', '=', id).orderBy('ord').execute(),
-    ctx.db.selectFrom('bookChapters').select(['id', 'title', 'linear', 'wordCount']).where('bookId', '=', id).orderBy('ord').execute(),
+    ctx.db
+      .selectFrom('bookChapters')
+      .select(['id', 'title', 'linear', 'wordCount', 'layout', 'pageSpread', 'viewportWidth', 'viewportHeight'])
+      .where('bookId', '=', id)
+      .orderBy('ord')
+      .execute(),
     ctx.db
       .selectFrom('bookAssets')
       .select('blobHash')
@@ -92,6 +97,7 @@ export async function bookDetail(ctx: AppContext, found: BookForReading): Promis
       .where('path', '=', found.book.coverPath ?? '')
       .executeTakeFirst(),
   ]);
+  const fixed = row.layout === 'pre-paginated';
   return {
     id,
     slug: row.slug,
@@ -112,12 +118,18 @@ export async function bookDetail(ctx: AppContext, found: BookForReading): Promis
     stylesheets: (JSON.parse(row.stylesheets) as string[]).map((p) => assetUrl(id, p)),
     access: found.access,
     sampleChapterId: found.sampleChapterId ?? null,
+    // Reflowable books answer as they always did; fixed-layout ones add their pages' sizes.
+    ...(fixed ? { layout: row.layout, spread: row.spread } : {}),
     chapters: chapters.map((ch) => ({
       id: ch.id,
       title: ch.title,
       linear: ch.linear === 1,
       wordCount: ch.wordCount,
       readable: found.access === 'full' || ch.id === found.sampleChapterId,
+      ...(fixed && ch.pageSpread ? { pageSpread: ch.pageSpread } : {}),
+      ...(fixed && ch.layout === 'pre-paginated' && ch.viewportWidth !== null && ch.viewportHeight !== null
+        ? { viewport: { width: ch.viewportWidth, height: ch.viewportHeight } }
+        : {}),
     })),
   };
 }

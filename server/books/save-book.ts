@@ -79,6 +79,8 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
     direction: book.direction,
     writingMode: book.writingMode,
     stylesheets: JSON.stringify(book.stylesheets),
+    layout: book.layout,
+    spread: book.spread,
     updatedAt: now,
   };
   await ctx.db.transaction().execute(async (trx) => {
@@ -108,6 +110,10 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
           xhtml: c.xhtml,
           wordCount: countWordsInXhtml(c.xhtml),
           linear: c.linear ? 1 : 0,
+          layout: c.layout,
+          pageSpread: c.pageSpread ?? null,
+          viewportWidth: c.viewport?.width ?? null,
+          viewportHeight: c.viewport?.height ?? null,
         })),
       )
       .execute();

@@ -19,6 +19,8 @@ import * as m019 from './migrations/019-billing';
 import * as m020 from './migrations/020-authors';
 import * as m021 from './migrations/021-sideloads';
 import * as m022 from './migrations/022-search-version';
+import * as m023 from './migrations/023-fixed-layout';
+import * as m024 from './migrations/024-people-search';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -39,6 +41,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '020-authors': m020,
   '021-sideloads': m021,
   '022-search-version': m022,
+  '023-fixed-layout': m023,
+  '024-people-search': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

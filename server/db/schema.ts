@@ -216,6 +216,9 @@ export interface BooksTable {
   discountPriceCents: Generated<number | null>;
   discountStartsAt: Generated<number | null>;
   discountEndsAt: Generated<number | null>;
+  /** Fixed-layout books (migration 023): pre-paginated, and when two pages share the screen. */
+  layout: Generated<'reflowable' | 'pre-paginated'>;
+  spread: Generated<'auto' | 'none' | 'landscape' | 'both'>;
 }
 interface BookGenresTable {
   bookId: string;
@@ -248,6 +251,11 @@ interface BookChaptersTable {
   xhtml: string;
   wordCount: number;
   linear: Generated<number>;
+  /** A fixed-layout page (migration 023): its layout, side of a spread and size in CSS px. */
+  layout: Generated<'reflowable' | 'pre-paginated'>;
+  pageSpread: Generated<'left' | 'right' | 'center' | null>;
+  viewportWidth: Generated<number | null>;
+  viewportHeight: Generated<number | null>;
 }
 interface BookAssetsTable {
   bookId: string;

@@ -26,7 +26,7 @@ describe('GET /api/users/:username', () => {
     const res = await t.request('/api/users/ann', { cookie: b });
     expect(res.status).toBe(200);
     const body = (await res.json()) as any;
-    expect(body).toMatchObject({ visibility: 'public', username: 'ann', displayName: 'ann', bio: 'Reads at night.' });
+    expect(body).toMatchObject({ visibility: 'public', id: 'ann', username: 'ann', displayName: 'ann', isAuthor: false, bio: 'Reads at night.' });
     expect(body.lists.map((l: { name: string }) => l.name)).toEqual(['public']);
   });
 
@@ -34,7 +34,7 @@ describe('GET /api/users/:username', () => {
     await t.ctx.db.updateTable('users').set({ profileVisibility: 'private' }).where('id', '=', 'ann').execute();
     for (const cookie of [b, undefined]) {
       const body = await (await t.request('/api/users/ann', { cookie })).json();
-      expect(body).toEqual({ visibility: 'private', username: 'ann', displayName: 'ann' });
+      expect(body).toEqual({ visibility: 'private', id: 'ann', username: 'ann', displayName: 'ann', isAuthor: false });
     }
     const own = (await (await t.request('/api/users/ann', { cookie: a })).json()) as any;
     expect(own).toMatchObject({ visibility: 'public', bio: 'Reads at night.' });

@@ -63,7 +63,23 @@ export const BookDetailSchema = z.object({
   stylesheets: z.array(z.string()),
   access: z.enum(['full', 'sample', 'none']),
   sampleChapterId: z.nullable(z.string()),
-  chapters: z.array(z.object({ id: z.string(), title: z.string(), linear: z.boolean(), wordCount: z.number(), readable: z.boolean() })),
+  /** Fixed-layout books only ("pre-paginated"); absent for reflowable books, and from answers cached before. */
+  layout: z.optional(z.enum(['reflowable', 'pre-paginated'])),
+  /** When two fixed-layout pages share the screen (EPUB rendition:spread). */
+  spread: z.optional(z.enum(['auto', 'none', 'landscape', 'both'])),
+  chapters: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      linear: z.boolean(),
+      wordCount: z.number(),
+      readable: z.boolean(),
+      /** A fixed-layout page's side of a spread, when the book says. */
+      pageSpread: z.optional(z.enum(['left', 'right', 'center'])),
+      /** A fixed-layout page's size in CSS px; absent for a reflowable chapter. */
+      viewport: z.optional(z.object({ width: z.number(), height: z.number() })),
+    }),
+  ),
 });
 export type BookDetailResponse = z.infer<typeof BookDetailSchema>;
 

@@ -26,20 +26,23 @@ export type DiscoverListsResponse = z.infer<typeof getDiscoverLists.response>;
 export const getPublicList = endpoint({ method: 'GET', path: '/api/lists/:id', response: z.object({ list: ReadingListSchema, owner: ListOwnerSchema }) });
 export type PublicListResponse = z.infer<typeof getPublicList.response>;
 
-/** A private profile carries the name only. */
+/** A private profile carries the name only (and what "Message" and "Follow" need). */
 export const getUserProfile = endpoint({
   method: 'GET',
   path: '/api/users/:username',
   response: z.discriminatedUnion('visibility', [
     z.object({
       visibility: z.literal('public'),
+      id: z.string(),
       username: z.string(),
       displayName: z.string(),
+      /** Credited on a store book: the profile offers "Follow" (the author page's follows). */
+      isAuthor: z.boolean(),
       bio: z.string(),
       avatarUrl: z.nullable(z.string()),
       lists: z.array(ListSummarySchema),
     }),
-    z.object({ visibility: z.literal('private'), username: z.string(), displayName: z.string() }),
+    z.object({ visibility: z.literal('private'), id: z.string(), username: z.string(), displayName: z.string(), isAuthor: z.boolean() }),
   ]),
 });
 export type UserProfileResponse = z.infer<typeof getUserProfile.response>;

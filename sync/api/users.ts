@@ -11,3 +11,17 @@ export const lookupUser = endpoint({
   response: z.object({ id: z.string(), username: z.string(), displayName: z.string() }),
 });
 export type UserLookupResponse = z.infer<typeof lookupUser.response>;
+
+export const USER_SEARCH_LIMIT = 10;
+
+/**
+ * People whose username or display name starts with `q` (the "New message" picker): active
+ * accounts only, at most USER_SEARCH_LIMIT, never e-mail addresses.
+ */
+export const searchUsers = endpoint({
+  method: 'GET',
+  path: '/api/users/search',
+  query: z.object({ q: z.optional(z.string()) }),
+  response: z.object({ people: z.array(z.object({ id: z.string(), username: z.string(), displayName: z.string() })) }),
+});
+export type PersonMatch = z.infer<typeof searchUsers.response>['people'][number];

@@ -2,7 +2,8 @@
  * Manuscripts: title, goal and co-authors of a book being written. The text itself is Yjs (one
  * document per chapter, see sync/collab); this document is what decides who may open those
  * documents — the collaboration server reads it from the sync store. Replicated to the owner and
- * every member; only the owner changes the co-author list, editors may retitle and set the goal.
+ * every member; only the owner changes the co-author list and archives or deletes the manuscript,
+ * editors may retitle and set the goal.
  */
 import { z } from 'zod';
 import { defineCollection } from '../replication/collection';
@@ -28,6 +29,12 @@ const ManuscriptSchema = z.object({
   members: z.array(ManuscriptMemberSchema).max(MAX_MEMBERS),
   /** members[].userId again, flat, so the audience and queries need no nested lookup. */
   memberIds: z.array(z.string().min(1).max(MAX_DOC_ID_LENGTH)).max(MAX_MEMBERS),
+  /**
+   * Put away by the owner: listed under "Archived" on /editor for everyone who shares it, and
+   * otherwise untouched. Optional since schema version 1, so documents written before it (and by
+   * devices that do not know it yet) stay valid as they are.
+   */
+  archived: z.boolean().optional(),
   createdAt: z.number().int().nonnegative(),
   updatedAt: z.number().int().nonnegative(),
 });
@@ -49,7 +56,10 @@ function onlyEditorFieldsChanged(next: Manuscript, previous: Manuscript): boolea
 export const manuscripts = defineCollection({
   name: 'manuscripts',
   schema: ManuscriptSchema,
-  version: 0,
+  version: 1,
+  // 1 — `archived` (optional): existing documents need no change, so the device migrates them
+  // as they are; keeping them byte-identical keeps them equal to the server's copies.
+  migrations: { 1: (doc: Manuscript) => doc },
   primaryKey: 'id',
   indexes: ['ownerId'],
   visibility: {

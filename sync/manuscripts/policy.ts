@@ -24,6 +24,7 @@ export const MANUSCRIPT_ACTIONS = [
   'retitle', // title and word goal
   'save-version', // name or restore a version of a chapter
   'manage-co-authors', // invite, change roles, remove
+  'archive', // move to and from "Archived" on /editor
   'delete',
 ] as const;
 export type ManuscriptAction = (typeof MANUSCRIPT_ACTIONS)[number];
@@ -36,6 +37,7 @@ const ALLOWED: Record<ManuscriptAction, readonly ManuscriptRole[]> = {
   retitle: ['owner', 'editor'],
   'save-version': ['owner', 'editor'],
   'manage-co-authors': ['owner'],
+  archive: ['owner'],
   delete: ['owner'],
 };
 

@@ -12,12 +12,14 @@
  *     `preferences`.
  * 2 — the `cart` collection (issue 12). Version-1 clients simply do not replicate it.
  * 3 — the `follows` collection (issue 12, authors). Older clients simply do not replicate it.
+ * 4 — `manuscripts` gain an optional `archived` (issue 16; RxDB schema version 1). Older clients
+ *     keep the field as they pulled it and may still push documents without it.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = 'f487c13c48c0ae2da30b10dc7ab8b1322f2c55af76f9fc52701eafac46a9bd4b';
+export const PROTOCOL_SCHEMA_HASH = 'ef97ef604af4e5eed12d57ab8b87eacecfe7e47e9c98f50ea7f8dd413e33eb2a';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';

@@ -26,7 +26,8 @@ test('imports a Markdown file as a two-chapter manuscript and opens it', async (
   await page.getByRole('button', { name: 'Import manuscript' }).click();
 
   await expect(page).toHaveURL(/\/editor\/[\w-]+\/[\w-]+$/, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: 'Sea Voyage' })).toBeVisible();
+  // Titled by the document's first heading, not by the file's name.
+  await expect(page).toHaveTitle('The Harbour · Quire');
   const sidebar = page.getByRole('navigation', { name: /chapters/i });
   await expect(sidebar.getByRole('link', { name: /The Harbour/ })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: /The Open Sea/ })).toBeVisible();

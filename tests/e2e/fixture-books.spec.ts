@@ -3,6 +3,9 @@
  * (Moby-Dick in reader.spec.ts, the others here): the first page shows text or a drawn picture,
  * the contents list every entry of the book's table of contents, and the last entry jumps to its
  * chapter. Without the shared fixtures a small EPUB built here stands in, and the run says so.
+ * A fixed-layout sample dropped in there (the W3C collection's Page Blanche, Haruko or Cole's
+ * Voyage of Life) is also checked as pages: the first one drawn at its size, scaled to fit.
+ * Today's fixtures have none; fixed-layout.spec.ts reads a picture book built for it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,6 +45,13 @@ for (const book of books) {
       .poll(() => chapter.evaluate((el) => (el.textContent ?? '').trim().length > 0 || [...el.querySelectorAll('img')].some((img) => img.naturalWidth > 0)))
       .toBe(true);
     await expect(page.locator('section.reader-chapter script')).toHaveCount(0);
+    if (detail.layout === 'pre-paginated') {
+      const first = page.locator('.reader-fxl-slot[data-page]').first();
+      const box = (await first.boundingBox())!;
+      const size = detail.chapters.find((c) => c.readable)!.viewport;
+      expect(box.width).toBeGreaterThan(100);
+      if (size) expect(box.width / box.height).toBeCloseTo(size.width / size.height, 1);
+    }
 
     const toc = flatten(detail.toc);
     expect(toc.length).toBeGreaterThan(0);

@@ -143,3 +143,40 @@ test('a public list is read-only to another reader; a private one is not found',
   await expect(reader.getByText(`Secret shelf ${stamp}`)).toHaveCount(0);
   await readerContext.close();
 });
+
+test("a list's book cards open the book's store page; the card's own controls still work", async ({ page, browser }) => {
+  await signIn(page, DEMO.author);
+  const stamp = Date.now().toString(36);
+  const url = await createList(page, `Card links ${stamp}`, 'Public');
+  const titles = await addBooks(page, 2);
+  const items = page.getByRole('list', { name: 'Books in this list' }).getByRole('listitem');
+  const books = page.getByRole('list', { name: 'Books in this list' }).getByRole('heading', { level: 3 });
+
+  // The controls sit above the stretched link: a click on them is theirs, not the link's.
+  await page.getByRole('button', { name: `Move ${titles[0]} down` }).click();
+  await expect(books).toHaveText([titles[1]!, titles[0]!]);
+  await page.getByLabel('Note').first().fill('Clicked, not followed');
+  await expect(page).toHaveURL(url);
+  await page.screenshot({ path: test.info().outputPath('list-cards-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('list-cards-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // A click anywhere else on the card (here its cover) opens the book.
+  // (Clicked as a point of the card: the link's overlay, not the cover, is what is hit there.)
+  const card = (await items.first().boundingBox())!;
+  const cover = (await items.first().locator('.list-item-cover').boundingBox())!;
+  await items.first().click({ position: { x: cover.x - card.x + cover.width / 2, y: cover.y - card.y + cover.height / 2 } });
+  await expect(page).toHaveURL(/\/book\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: titles[1] })).toBeVisible();
+
+  await expect(page.locator('.sync-badge')).toHaveText('Synced');
+  const readerContext = await browser.newContext();
+  const reader = await newSignedInPage(readerContext, DEMO.reader);
+  await reader.goto(url);
+  await expect(reader.getByText('Read-only')).toBeVisible();
+  await reader.getByRole('link', { name: titles[0] }).click();
+  await expect(reader).toHaveURL(/\/book\/[^/]+$/);
+  await expect(reader.getByRole('heading', { level: 1, name: titles[0] })).toBeVisible();
+  await readerContext.close();
+});

@@ -7,12 +7,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, signedIn } from './fixtures';
 
-/** Open (or start) the conversation with `username` through "New message". */
+/** Open (or start) the conversation with `username` through "New message": type, then pick it. */
 async function openConversation(page: Page, username: string, name: string) {
   await page.goto('/messages');
   await page.getByRole('button', { name: 'New message' }).click();
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('button', { name: 'Start conversation' }).click();
+  await page.getByRole('combobox', { name: 'To' }).fill(username);
+  await page.getByRole('option', { name: new RegExp(`@${username}$`) }).click();
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
 }
 
@@ -77,4 +77,78 @@ test('a message written offline is pending, then delivered on reconnect', async 
 
   await a.context.close();
   await b.context.close();
+});
+
+test('New message finds a person by part of their name; the keyboard picks them', async ({ browser }) => {
+  const a = await signedIn(browser, DEMO.reader);
+  const page = a.page;
+  await page.goto('/messages');
+  await page.getByRole('button', { name: 'New message' }).click();
+  const to = page.getByRole('combobox', { name: 'To' });
+  await expect(to).toBeFocused();
+  await expect(page.getByText('Type part of a name or username.')).toBeVisible();
+  await expectAccessible(page);
+
+  await to.fill('zzqx-nobody');
+  await expect(page.getByRole('status').filter({ hasText: 'No one matches “zzqx-nobody”.' })).toBeVisible();
+
+  await to.fill('ada au');
+  const people = page.getByRole('listbox', { name: 'People' });
+  await expect(people.getByRole('option', { name: /Ada Author\s*@author/ })).toBeVisible();
+  await expect(to).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('new-message-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('new-message-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Escape closes the list; ArrowDown opens it again on the first person; Enter picks them.
+  await to.press('Escape');
+  await expect(people).toBeHidden();
+  await to.press('ArrowDown');
+  await expect(people.getByRole('option', { name: /Ada Author/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(to).toHaveAttribute('aria-activedescendant', /.+/);
+  await to.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Ada Author' })).toBeVisible();
+
+  const text = `Found by name ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(bubble(page, text)).toBeVisible();
+  await expect(bubble(page, text)).not.toContainText('Pending');
+  await a.context.close();
+});
+
+test("a profile's Message button opens the conversation with that person", async ({ browser }) => {
+  const a = await signedIn(browser, DEMO.reader);
+  const page = a.page;
+  await page.goto('/user/author');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ada Author' })).toBeVisible();
+  // An author: the author page's Follow button, here too.
+  await expect(page.getByRole('button', { name: /^(Follow|Following)$/ })).toHaveAttribute('aria-pressed', /true|false/);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('profile-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('profile-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('link', { name: 'Message', exact: true }).click();
+  await expect(page).toHaveURL(/\/messages\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Ada Author' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+
+  // A reader (no books in the store) gets Message only; one's own profile offers neither.
+  await page.goto('/user/publisher');
+  await expect(page.getByRole('link', { name: 'Message', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Follow|Following)$/ })).toHaveCount(0);
+  await page.goto('/user/reader');
+  await expect(page.getByText('This is your profile.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Message', exact: true })).toHaveCount(0);
+  await a.context.close();
+
+  const visitor = await browser.newContext();
+  const anonymous = await visitor.newPage();
+  await anonymous.goto('/user/author');
+  await expect(anonymous.getByRole('link', { name: 'Sign in to message or follow' })).toHaveAttribute('href', '/auth?next=%2Fuser%2Fauthor');
+  await visitor.close();
 });

@@ -150,6 +150,13 @@ test.describe('reader', () => {
     await cold.getByLabel('Search in the book').fill('the');
     await cold.getByRole('button', { name: 'Search', exact: true }).last().click();
     await expect(cold.getByRole('status').filter({ hasText: /match/ })).toBeVisible({ timeout: 30_000 });
+    // Scroll mode fills in the chapters a reader comes near, the last one too.
+    await cold.getByRole('button', { name: 'Close search' }).click();
+    await cold.getByRole('button', { name: 'Scroll' }).click();
+    const scroller = cold.locator('.reader-scroll');
+    await expect(scroller.locator('section.reader-chapter').first()).toBeVisible();
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(scroller.locator('.quire-book > [data-chapter-id]').last()).toHaveClass(/\breader-chapter\b/);
     await context.setOffline(false);
   });
 });

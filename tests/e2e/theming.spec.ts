@@ -162,7 +162,7 @@ test('a vertical Japanese book lays out vertical-rl and turns forward with ←',
   // The spread changed inside the key's own event handler: the turn never waits for the slide.
   expect(await turn()).toMatchObject({ moved: true, slides: 1 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.waitForTimeout(250); // the previous slide has finished
+  await expect.poll(() => page.evaluate(() => document.querySelector('.reader-clip')!.getAnimations().length)).toBe(0); // the previous slide has finished
   expect(await turn()).toMatchObject({ moved: true, slides: 0 });
   await page.emulateMedia({ reducedMotion: null });
   await page.keyboard.press('ArrowRight');

@@ -2,7 +2,7 @@
  * An EPUB's bytes → a canonical book plus its asset bytes. Pure: nothing is stored, so a refused
  * archive leaves no trace and the seed, the import job and the tests share one path.
  */
-import { isValidIsbn13, type CanonicalBookInput, type TocEntry } from '../../../sync/book-format';
+import { isValidIsbn13, type BookLayout, type CanonicalBookInput, type TocEntry } from '../../../sync/book-format';
 import { EPUB_MAX_CHAPTER_CHARS, EPUB_MAX_CHAPTERS } from '../../limits';
 import { assetPaths, assetUrl, bookScope, isAssetType } from './assets';
 import { findPackagePath } from './container';
@@ -12,7 +12,8 @@ import { parsePackage, type ManifestItem, type PackageInfo } from './package';
 import { readZip } from './read-zip';
 import { resolveHref } from './paths';
 import { sanitizeChapter } from './sanitize';
-import { scopeCss } from './scope-css';
+import { BODY_CLASS, scopeCss } from './scope-css';
+import { commonViewport, DEFAULT_VIEWPORT, itemRendition, svgPage, xhtmlViewport } from './rendition';
 import { readToc, type RawTocEntry } from './toc';
 import { decodeText } from './xml';
 
@@ -30,6 +31,8 @@ export interface BuiltBook {
 }
 
 const CHAPTER_TYPES = new Set(['application/xhtml+xml', 'text/html']);
+/** An SVG spine item is a page of a fixed-layout book (reflowable books skip it, as before). */
+const SVG_PAGE_TYPE = 'image/svg+xml';
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /** Open just enough of the package to name the book (the importer derives ids from it). */
@@ -42,7 +45,14 @@ export function readPackage(bytes: Uint8Array): { files: Map<string, Uint8Array>
 
 export function buildBook(opened: ReturnType<typeof readPackage>, options: BuildOptions): BuiltBook {
   const { files, opfPath, pkg } = opened;
-  const spine = pkg.spine.filter((s) => CHAPTER_TYPES.has(s.item.mediaType));
+  const items = pkg.spine
+    .map((s) => ({ ...s, rendition: itemRendition(s.properties, pkg.rendition.layout) }))
+    .filter((s) => CHAPTER_TYPES.has(s.item.mediaType) || s.item.mediaType === SVG_PAGE_TYPE);
+  const layout = bookLayout(items);
+  // A reflowable book stays as it always was: a pre-paginated item in it is read as text, an SVG one skipped.
+  const spine = items
+    .map((s) => (layout === 'pre-paginated' ? s : { ...s, rendition: { layout: 'reflowable' as const } }))
+    .filter((s) => CHAPTER_TYPES.has(s.item.mediaType) || s.rendition.layout === 'pre-paginated');
   if (spine.length === 0) throw new EpubError('no_chapters', 'The EPUB has no readable chapters in its spine.');
   if (spine.length > EPUB_MAX_CHAPTERS) throw new EpubError('no_chapters', `The EPUB has more than ${EPUB_MAX_CHAPTERS} chapters.`);
 
@@ -68,21 +78,40 @@ export function buildBook(opened: ReturnType<typeof readPackage>, options: Build
   });
 
   const stylesheetPaths: string[] = [];
-  const chapters = spine.map((s, i) => {
+  const pages = spine.map((s, i) => {
     const chapterId = chapterIds.get(s.item.path)!;
-    const result = sanitizeChapter(decodeText(files.get(s.item.path)!), {
-      chapterId,
-      path: s.item.path,
-      chapterIdOf: (p) => chapterIds.get(p),
-      assetUrlOf: urlOf,
-    });
-    if (result.xhtml.length > EPUB_MAX_CHAPTER_CHARS) {
+    const source = decodeText(files.get(s.item.path)!);
+    const fixed = s.rendition.layout === 'pre-paginated';
+    const svg = s.item.mediaType === SVG_PAGE_TYPE ? svgChapter(source, s.item.path, urlOf(s.item.path)) : undefined;
+    const page =
+      svg ??
+      sanitizeChapter(source, {
+        chapterId,
+        path: s.item.path,
+        chapterIdOf: (p) => chapterIds.get(p),
+        assetUrlOf: urlOf,
+        fixedLayout: fixed,
+      });
+    if (page.xhtml.length > EPUB_MAX_CHAPTER_CHARS) {
       throw new EpubError('entry_too_large', `Chapter "${s.item.path.slice(0, 120)}" is too long for one chapter.`);
     }
-    for (const css of result.stylesheets) if (paths.has(css) && !stylesheetPaths.includes(css)) stylesheetPaths.push(css);
-    const title = tocTitles.get(s.item.path) ?? result.heading ?? `Chapter ${i + 1}`;
-    return { id: chapterId, title: title.slice(0, 300), xhtml: result.xhtml, linear: s.linear };
+    for (const css of page.stylesheets) if (paths.has(css) && !stylesheetPaths.includes(css)) stylesheetPaths.push(css);
+    const title = tocTitles.get(s.item.path) ?? page.heading ?? `${fixed ? 'Page' : 'Chapter'} ${i + 1}`;
+    const viewport = fixed ? (svg ? svg.viewport : xhtmlViewport(source)) : undefined;
+    return {
+      chapter: { id: chapterId, title: title.slice(0, 300), xhtml: page.xhtml, linear: s.linear },
+      rendition: s.rendition,
+      viewport,
+    };
   });
+  // A page that states no size takes the package's, else the one most pages state.
+  const fallbackViewport = pkg.rendition.viewport ?? commonViewport(pages.map((p) => p.viewport)) ?? DEFAULT_VIEWPORT;
+  const chapters = pages.map(({ chapter, rendition, viewport }) =>
+    rendition.layout === 'pre-paginated'
+      ? { ...chapter, layout: rendition.layout, ...(rendition.pageSpread ? { pageSpread: rendition.pageSpread } : {}), viewport: viewport ?? fallbackViewport }
+      : // A reflowable item of a fixed-layout book keeps its side of the spread.
+        { ...chapter, ...(rendition.pageSpread ? { pageSpread: rendition.pageSpread } : {}) },
+  );
 
   let writingMode: 'vertical-rl' | 'vertical-lr' | undefined;
   const assets = assetItems.map((item) => {
@@ -104,7 +133,8 @@ export function buildBook(opened: ReturnType<typeof readPackage>, options: Build
   const toc = mapToc(rawToc, chapterIds);
   const title = (pkg.title || rawToc[0]?.title || 'Untitled').slice(0, 300);
   const language = normaliseLanguage(pkg.language);
-  const vertical = writingMode ?? impliedWritingMode(language, pkg.direction);
+  // Fixed pages are drawn as published: only their own CSS sets a vertical writing mode.
+  const vertical = writingMode ?? (layout === 'pre-paginated' ? undefined : impliedWritingMode(language, pkg.direction));
   const book: CanonicalBookInput = {
     metadata: {
       id: options.bookId,
@@ -130,8 +160,36 @@ export function buildBook(opened: ReturnType<typeof readPackage>, options: Build
     ...(vertical ? { writingMode: vertical } : {}),
     accessibility: pkg.accessibility,
     stylesheets: stylesheetPaths.map((p) => paths.get(p)!),
+    ...(layout === 'pre-paginated' ? { layout, spread: pkg.rendition.spread } : {}),
   };
   return { book, assets, identifier: pkg.identifier };
+}
+
+/**
+ * A book is fixed-layout when most of its linear spine items are pre-paginated: the package
+ * says so, or itemref overrides do (a reflowable "about" page among pictures changes nothing).
+ */
+function bookLayout(spine: { linear: boolean; rendition: { layout: BookLayout } }[]): BookLayout {
+  const linear = spine.some((s) => s.linear) ? spine.filter((s) => s.linear) : spine;
+  const fixed = linear.filter((s) => s.rendition.layout === 'pre-paginated').length;
+  return fixed * 2 > linear.length ? 'pre-paginated' : 'reflowable';
+}
+
+/**
+ * An SVG page, shown as an image of itself: an <img> runs no script and loads nothing outside
+ * the SVG, so the publisher's SVG needs no sanitising (opened directly, the asset route
+ * sandboxes it). Its pictures must be inside it (data: URLs), as for any SVG image.
+ */
+function svgChapter(source: string, path: string, url: string | undefined) {
+  const { viewport, title } = svgPage(source, path);
+  const alt = (title ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  const img = url ? `<img src="${url}" alt="${alt}" style="display: block; width: 100%; height: 100%"/>` : '';
+  return {
+    xhtml: `<div class="${BODY_CLASS}">${img}</div>`,
+    stylesheets: [] as string[],
+    ...(title ? { heading: title.slice(0, 300) } : {}),
+    viewport,
+  };
 }
 
 function defaultChapterId(bookId: string) {

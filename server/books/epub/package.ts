@@ -6,6 +6,7 @@ import type { Element } from 'domhandler';
 import type { Accessibility, Contributor } from '../../../sync/book-format';
 import { EpubError } from './epub-error';
 import { resolveHref } from './paths';
+import { packageRendition, type PackageRendition } from './rendition';
 import { attr, childElements, decodeText, findAll, findFirst, parseXml, textOf } from './xml';
 
 export interface ManifestItem {
@@ -18,6 +19,8 @@ export interface ManifestItem {
 interface SpineItem {
   item: ManifestItem;
   linear: boolean;
+  /** The itemref's `properties` (page-spread-*, rendition:layout-* overrides). */
+  properties: string[];
 }
 
 export interface PackageInfo {
@@ -35,6 +38,7 @@ export interface PackageInfo {
   manifest: Map<string, ManifestItem>;
   spine: SpineItem[];
   direction: 'ltr' | 'rtl';
+  rendition: PackageRendition;
   navPath?: string;
   ncxPath?: string;
   coverPath?: string;
@@ -77,7 +81,8 @@ export function parsePackage(files: Map<string, Uint8Array>, opfPath: string): P
   const spine: SpineItem[] = [];
   for (const ref of spineEl ? childElements(spineEl, 'itemref') : []) {
     const item = manifest.get(attr(ref, 'idref') ?? '');
-    if (item && files.has(item.path)) spine.push({ item, linear: attr(ref, 'linear') !== 'no' });
+    const properties = (attr(ref, 'properties') ?? '').split(/\s+/).filter(Boolean);
+    if (item && files.has(item.path)) spine.push({ item, linear: attr(ref, 'linear') !== 'no', properties });
   }
 
   const titles = dc('title');
@@ -117,6 +122,7 @@ export function parsePackage(files: Map<string, Uint8Array>, opfPath: string): P
     manifest,
     spine,
     direction: spineEl && attr(spineEl, 'page-progression-direction') === 'rtl' ? 'rtl' : 'ltr',
+    rendition: packageRendition(metas, files),
     ...(navItem && files.has(navItem.path) ? { navPath: navItem.path } : {}),
     ...(ncxItem && files.has(ncxItem.path) ? { ncxPath: ncxItem.path } : {}),
     ...coverOf(manifest, metas, files),

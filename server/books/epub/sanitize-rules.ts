@@ -144,4 +144,12 @@ export const ELEMENT_ATTRIBUTES: Record<string, Set<string>> = {
 export const ALLOWED_STYLE =
   /^(text-align|text-indent|text-transform|text-decoration(-line|-style)?|font-style|font-weight|font-variant|font-size|vertical-align|(margin|padding)(-(top|right|bottom|left))?|width|max-width|height|float|clear|list-style-type|white-space|letter-spacing|word-spacing)$/i;
 
+/**
+ * A fixed-layout page places its boxes with inline styles too. These stay inside the page: the
+ * reader clips the page box and isolates its stacking (reader.css), and `position` may only be
+ * static, relative or absolute (`fixed` and `sticky` would escape or follow scrolling).
+ */
+export const FIXED_LAYOUT_STYLE = /^(position|top|right|bottom|left|z-index|line-height)$/i;
+export const FIXED_LAYOUT_POSITIONS = /^(static|relative|absolute)$/i;
+
 export const SAFE_LINK_SCHEMES = /^(https?|mailto):/i;

@@ -11,8 +11,17 @@ import { DomUtils, parseDocument } from 'htmlparser2';
 import { hasScheme, resolveHref } from './paths';
 import { EpubError } from './epub-error';
 import { MAX_NESTING_DEPTH, NESTED_TOO_DEEPLY, nestingDepth } from './nesting';
-import { BODY_CLASS } from './scope-css';
-import { ALLOWED_ELEMENTS, ALLOWED_STYLE, DROPPED_ELEMENTS, ELEMENT_ATTRIBUTES, GLOBAL_ATTRIBUTES, SAFE_LINK_SCHEMES } from './sanitize-rules';
+import { BODY_CLASS, MAX_BOOK_Z_INDEX } from './scope-css';
+import {
+  ALLOWED_ELEMENTS,
+  ALLOWED_STYLE,
+  DROPPED_ELEMENTS,
+  ELEMENT_ATTRIBUTES,
+  FIXED_LAYOUT_POSITIONS,
+  FIXED_LAYOUT_STYLE,
+  GLOBAL_ATTRIBUTES,
+  SAFE_LINK_SCHEMES,
+} from './sanitize-rules';
 
 export interface ChapterContext {
   chapterId: string;
@@ -20,6 +29,8 @@ export interface ChapterContext {
   path: string;
   chapterIdOf(path: string): string | undefined;
   assetUrlOf(path: string): string | undefined;
+  /** A fixed-layout page: inline styles may position boxes, and a framing SVG keeps its size. */
+  fixedLayout?: boolean;
 }
 
 export interface SanitizedChapter {
@@ -95,7 +106,7 @@ function cleanAttributes(name: string, attribs: Record<string, string>, chapter:
     if (key === 'epub:type') out['data-epub-type'] = value;
     else if (key === 'xml:lang') out.lang ??= value;
     else if (key === 'style') {
-      const style = cleanStyle(value);
+      const style = cleanStyle(value, chapter.fixedLayout === true);
       if (style) out.style = style;
     } else if (key === 'href' && name === 'a') Object.assign(out, link(value, chapter));
     else if (key === 'src' && name === 'img') {
@@ -138,14 +149,35 @@ function svgImage(svg: Element, chapter: ChapterContext): Element | null {
   const url = href ? imageUrl(href, chapter) : undefined;
   if (!url) return null;
   const label = DomUtils.findOne((el) => el.name.toLowerCase() === 'title', svg.children);
-  return new Element('img', { src: url, alt: label ? DomUtils.textContent(label).trim() : '' });
+  const img = new Element('img', { src: url, alt: label ? DomUtils.textContent(label).trim() : '' });
+  // On a fixed page the SVG is sized to the page (usually 100% of it) and scales its picture
+  // to fit (preserveAspectRatio's default, "meet"), which object-fit: contain does for an <img>.
+  if (chapter.fixedLayout)
+    img.attribs.style = `display: block; width: ${svgLength(svg.attribs.width)}; height: ${svgLength(svg.attribs.height)}; object-fit: contain`;
+  return img;
 }
 
-function cleanStyle(style: string): string {
-  return style
-    .split(';')
-    .map((d) => d.split(':'))
-    .filter(([prop, value, ...rest]) => prop && value && rest.length === 0 && ALLOWED_STYLE.test(prop.trim()) && !/[()\\<>]|url|expression/i.test(value))
-    .map(([prop, value]) => `${prop!.trim().toLowerCase()}: ${value!.trim()}`)
-    .join('; ');
+function svgLength(value: string | undefined): string {
+  const v = (value ?? '').trim();
+  if (/^\d+(\.\d+)?%$/.test(v) || /^\d+(\.\d+)?px$/.test(v)) return v;
+  return /^\d+(\.\d+)?$/.test(v) ? `${v}px` : '100%';
+}
+
+function cleanStyle(style: string, fixedLayout: boolean): string {
+  const out: string[] = [];
+  for (const [rawProp, rawValue, ...rest] of style.split(';').map((d) => d.split(':'))) {
+    const prop = rawProp?.trim().toLowerCase() ?? '';
+    let value = rawValue?.trim() ?? '';
+    if (!rawProp || !rawValue || rest.length > 0 || /[()\\<>]|url|expression/i.test(value)) continue;
+    if (ALLOWED_STYLE.test(prop)) out.push(`${prop}: ${value}`);
+    else if (fixedLayout && FIXED_LAYOUT_STYLE.test(prop)) {
+      if (prop === 'position' && !FIXED_LAYOUT_POSITIONS.test(value)) continue;
+      if (prop === 'z-index') {
+        if (!/^-?\d+$/.test(value)) continue;
+        value = String(Math.max(-MAX_BOOK_Z_INDEX, Math.min(MAX_BOOK_Z_INDEX, Number(value))));
+      }
+      out.push(`${prop}: ${value}`);
+    }
+  }
+  return out.join('; ');
 }

@@ -31,7 +31,7 @@ export interface ScopedCss {
 /** Class on the element that wraps each chapter's body (see sanitize.ts). */
 export const BODY_CLASS = 'quire-body';
 /** Above any z-index a book needs inside its chapter, below the reader's own controls. */
-const MAX_BOOK_Z_INDEX = 10;
+export const MAX_BOOK_Z_INDEX = 10;
 
 /** At-rules a book may use (vendor prefixes aside); `@import` is handled on its own, the rest dropped. */
 const KEPT_AT_RULES = new Set([

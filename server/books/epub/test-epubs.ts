@@ -62,3 +62,49 @@ export function drmEpub(): Uint8Array<ArrayBuffer> {
     },
   });
 }
+
+const FXL_COLOURS = ['#8fc1e3', '#f4a261', '#a8d5a2', '#e9c46a', '#cdb4db'];
+const BOAT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 120"><path d="M10 70 L190 70 L160 110 L40 110 Z" fill="#6d4c41"/><path d="M100 10 L100 68 L150 68 Z" fill="#fefae0" stroke="#333"/></svg>`;
+
+/** One fixed-layout page: a coloured panel, a boat picture and a caption, placed absolutely. */
+function fxlPage(n: number): string {
+  return `<div class="page" id="page-${n}">
+<div class="panel" style="position: absolute; top: 60px; left: 50px; width: 500px; height: 420px"></div>
+<img class="boat" src="images/boat.svg" alt="A small boat" style="position: absolute; top: 200px; left: 200px; width: 200px; height: 120px"/>
+<p class="caption" style="position: absolute; top: 540px; left: 50px; width: 500px">Page ${n}: the little boat sails on.</p>
+</div>`;
+}
+
+/**
+ * A small pre-paginated picture book: five 600×800 XHTML pages (the cover on the right, alone)
+ * and a sixth page that is an SVG document. Page 4 states no size, so it takes the common one.
+ */
+export function fixedLayoutEpub(o: Partial<EpubInput> = {}): Uint8Array<ArrayBuffer> {
+  const viewport = '<meta name="viewport" content="width=600, height=800"/>';
+  return epub3({
+    identifier: 'urn:uuid:5b0c6f9e-0000-4000-8000-00000000f1f1',
+    title: 'The Little Boat',
+    description: '<p>A picture book for tests.</p>',
+    rendition: { layout: 'pre-paginated', spread: 'auto' },
+    chapters: [
+      { id: 'p1', title: 'Cover', body: fxlPage(1), head: viewport, properties: 'page-spread-right' },
+      ...[2, 3, 4, 5].map((n) => ({ id: `p${n}`, title: `Page ${n}`, body: fxlPage(n), head: n === 4 ? '' : viewport })),
+      {
+        id: 'p6',
+        title: 'The End',
+        svg: true,
+        body: `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 800" width="100%" height="100%"><title>The end</title>
+<rect width="600" height="800" fill="#cdb4db"/><text x="300" y="400" font-size="60" text-anchor="middle">The end</text></svg>`,
+      },
+    ],
+    css: `body { margin: 0; width: 600px; height: 800px; position: relative; font-family: sans-serif }
+.panel { background: ${FXL_COLOURS[0]}; border: 4px solid #1d3557; border-radius: 12px }
+${FXL_COLOURS.slice(1)
+  .map((c, i) => `#page-${i + 2} .panel { background: ${c} }`)
+  .join('\n')}
+.caption { margin: 0; font-size: 30px; color: #1d3557; text-align: center }`,
+    resources: [{ path: 'images/boat.svg', mediaType: 'image/svg+xml', data: BOAT_SVG }],
+    ...o,
+  });
+}

@@ -8,9 +8,15 @@ import { zipSync, type Zippable } from 'fflate';
 interface EpubChapterInput {
   id: string;
   title: string;
-  /** Body content (XHTML fragment). */
+  /** Body content (XHTML fragment); for an SVG page, the whole SVG document. */
   body: string;
   linear?: boolean;
+  /** The itemref's properties (page-spread-left, rendition:layout-reflowable…). */
+  properties?: string;
+  /** More <head> markup, e.g. a fixed-layout page's `<meta name="viewport" …/>`. */
+  head?: string;
+  /** The page is an SVG document (a fixed-layout page), written as {id}.svg. */
+  svg?: boolean;
 }
 
 export interface EpubInput {
@@ -27,6 +33,10 @@ export interface EpubInput {
   css?: string;
   cover?: { path: string; mediaType: string; bytes: Uint8Array };
   rtl?: boolean;
+  /** EPUB 3 fixed layout: package-level rendition:layout, rendition:spread, rendition:viewport. */
+  rendition?: { layout?: string; spread?: string; viewport?: string };
+  /** More manifest items (images a page shows), written under OEBPS/. */
+  resources?: { path: string; mediaType: string; data: Uint8Array | string }[];
   /** Raw extra entries (tests use them to plant hostile files). */
   extraFiles?: Record<string, Uint8Array | string>;
 }
@@ -35,10 +45,12 @@ const FIXED_MTIME = new Date('2020-01-01T00:00:00Z');
 const enc = (s: string) => new TextEncoder().encode(s);
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+const fileOf = (c: EpubChapterInput) => `${c.id}.${c.svg ? 'svg' : 'xhtml'}`;
+
 function chapterDoc(c: EpubChapterInput, lang: string, css: boolean): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="${esc(lang)}">
-<head><title>${esc(c.title)}</title>${css ? '<link rel="stylesheet" type="text/css" href="css/book.css"/>' : ''}</head>
+<head><title>${esc(c.title)}</title>${css ? '<link rel="stylesheet" type="text/css" href="css/book.css"/>' : ''}${c.head ?? ''}</head>
 <body>
 ${c.body}
 </body>
@@ -46,7 +58,7 @@ ${c.body}
 }
 
 function navDoc(input: EpubInput): string {
-  const items = input.chapters.map((c) => `<li><a href="${c.id}.xhtml">${esc(c.title)}</a></li>`).join('\n');
+  const items = input.chapters.map((c) => `<li><a href="${fileOf(c)}">${esc(c.title)}</a></li>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
 <head><title>Contents</title></head>
@@ -58,7 +70,7 @@ ${items}
 
 function ncxDoc(input: EpubInput): string {
   const points = input.chapters
-    .map((c, i) => `<navPoint id="np${i + 1}" playOrder="${i + 1}"><navLabel><text>${esc(c.title)}</text></navLabel><content src="${c.id}.xhtml"/></navPoint>`)
+    .map((c, i) => `<navPoint id="np${i + 1}" playOrder="${i + 1}"><navLabel><text>${esc(c.title)}</text></navLabel><content src="${fileOf(c)}"/></navPoint>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1">
@@ -80,15 +92,22 @@ function opfDoc(input: EpubInput): string {
     )
     .join('\n');
   const manifest = [
-    ...input.chapters.map((c) => `<item id="${c.id}" href="${c.id}.xhtml" media-type="application/xhtml+xml"/>`),
+    ...input.chapters.map((c) => `<item id="${c.id}" href="${fileOf(c)}" media-type="${c.svg ? 'image/svg+xml' : 'application/xhtml+xml'}"/>`),
+    ...(input.resources ?? []).map((r, i) => `<item id="res${i}" href="${esc(r.path)}" media-type="${esc(r.mediaType)}"/>`),
     v3 ? '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>' : '',
     '<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>',
     input.css ? '<item id="css" href="css/book.css" media-type="text/css"/>' : '',
     input.cover ? `<item id="cover-image" href="${input.cover.path}" media-type="${input.cover.mediaType}"${v3 ? ' properties="cover-image"' : ''}/>` : '',
   ].filter(Boolean);
-  const spine = input.chapters.map((c) => `<itemref idref="${c.id}"${c.linear === false ? ' linear="no"' : ''}/>`).join('\n');
+  const spine = input.chapters
+    .map((c) => `<itemref idref="${c.id}"${c.linear === false ? ' linear="no"' : ''}${c.properties ? ` properties="${esc(c.properties)}"` : ''}/>`)
+    .join('\n');
+  const rendition = Object.entries(input.rendition ?? {})
+    .filter(([, value]) => value)
+    .map(([name, value]) => `<meta property="rendition:${name}">${esc(value)}</meta>`)
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<package xmlns="http://www.idpf.org/2007/opf" version="${v3 ? '3.0' : '2.0'}" unique-identifier="uid">
+<package xmlns="http://www.idpf.org/2007/opf" version="${v3 ? '3.0' : '2.0'}" unique-identifier="uid"${rendition ? ' prefix="rendition: http://www.idpf.org/vocab/rendition/#"' : ''}>
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf">
 <dc:identifier id="uid">${esc(input.identifier)}</dc:identifier>
 <dc:title>${esc(input.title)}</dc:title>
@@ -99,7 +118,7 @@ ${input.description ? `<dc:description>${esc(input.description)}</dc:description
 ${input.date ? `<dc:date>${esc(input.date)}</dc:date>` : ''}
 ${v3 ? '<meta property="dcterms:modified">2020-01-01T00:00:00Z</meta>' : ''}
 ${input.cover && !v3 ? '<meta name="cover" content="cover-image"/>' : ''}
-</metadata>
+${rendition ? `${rendition}\n` : ''}</metadata>
 <manifest>
 ${manifest.join('\n')}
 </manifest>
@@ -124,7 +143,8 @@ export function writeEpub(input: EpubInput): Uint8Array<ArrayBuffer> {
   if ((input.version ?? 3) === 3) files['OEBPS/nav.xhtml'] = enc(navDoc(input));
   if (input.css) files['OEBPS/css/book.css'] = enc(input.css);
   if (input.cover) files[`OEBPS/${input.cover.path}`] = input.cover.bytes;
-  for (const c of input.chapters) files[`OEBPS/${c.id}.xhtml`] = enc(chapterDoc(c, input.language, Boolean(input.css)));
+  for (const c of input.chapters) files[`OEBPS/${fileOf(c)}`] = enc(c.svg ? c.body : chapterDoc(c, input.language, Boolean(input.css)));
+  for (const r of input.resources ?? []) files[`OEBPS/${r.path}`] = typeof r.data === 'string' ? enc(r.data) : r.data;
   for (const [name, data] of Object.entries(input.extraFiles ?? {})) files[name] = typeof data === 'string' ? enc(data) : data;
   return new Uint8Array(zipSync(files, opts)); // an ArrayBuffer-backed copy, usable as a fetch body
 }

@@ -4,7 +4,7 @@ import { epub3 } from '../../books/epub/test-epubs';
 import { readDocx, readMarkdown } from './read-formats';
 import { sniff } from './sniff';
 import { readManuscriptFile } from './routes';
-import { splitAtHeadings } from './split';
+import { firstHeading, pickTitle, splitAtHeadings } from './split';
 import { buildDocx, twoChapterDocx, twoChapterMarkdown } from './test-files';
 import { ImportError } from './import-error';
 
@@ -25,21 +25,49 @@ describe('splitAtHeadings', () => {
   });
 });
 
+describe('pickTitle', () => {
+  it('takes the stated title, else the first heading, and the file name only when there is neither', () => {
+    expect(pickTitle('Tides', 'Chapter One', 'The Salt Road.md')).toBe('Tides');
+    expect(pickTitle(undefined, 'Chapter One', 'The Salt Road.md')).toBe('Chapter One');
+    expect(pickTitle('  ', 'Chapter One', 'The Salt Road.md')).toBe('Chapter One');
+    expect(pickTitle(undefined, '', 'notes/The_Salt Road.final.docx')).toBe('The Salt Road.final');
+    expect(pickTitle(undefined, '', 'draft 3.docx')).toBe('draft 3');
+    expect(pickTitle(undefined, '', undefined)).toBe('Imported manuscript');
+  });
+
+  it('skips metadata titles a template leaves behind', () => {
+    for (const stated of ['Document1', 'Untitled', 'Title', 'draft']) expect(pickTitle(stated, 'The Salt Road', 'x.docx'), stated).toBe('The Salt Road');
+  });
+});
+
+describe('firstHeading', () => {
+  it('is the first h1, else the first heading of any level', () => {
+    expect(firstHeading('<p>x</p><h2>Sub</h2><h1>Main</h1><h1>Next</h1>')).toBe('Main');
+    expect(firstHeading('<p>x</p><h3> Only  a sub </h3>')).toBe('Only a sub');
+    expect(firstHeading('<h1> </h1><p>x</p>')).toBe('');
+  });
+});
+
 describe('readMarkdown', () => {
-  it('splits at # headings, titles from the file name, counts skipped images', () => {
+  it('splits at # headings, takes the title from the first heading, counts skipped images', () => {
     const m = readMarkdown(twoChapterMarkdown, 'sea_stories.md');
-    expect(m.title).toBe('sea stories');
+    expect(m.title).toBe('First Light');
     expect(m.chapters.map((c) => c.title)).toEqual(['First Light', 'Low Tide']);
     expect(m.chapters[0]!.html).toContain('<strong>sun</strong>');
     expect(m.chapters[1]!.html).toContain('<blockquote>');
     expect(m.imagesSkipped).toBe(1);
   });
 
-  it('takes the first heading over a generic file name', () => {
-    for (const name of ['draft.md', 'Final_v2.md', 'Document1.md', 'untitled copy.md', 'manuscript-3.md']) {
-      expect(readMarkdown('# The Salt Road\n\nx\n\n# Second\n\ny\n', name).title, name).toBe('The Salt Road');
+  it('never takes the file name while the text has a heading', () => {
+    for (const name of ['draft.md', 'Final_v2.md', 'The Salt Road.md', undefined]) {
+      expect(readMarkdown('Some opening words.\n\n# The Salt Road\n\nx\n\n# Second\n\ny\n', name).title, name).toBe('The Salt Road');
     }
-    expect(readMarkdown('# One\n\nx\n\n# Two\n\ny\n', 'The Salt Road.md').title).toBe('The Salt Road');
+    expect(readMarkdown('Some words.\n\n## A smaller heading\n\nx\n', 'book.md').title).toBe('A smaller heading');
+  });
+
+  it('falls back to the file name without its extension when there is no title and no heading', () => {
+    expect(readMarkdown('Just prose, no headings.', 'sea_stories.md').title).toBe('sea stories');
+    expect(readMarkdown('Just prose, no headings.', 'draft.markdown').title).toBe('draft');
   });
 
   it('reads YAML front matter as the title, not as text', () => {
@@ -69,9 +97,19 @@ describe('readDocx', () => {
     expect(m.imagesSkipped).toBe(1);
   });
 
-  it('falls back to the file name when the document states no title', async () => {
+  it('takes the core-properties title when there is no Title paragraph, skipping a template’s', async () => {
+    const paragraphs = [{ style: 'Heading1' as const, text: 'A' }, { text: 'x' }, { style: 'Heading1' as const, text: 'B' }, { text: 'y' }];
+    expect((await readDocx(buildDocx(paragraphs, { coreTitle: 'Salt & Sea' }), 'draft.docx')).title).toBe('Salt & Sea');
+    expect((await readDocx(buildDocx(paragraphs, { coreTitle: 'Document1' }), 'My Novel.docx')).title).toBe('A');
+  });
+
+  it('takes the first heading over the file name when the document states no title', async () => {
     const m = await readDocx(buildDocx([{ style: 'Heading1', text: 'A' }, { text: 'x' }, { style: 'Heading1', text: 'B' }, { text: 'y' }]), 'My Novel.docx');
-    expect(m.title).toBe('My Novel');
+    expect(m.title).toBe('A');
+  });
+
+  it('falls back to the file name without extension when there is neither', async () => {
+    expect((await readDocx(buildDocx([{ text: 'Plain words only.' }]), 'My_Novel.docx')).title).toBe('My Novel');
   });
 });
 
@@ -88,6 +126,12 @@ describe('sniff and read', () => {
     expect(m.title).toBe('A Test Voyage');
     expect(m.chapters.map((c) => c.title)).toEqual(['Cover', 'Departure', 'The Storm']);
     expect(m.chapters[1]!.html).toContain('We left at');
+  });
+
+  it('titles an EPUB without dc:title by its first heading, then by the file name', async () => {
+    expect((await readManuscriptFile(epub3({ title: '' }), 'voyage.epub')).title).toBe('Departure');
+    const headless = epub3({ title: '', chapters: [{ id: 'c1', title: 'One', body: '<p>No heading here.</p>' }] });
+    expect((await readManuscriptFile(headless, 'A_Voyage.epub')).title).toBe('A Voyage');
   });
 
   it('refuses binaries, old .doc, other ZIPs and broken archives with a reason', async () => {

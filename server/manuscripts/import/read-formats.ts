@@ -16,7 +16,7 @@ import { readZip } from '../../books/epub/read-zip';
 import { decodeText } from '../../books/epub/xml';
 import { sanitizeChapter } from '../../books/epub/sanitize';
 import { ImportError } from './import-error';
-import { countImages, pickTitle, splitAtHeadings, type Section } from './split';
+import { countImages, firstHeading, pickTitle, splitWithHeading, statedTitle, type Section } from './split';
 
 type ImportFormat = 'docx' | 'markdown' | 'epub';
 
@@ -33,11 +33,10 @@ function sanitize(html: string): string {
 }
 
 function fromSplitHtml(format: ImportFormat, html: string, stated: string | undefined, imagesSkipped: number, fileName?: string): ImportedManuscript {
-  const sections = splitAtHeadings(html);
-  const hadHeadings = /<h1[\s>]/i.test(html);
+  const { sections, heading } = splitWithHeading(html);
   return {
     format,
-    title: pickTitle(stated, sections, hadHeadings, fileName),
+    title: pickTitle(stated, heading, fileName),
     chapters: sections.map((s) => ({ title: s.title, html: sanitize(s.html) })),
     imagesSkipped,
   };
@@ -59,6 +58,16 @@ export function readMarkdown(text: string, fileName?: string): ImportedManuscrip
 }
 
 const TITLE_CLASS = 'quire-import-title';
+
+/** The title in a DOCX's core properties (docProps/core.xml, File › Properties in Word), if any. */
+function coreTitle(files: Map<string, Uint8Array>): string | undefined {
+  const core = files.get('docProps/core.xml');
+  if (!core) return undefined;
+  const xml = decodeText(core);
+  if (xmlNestingDepth(xml) > MAX_NESTING_DEPTH) return undefined;
+  const title = DomUtils.findOne((el) => el.name === 'dc:title', parseDocument(xml, { xmlMode: true }).children);
+  return title ? DomUtils.textContent(title) : undefined;
+}
 
 /** `files` is the unpacked archive when the caller has it (sniff does). */
 export async function readDocx(bytes: Uint8Array, fileName?: string, files = readZip(bytes)): Promise<ImportedManuscript> {
@@ -84,12 +93,13 @@ export async function readDocx(bytes: Uint8Array, fileName?: string, files = rea
     throw new ImportError('broken', 'The Word document is damaged or not a .docx Quire can read.');
   }
   const titleMatch = new RegExp(`<p class="${TITLE_CLASS}">([\\s\\S]*?)</p>`).exec(html);
-  const stated = titleMatch ? DomUtils.textContent(parseDocument(titleMatch[1]!)).trim() : undefined;
+  const styled = titleMatch ? DomUtils.textContent(parseDocument(titleMatch[1]!)).trim() : undefined;
   if (titleMatch) html = html.replace(titleMatch[0], '');
-  return fromSplitHtml('docx', html, stated, images, fileName);
+  // The Title paragraph is what the reader of the document sees, so it wins over the properties.
+  return fromSplitHtml('docx', html, statedTitle(styled) || coreTitle(files), images, fileName);
 }
 
-export function readEpub(files: Map<string, Uint8Array>): ImportedManuscript {
+export function readEpub(files: Map<string, Uint8Array>, fileName?: string): ImportedManuscript {
   try {
     const opfPath = findPackagePath(files);
     const pkg = parsePackage(files, opfPath);
@@ -102,7 +112,11 @@ export function readEpub(files: Map<string, Uint8Array>): ImportedManuscript {
       if (c.xhtml.replace(/<[^>]*>/g, '').trim() === '') continue;
       chapters.push({ title: (c.title || `Chapter ${i + 1}`).slice(0, 200), html: c.xhtml });
     }
-    return { format: 'epub', title: built.book.metadata.title.slice(0, 200), chapters, imagesSkipped };
+    // dc:title as the package states it (the built book falls back to the TOC and "Untitled"),
+    // else the first heading of the book (a cover page has none).
+    let heading = '';
+    for (const c of chapters) if ((heading = firstHeading(c.html))) break;
+    return { format: 'epub', title: pickTitle(pkg.title, heading, fileName), chapters, imagesSkipped };
   } catch (error) {
     if (error instanceof EpubError) throw new ImportError(error.code === 'too_deep' ? 'too_deep' : 'broken', `The EPUB cannot be imported: ${error.message}`);
     throw error;

@@ -64,17 +64,17 @@ async function countRows() {
 }
 
 describe('POST /api/manuscripts/import', () => {
-  it('imports Markdown: two # chapters, owned by the caller and replicated to them only', async () => {
+  it('imports Markdown: two # chapters titled by the first, owned by the caller and replicated to them only', async () => {
     const res = await upload(twoChapterMarkdown, author.cookie, 'Sea Stories.md');
     expect(res.status).toBe(201);
     const body = (await res.json()) as ManuscriptImportResponse;
-    expect(body).toMatchObject({ title: 'Sea Stories', format: 'markdown', imagesSkipped: 1 });
+    expect(body).toMatchObject({ title: 'First Light', format: 'markdown', imagesSkipped: 1 });
     expect(body.chapterIds).toHaveLength(2);
     expect((await renderOf(body.chapterIds[0]!)).text).toContain('The sun rose over the bay.');
     expect((await renderOf(body.chapterIds[1]!)).html).toContain('<blockquote>');
 
     const manuscripts = (await pull(t, author.cookie, null, 100, 'manuscripts')).documents;
-    expect(manuscripts).toMatchObject([{ id: body.manuscriptId, ownerId: author.user.id, title: 'Sea Stories', members: [] }]);
+    expect(manuscripts).toMatchObject([{ id: body.manuscriptId, ownerId: author.user.id, title: 'First Light', members: [] }]);
     const chapters = (await pull(t, author.cookie, null, 100, 'manuscript-chapters')).documents;
     expect(chapters.map((c) => [c.title, c.position])).toEqual([
       ['First Light', 0],

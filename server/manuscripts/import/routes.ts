@@ -26,7 +26,7 @@ export async function readManuscriptFile(bytes: Uint8Array, fileName?: string): 
     case 'docx':
       return readDocx(bytes, fileName, sniffed.files);
     case 'epub':
-      return readEpub(sniffed.files);
+      return readEpub(sniffed.files, fileName);
     case 'markdown':
       return readMarkdown(sniffed.text, fileName);
   }

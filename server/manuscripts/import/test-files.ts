@@ -39,7 +39,8 @@ function paragraph(p: DocxParagraph): string {
 // 1×1 transparent PNG.
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 
-export function buildDocx(paragraphs: DocxParagraph[]): Uint8Array {
+/** `coreTitle`: the title in the document's properties (docProps/core.xml). */
+export function buildDocx(paragraphs: DocxParagraph[], { coreTitle }: { coreTitle?: string } = {}): Uint8Array {
   const ns =
     'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"';
   const style = (id: string, name: string) => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/></w:style>`;
@@ -58,6 +59,13 @@ export function buildDocx(paragraphs: DocxParagraph[]): Uint8Array {
     ),
     'word/media/image1.png': PNG,
     'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:document ${ns}><w:body>${paragraphs.map(paragraph).join('')}</w:body></w:document>`),
+    ...(coreTitle === undefined
+      ? {}
+      : {
+          'docProps/core.xml': strToU8(
+            `<?xml version="1.0" encoding="UTF-8"?><cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${esc(coreTitle)}</dc:title><dc:creator>Ann</dc:creator></cp:coreProperties>`,
+          ),
+        }),
   });
 }
 

@@ -1,9 +1,10 @@
 /**
- * One open chapter: its title, sync badge, presence and word count above the editor, and its
- * comment threads beside it. The word count is written back to the chapter document (debounced)
+ * One open chapter: its title, sync badge, presence and word count above the editor (the middle
+ * column of the writing page), and its comment threads in the right-hand column, which the
+ * writer may hide (kept mounted, so a half-written reply survives). The word count is written back to the chapter document (debounced)
  * so the sidebar and the manuscript total work offline and for people who never open the chapter.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { chapterDocName, CLOSE_CODES, type CollabRole } from '../../../sync/collab/close-codes';
 import { mayOnManuscript } from '../../../sync/manuscripts/policy';
 import type { ManuscriptChapter } from '../../../sync/collections/manuscript-chapters';
@@ -58,9 +59,14 @@ interface Props {
   manuscript: Manuscript;
   comments: ManuscriptComment[];
   commentsLoading: boolean;
+  /** The strip above the page (panel toggles). */
+  bar: ReactNode;
+  commentsOpen: boolean;
+  /** Shows the hidden comments (a click on commented words, or Ctrl+Alt+M, needs them). */
+  onOpenComments(): void;
 }
 
-export function ChapterPane({ chapter, role, user, manuscript, comments, commentsLoading }: Props) {
+export function ChapterPane({ chapter, role, user, manuscript, comments, commentsLoading, bar, commentsOpen, onOpenComments }: Props) {
   const docName = chapterDocName(chapter.id);
   const connection = useChapterConnection(docName);
   const commands = useManuscriptCommands();
@@ -83,38 +89,66 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
   useEffect(() => () => clearTimeout(timer.current), [chapter.id]);
 
   const comment = useChapterComments(chapter.id, manuscript, user, role, comments);
+  const { anchorOptions, panel } = comment;
+  // Commented words clicked, or a comment started from the keyboard, while the comments are hidden: show them.
+  const anchors = useMemo(
+    () => ({
+      ...anchorOptions,
+      onActivate(id: string) {
+        anchorOptions.onActivate(id);
+        if (commentsOpen) return;
+        onOpenComments();
+        requestAnimationFrame(() => document.getElementById(`thread-${id}`)?.scrollIntoView({ block: 'nearest' }));
+      },
+    }),
+    [anchorOptions, commentsOpen, onOpenComments],
+  );
+  useEffect(() => {
+    if (panel.draft && !commentsOpen) onOpenComments();
+  }, [panel.draft, commentsOpen, onOpenComments]);
 
   return (
-    <section aria-labelledby="chapter-title" className="chapter-pane">
-      <div className="chapter-head">
-        <h2 id="chapter-title">{chapter.title || 'Untitled'}</h2>
-        <div className="chapter-meta">
-          <PresenceAvatars connection={connection} />
-          <ChapterSyncBadge connection={connection} />
-          <span data-testid="chapter-words">{chapter.wordCount.toLocaleString()} words</span>
-          <Button variant="secondary" size="sm" onClick={() => setHistoryOpen(true)}>
-            History
-          </Button>
-        </div>
+    <>
+      <div className="writing-column">
+        {bar}
+        <section aria-labelledby="chapter-title" className="chapter-pane">
+          <div className="chapter-head">
+            <h2 id="chapter-title">{chapter.title || 'Untitled'}</h2>
+            <div className="chapter-meta">
+              <PresenceAvatars connection={connection} />
+              <ChapterSyncBadge connection={connection} />
+              <span data-testid="chapter-words">{chapter.wordCount.toLocaleString()} words</span>
+              <Button variant="secondary" size="sm" onClick={() => setHistoryOpen(true)}>
+                History
+              </Button>
+            </div>
+          </div>
+          {!editable && (
+            <Notice title="Read only">
+              You can read this chapter{role === 'commenter' ? ' and comment on it' : ''}; only the owner and editors change its text.
+            </Notice>
+          )}
+          {connection.status === 'refused' && <RefusedNotice code={connection.closeCode} />}
+          <ChapterEditor
+            key={chapter.id}
+            label={`Text of ${chapter.title || 'this chapter'}`}
+            editable={editable}
+            onWordCount={handleWordCount}
+            collab={{
+              docName,
+              name: user.username,
+              color: userColor(user.id),
+              storagePrefix: chapterStoragePrefix(user.id),
+              bootstrap: createdHere(chapter.id),
+            }}
+            comments={anchors}
+          />
+        </section>
       </div>
-      {!editable && (
-        <Notice title="Read only">
-          You can read this chapter{role === 'commenter' ? ' and comment on it' : ''}; only the owner and editors change its text.
-        </Notice>
-      )}
-      {connection.status === 'refused' && <RefusedNotice code={connection.closeCode} />}
-      <div className="chapter-body">
-        <ChapterEditor
-          key={chapter.id}
-          label={`Text of ${chapter.title || 'this chapter'}`}
-          editable={editable}
-          onWordCount={handleWordCount}
-          collab={{ docName, name: user.username, color: userColor(user.id), storagePrefix: chapterStoragePrefix(user.id), bootstrap: createdHere(chapter.id) }}
-          comments={comment.anchorOptions}
-        />
-        <CommentsPanel {...comment.panel} manuscript={manuscript} userId={user.id} role={role} chapterId={chapter.id} loading={commentsLoading} />
+      <div className="editor-side editor-side-end" id="comments-panel" hidden={!commentsOpen}>
+        <CommentsPanel {...panel} manuscript={manuscript} userId={user.id} role={role} chapterId={chapter.id} loading={commentsLoading} />
       </div>
       <HistoryDialog chapterId={chapter.id} chapterTitle={chapter.title || 'Untitled'} open={historyOpen} onClose={() => setHistoryOpen(false)} />
-    </section>
+    </>
   );
 }

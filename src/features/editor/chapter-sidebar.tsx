@@ -18,9 +18,11 @@ interface Props {
   canEdit: boolean;
   /** Open comment threads per chapter id. */
   openComments?: Map<string, number>;
+  /** Keep the "Chapters" heading for screen readers only (a "Chapters" button already names the panel). */
+  titleHidden?: boolean;
 }
 
-export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openComments }: Props) {
+export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openComments, titleHidden = false }: Props) {
   const commands = useManuscriptCommands();
   const navigate = useNavigate();
   const toast = useToast();
@@ -74,8 +76,8 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openCo
   }
 
   return (
-    <nav aria-label="Chapters" className="card">
-      <h2 className="card-title">Chapters</h2>
+    <nav aria-label="Chapters" className="card chapter-nav">
+      <h2 className={titleHidden ? 'visually-hidden' : 'card-title'}>Chapters</h2>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
@@ -111,7 +113,13 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openCo
                   maxLength={200}
                   autoFocus
                   onChange={(e) => setDraft(e.target.value)}
-                  onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Escape') return;
+                    // Cancels the rename only, not the chapter drawer around it on a phone.
+                    e.preventDefault();
+                    e.stopPropagation();
+                    setRenaming(null);
+                  }}
                 />
                 <Button type="submit" size="sm">
                   Save
@@ -156,7 +164,7 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openCo
                   ) : null}
                 </Link>
                 {canEdit && (
-                  <>
+                  <span className="chapter-tools">
                     <button
                       type="button"
                       className="icon-button"
@@ -189,7 +197,7 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openCo
                     <button type="button" className="icon-button" aria-label={`Delete ${c.title || 'Untitled'}`} onClick={() => void handleDelete(c)}>
                       ✕
                     </button>
-                  </>
+                  </span>
                 )}
               </>
             )}

@@ -1,18 +1,20 @@
 /**
  * /editor — my manuscripts and those shared with me (from the local database, so offline too),
- * co-author invitations to accept or decline, and a form to start one or import one from a file. Starting one needs the author role; a reader sees how to apply, and
+ * current or archived, co-author invitations to accept or decline, and a form to start one or
+ * import one from a file. Starting one needs the author role; a reader sees how to apply, and
  * still reaches the manuscripts others shared with them.
  */
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { can } from '../../../sync/roles';
 import { useSession } from '../../lib/session';
 import { useLiveDocs } from '../../db/use-live-docs';
-import { Button, Card, EmptyState, LinkButton, Page, Skeleton, TextField, formatRelative } from '../../ui';
+import { Button, Card, EmptyState, LinkButton, Page, Skeleton, TextField } from '../../ui';
 import { CoAuthorInvitations } from '../notifications/co-author-invitations';
 import { ImportManuscript } from './import-manuscript';
+import { ManuscriptList } from './manuscript-list';
 import { useManuscriptCommands } from './use-manuscript-commands';
-import { totalWords, useManuscripts } from './use-manuscripts';
+import { useManuscripts } from './use-manuscripts';
 import './editor.css';
 
 export function EditorHomePage() {
@@ -22,6 +24,15 @@ export function EditorHomePage() {
   const navigate = useNavigate();
   const [title, setTitle] = useState('');
   const mayCreate = can(user, 'manuscripts:write');
+  const [showArchived, setShowArchived] = useState(false);
+  const listHeading = useRef<HTMLHeadingElement>(null);
+  const current = manuscripts.filter((m) => !m.archived);
+  const archived = manuscripts.filter((m) => m.archived);
+  const shown = showArchived ? archived : current;
+  // Unarchiving the last one leaves the archive empty: back to the current ones.
+  useEffect(() => {
+    if (showArchived && archived.length === 0) setShowArchived(false);
+  }, [showArchived, archived.length]);
   // Every chapter this device holds, by manuscript: the list shows words and the last edit.
   const { docs: chapters } = useLiveDocs('manuscript-chapters');
   const chaptersOf = useMemo(() => {
@@ -29,6 +40,12 @@ export function EditorHomePage() {
     for (const c of chapters) byManuscript.set(c.manuscriptId, [...(byManuscript.get(c.manuscriptId) ?? []), c]);
     return byManuscript;
   }, [chapters]);
+
+  // Focus goes to the list's heading when the row that had it leaves; an unarchived manuscript is shown where it went.
+  function handleRowGone(unarchived: boolean) {
+    if (unarchived) setShowArchived(false);
+    requestAnimationFrame(() => listHeading.current?.focus());
+  }
 
   async function handleCreate(event: FormEvent) {
     event.preventDefault();
@@ -60,44 +77,37 @@ export function EditorHomePage() {
           </p>
         </EmptyState>
       )}
-      <Card title="Manuscripts">
+      <section className="card" aria-labelledby="manuscripts-title">
+        <div className="manuscripts-head">
+          <h2 className="card-title" id="manuscripts-title" ref={listHeading} tabIndex={-1}>
+            {showArchived ? 'Archived manuscripts' : 'Manuscripts'}
+          </h2>
+          {archived.length > 0 && (
+            <div className="segmented" role="group" aria-label="Show">
+              <button type="button" aria-pressed={!showArchived} onClick={() => setShowArchived(false)}>
+                Current ({current.length})
+              </button>
+              <button type="button" aria-pressed={showArchived} onClick={() => setShowArchived(true)}>
+                Archived ({archived.length})
+              </button>
+            </div>
+          )}
+        </div>
         {loading ? (
           <Skeleton lines={3} />
-        ) : manuscripts.length === 0 ? (
-          <p>No manuscripts yet.</p>
+        ) : shown.length === 0 ? (
+          <p className="muted">{showArchived ? 'Nothing archived.' : archived.length > 0 ? 'Every manuscript here is archived.' : 'No manuscripts yet.'}</p>
         ) : (
-          <ul className="manuscript-list">
-            {manuscripts.map((m) => (
-              <li key={m.id}>
-                <Link to={`/editor/${m.id}`}>
-                  <span className="manuscript-list-title">
-                    <strong>{m.title}</strong>
-                    <span>{user && m.ownerId === user.id ? 'Yours' : `Shared by @${m.ownerName}`}</span>
-                  </span>
-                  <ManuscriptFacts members={m.members} chapters={chaptersOf.get(m.id) ?? []} updatedAt={m.updatedAt} />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ManuscriptList manuscripts={shown} user={user} chaptersOf={chaptersOf} onRowGone={handleRowGone} />
         )}
-      </Card>
+        {showArchived && shown.length > 0 && (
+          <p className="field-hint">
+            {shown.some((m) => m.ownerId === user?.id)
+              ? 'Archived manuscripts keep everything; unarchive one to list it with the others again.'
+              : 'Their owners put these away; they keep everything and still open.'}
+          </p>
+        )}
+      </section>
     </Page>
   );
-}
-
-/** Words, the last edit (the manuscript's or any chapter's) and the co-authors, in one line. */
-function ManuscriptFacts({
-  members,
-  chapters,
-  updatedAt,
-}: {
-  members: { username: string }[];
-  chapters: { wordCount: number; updatedAt: number }[];
-  updatedAt: number;
-}) {
-  const words = totalWords(chapters);
-  const edited = Math.max(updatedAt, ...chapters.map((c) => c.updatedAt));
-  const facts = [`${words.toLocaleString()} ${words === 1 ? 'word' : 'words'}`, `edited ${formatRelative(edited)}`];
-  if (members.length > 0) facts.push(`with ${members.map((x) => `@${x.username}`).join(', ')}`);
-  return <span className="manuscript-list-facts">{facts.join(' · ')}</span>;
 }

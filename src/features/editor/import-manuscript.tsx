@@ -1,10 +1,12 @@
 /**
- * "Import manuscript" on /editor: choose a .docx, .md or .epub file, upload it with progress, wait
- * while the server converts it, then open the new manuscript once its first chapter has reached
- * this device's database (it arrives by replication, like any manuscript). Errors appear under
- * the file control; offline the control is disabled and says why.
+ * "Import manuscript" on /editor: choose a .docx, .md or .epub file (a button, or drop it on the
+ * box), upload it with progress, wait while the server converts it, then open the new manuscript
+ * once its first chapter has reached this device's database (it arrives by replication, like any
+ * manuscript). Errors appear under the file control; offline the control is disabled and says why.
+ * The native file input stays (visually hidden, focusable): it is what the keyboard, screen
+ * readers and the file chooser work with; its label is styled as a button.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { MANUSCRIPT_IMPORT_EXTENSIONS, MANUSCRIPT_IMPORT_MAX_BYTES } from '../../../sync/api/manuscripts';
@@ -12,6 +14,12 @@ import { ApiRequestError } from '../../lib/api';
 import { useCollection } from '../../db/use-live-docs';
 import { Button, Card, useOnline, useToast } from '../../ui';
 import { checkImportFile, uploadManuscript } from './upload-manuscript';
+
+/** "1.2 MB", "340 KB": enough to recognise the file. */
+function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
 
 type Phase = { name: 'idle' } | { name: 'uploading'; fraction: number } | { name: 'importing' };
 
@@ -30,7 +38,17 @@ export function ImportManuscript() {
   useEffect(() => () => void (mounted.current = false), []);
 
   const busy = phase.name !== 'idle';
+  const disabled = !online || busy;
+  const [dragging, setDragging] = useState(false);
   const id = 'import-manuscript-file';
+
+  function handleDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    if (disabled) return;
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) choose(dropped);
+  }
 
   function choose(next: File | null) {
     setFile(next);
@@ -74,21 +92,61 @@ export function ImportManuscript() {
     <Card title="Import a manuscript">
       <form className="import-form" onSubmit={(e) => void handleSubmit(e)}>
         <div className={`field${error ? ' field-invalid' : ''}`}>
-          <label htmlFor={id}>Manuscript file</label>
-          <input
-            id={id}
-            type="file"
-            accept={[
-              ...MANUSCRIPT_IMPORT_EXTENSIONS,
-              'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-              'text/markdown',
-              'application/epub+zip',
-            ].join(',')}
-            disabled={!online || busy}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => choose(e.target.files?.[0] ?? null)}
-          />
+          <label htmlFor={id} id={`${id}-label`}>
+            Manuscript file
+          </label>
+          <div
+            className="file-drop"
+            data-dragging={dragging || undefined}
+            data-disabled={disabled || undefined}
+            onDragOver={(e) => {
+              e.preventDefault();
+              e.dataTransfer.dropEffect = disabled ? 'none' : 'copy';
+              if (!disabled) setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={handleDrop}
+          >
+            <input
+              id={id}
+              type="file"
+              className="visually-hidden"
+              accept={[
+                ...MANUSCRIPT_IMPORT_EXTENSIONS,
+                'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+                'text/markdown',
+                'application/epub+zip',
+              ].join(',')}
+              disabled={disabled}
+              aria-labelledby={`${id}-label`}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-chosen ${describedBy}`}
+              onChange={(e) => choose(e.target.files?.[0] ?? null)}
+            />
+            {/* The button look for the input above (a click on a label opens its chooser); the input itself takes the focus. */}
+            <label htmlFor={id} className={`btn btn-secondary btn-md file-button${disabled ? ' btn-disabled' : ''}`} aria-hidden="true">
+              <svg aria-hidden="true" viewBox="0 0 20 20" width="18" height="18">
+                <path
+                  d="M10 3v10M5.5 7.5 10 3l4.5 4.5M4 14v3h12v-3"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              {file ? 'Choose another file' : 'Choose a file'}
+            </label>
+            <span className="file-chosen" id={`${id}-chosen`}>
+              {file ? (
+                <>
+                  <strong>{file.name}</strong> <span className="muted">· {formatSize(file.size)}</span>
+                </>
+              ) : (
+                <span className="muted">No file chosen{disabled ? '' : ' — or drop one here'}</span>
+              )}
+            </span>
+          </div>
           <p className="field-hint" id={`${id}-hint`}>
             {hint}
           </p>

@@ -20,23 +20,21 @@ export function ManuscriptTitle({ manuscript }: { manuscript: Manuscript }) {
 
   if (!open) {
     return (
-      <p>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            setTitle(manuscript.title);
-            setGoal(manuscript.wordGoal ? String(manuscript.wordGoal) : '');
-            setOpen(true);
-          }}
-        >
-          Edit title and goal
-        </Button>
-      </p>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => {
+          setTitle(manuscript.title);
+          setGoal(manuscript.wordGoal ? String(manuscript.wordGoal) : '');
+          setOpen(true);
+        }}
+      >
+        Edit title and goal
+      </Button>
     );
   }
   return (
-    <form className="inline-form" onSubmit={(e) => void handleSubmit(e)}>
+    <form className="inline-form manuscript-title-form" onSubmit={(e) => void handleSubmit(e)}>
       <TextField label="Title" value={title} required maxLength={200} onChange={(e) => setTitle(e.target.value)} />
       <TextField label="Word goal" type="number" min={0} max={10_000_000} value={goal} onChange={(e) => setGoal(e.target.value)} />
       <Button type="submit">Save</Button>

@@ -52,6 +52,20 @@ export function useManuscriptCommands() {
         return { manuscriptId: m.id, chapterId: first.id };
       },
       retitle: (id: string, title: string) => patchManuscript(id, { title }),
+      /**
+       * Owner only (the push rule refuses anyone else): moves it to and from "Archived" on /editor.
+       * Not an edit of the book, so "edited …" on the list keeps its time.
+       */
+      async setArchived(id: string, archived: boolean) {
+        await (await ready().manuscripts.findOne(id).exec())?.incrementalPatch({ archived });
+      },
+      /**
+       * Owner only. Deletes the manuscript document; when the deletion reaches the server it
+       * deletes the chapters and comments for everyone (server/manuscripts/delete-children.ts).
+       */
+      async deleteManuscript(id: string) {
+        await (await ready().manuscripts.findOne(id).exec())?.remove();
+      },
       setGoal: (id: string, wordGoal: number | undefined) => patchManuscript(id, { wordGoal }),
       async addChapter(m: Manuscript, existing: ManuscriptChapter[]): Promise<string> {
         const position = existing.reduce((max, c) => Math.max(max, c.position + 1), 0);

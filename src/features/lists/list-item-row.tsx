@@ -1,10 +1,12 @@
 /**
  * One book of a list the person owns: a drag handle (mouse drag, or arrow keys when focused),
  * Move up / Move down buttons, the note and removal. Moves are announced by the editor's live
- * region, so keyboard and screen-reader users know where the book went.
+ * region, so keyboard and screen-reader users know where the book went. The title's link to the
+ * book's store page stretches over the card; the handle, note and buttons sit above it.
  */
 import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { ReadingListItem } from '../../../sync/collections/reading-lists';
+import { Link } from 'react-router';
 import { Button, TextArea } from '../../ui';
 import { ItemCover } from './list-tile';
 
@@ -73,7 +75,12 @@ export function ListItemRow({ item, index, count, dragging, over, onMove, onNote
       </button>
       <ItemCover item={item} />
       <div className="list-item-body">
-        <h3>{title}</h3>
+        <h3>
+          {/* Not draggable: dragging the card would otherwise drag the link, not reorder. */}
+          <Link to={`/book/${item.bookId}`} className="stretched-link" draggable={false}>
+            {title}
+          </Link>
+        </h3>
         {item.authors && <p>{item.authors}</p>}
         <TextArea
           label="Note"

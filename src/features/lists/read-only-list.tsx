@@ -33,7 +33,12 @@ export function ReadOnlyList({ data }: { data: PublicListResponse }) {
             <li key={item.bookId} className="list-item list-item-readonly">
               <ItemCover item={item} />
               <div className="list-item-body">
-                <h3>{item.title || 'Untitled book'}</h3>
+                <h3>
+                  {/* Stretched over the card, as on the store's book cards. */}
+                  <Link to={`/book/${item.bookId}`} className="stretched-link">
+                    {item.title || 'Untitled book'}
+                  </Link>
+                </h3>
                 {item.authors && <p>{item.authors}</p>}
                 {item.note && <p className="list-item-note">{item.note}</p>}
               </div>

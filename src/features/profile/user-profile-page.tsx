@@ -1,11 +1,14 @@
 /**
  * `/user/:username`: a person's public profile and public lists — an online view
- * (GET /api/users/:username). A private profile shows only the name.
+ * (GET /api/users/:username). A private profile shows only the name. "Message" opens the
+ * conversation; "Follow" (an author's) is the author page's button.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
 import { getUserProfile, type UserProfileResponse } from '../../../sync/api/lists';
 import { ApiRequestError, call } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import { EmptyState, LinkButton, Notice, QueryState, Skeleton, usePageTitle } from '../../ui';
 import { ListTile } from '../lists/list-tile';
 import '../lists/lists.css';
@@ -20,6 +23,34 @@ function Avatar({ name, url }: { name: string; url: string | null }) {
   );
 }
 
+// Its own chunk (it opens the local database), fetched only for signed-in people.
+const ProfileActions = lazy(() => import('./profile-actions'));
+
+/** "Message" and, for an author, "Follow"; a sign-in link for signed-out people. */
+function Actions({ data }: { data: UserProfileResponse }) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return null;
+  if (!user) {
+    return (
+      <LinkButton to={`/auth?next=${encodeURIComponent(`/user/${data.username}`)}`} variant="secondary">
+        {data.isAuthor ? 'Sign in to message or follow' : 'Sign in to message'}
+      </LinkButton>
+    );
+  }
+  if (user.id === data.id) {
+    return (
+      <p className="profile-own">
+        This is your profile. <Link to="/settings">Edit it in settings</Link>
+      </p>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <ProfileActions person={{ id: data.id, name: data.displayName, isAuthor: data.isAuthor }} userId={user.id} />
+    </Suspense>
+  );
+}
+
 function Profile({ data }: { data: UserProfileResponse }) {
   usePageTitle(data.displayName);
   return (
@@ -29,6 +60,9 @@ function Profile({ data }: { data: UserProfileResponse }) {
         <div>
           <h1>{data.displayName}</h1>
           <p className="profile-username">@{data.username}</p>
+          <div className="profile-actions">
+            <Actions data={data} />
+          </div>
           {data.visibility === 'public' && <p className="profile-bio">{data.bio || 'No bio yet.'}</p>}
         </div>
       </header>

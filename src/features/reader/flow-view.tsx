@@ -1,19 +1,27 @@
 /**
  * Flow reading: every readable chapter in one continuous scroll. Positions use the same
  * chapter + text-quote anchors as the paginated view, so switching keeps the place.
+ *
+ * Chapters load as they come near the view, the reader's own chapter first: a long book (Moby-Dick
+ * has 135 chapters) would otherwise fetch and lay out all of its text before showing a line. Until
+ * then a chapter is an empty placeholder a screen long; when one above the view fills in, the
+ * browser's scroll anchoring keeps the line being read where it is.
  */
-import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChapterResponse } from '../../../sync/api/books';
 import { applyHighlights, caretAt, findAnchor, offsetOf, quoteAt, resolveRange } from './chapter-dom';
 import { bookContainerProps, ChapterSection, selectionIn } from './book-content';
 import { createQuote } from './text-quote';
 import { pageGeometry } from './pagination';
 import type { Target, ViewHandle, ViewProps } from './types';
-import { loadAllChapters } from './use-book';
+import { loadChapter } from './use-book';
 
 export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ book, settings, initial, highlights, onPosition, onSelect }, ref) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [chapters, setChapters] = useState<ChapterResponse[] | null>(null);
+  const ids = useMemo(() => book.chapters.filter((c) => c.readable).map((c) => c.id), [book]);
+  const [loaded, setLoaded] = useState<ReadonlyMap<string, ChapterResponse>>(new Map());
+  const requested = useRef(new Set<string>());
+  const shown = useRef(0);
   const [error, setError] = useState<string | null>(null);
   const pending = useRef<Target | null>(initial);
   const last = useRef<Target | null>(null);
@@ -22,9 +30,46 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   const vertical = geometry.vertical;
   const leftwards = book.writingMode === 'vertical-rl';
 
+  const request = useCallback(
+    (id: string) => {
+      if (requested.current.has(id)) return;
+      requested.current.add(id);
+      loadChapter(book, id).then(
+        (ch) => {
+          shown.current++;
+          setLoaded((m) => new Map(m).set(id, ch));
+        },
+        (err: Error) => {
+          // Asked again when its placeholder next comes near; a failure before anything shows, or of the chapter being opened, says why.
+          requested.current.delete(id);
+          if (shown.current === 0 || pending.current?.chapterId === id) setError(err.message);
+        },
+      );
+    },
+    [book],
+  );
+
+  // The reader's chapter and its neighbours first; the rest as they come near the view.
   useEffect(() => {
-    loadAllChapters(book).then(setChapters, (err: Error) => setError(err.message));
-  }, [book]);
+    requested.current = new Set();
+    shown.current = 0;
+    setLoaded(new Map());
+    const start = Math.max(0, ids.indexOf(pending.current?.chapterId ?? ''));
+    for (const i of [start, start + 1, start - 1]) if (ids[i]) request(ids[i]);
+  }, [ids, request]);
+
+  useEffect(() => {
+    const root = scrollRef.current;
+    if (!root) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) if (e.isIntersecting) request((e.target as HTMLElement).dataset.chapterId!);
+      },
+      { root, rootMargin: vertical ? '0px 100%' : '100% 0px' },
+    );
+    for (const el of root.querySelectorAll<HTMLElement>('.reader-chapter-placeholder')) observer.observe(el);
+    return () => observer.disconnect();
+  }, [loaded, request, vertical]);
 
   function sectionOf(id: string) {
     return scrollRef.current?.querySelector<HTMLElement>(`section.reader-chapter[data-chapter-id="${CSS.escape(id)}"]`) ?? null;
@@ -33,7 +78,13 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   function goTo(t: Target) {
     const scroller = scrollRef.current;
     const sec = sectionOf(t.chapterId);
-    if (!scroller || !sec) return;
+    if (!sec) {
+      // Not loaded yet: go there once it is.
+      pending.current = t;
+      request(t.chapterId);
+      return;
+    }
+    if (!scroller) return;
     const el = (t.anchor ? findAnchor(sec, t.anchor) : null) ?? (t.quote ? resolveRange(sec, t.quote) : null);
     const box = scroller.getBoundingClientRect();
     const rect = el?.getBoundingClientRect();
@@ -81,19 +132,29 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   }));
 
   useLayoutEffect(() => {
-    if (!chapters || !scrollRef.current) return;
-    for (const ch of chapters) {
-      const sec = sectionOf(ch.id);
+    for (const [id] of loaded) {
+      const sec = sectionOf(id);
       if (sec)
         applyHighlights(
           sec,
-          highlights.filter((h) => h.chapterId === ch.id),
+          highlights.filter((h) => h.chapterId === id),
         );
     }
-    const t = pending.current ?? last.current;
-    pending.current = null;
-    if (t) goTo(t);
-  }, [chapters, highlights, settings]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [loaded, highlights]);
+
+  // The place asked for, once its chapter is in.
+  useLayoutEffect(() => {
+    const t = pending.current;
+    if (t && loaded.has(t.chapterId)) {
+      pending.current = null;
+      goTo(t);
+    }
+  }, [loaded]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Marks and settings change the layout: keep the line being read in view.
+  useLayoutEffect(() => {
+    if (!pending.current && last.current) goTo(last.current);
+  }, [highlights, settings]); // eslint-disable-line react-hooks/exhaustive-deps
 
   /** Most of a screen forward or back, along the book's block direction. */
   function scrollBy(delta: 1 | -1) {
@@ -161,15 +222,20 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
       data-writing-mode={book.writingMode}
       style={vertical ? { writingMode: book.writingMode as 'vertical-rl' | 'vertical-lr' } : undefined}
     >
-      {!chapters && (
+      {loaded.size === 0 && (
         <p className="reader-loading" role="status">
           Loading the book…
         </p>
       )}
       <div {...bookContainerProps(book)}>
-        {chapters?.map((ch) => (
-          <ChapterSection key={ch.id} chapterId={ch.id} xhtml={ch.xhtml} />
-        ))}
+        {ids.map((id) => {
+          const ch = loaded.get(id);
+          return ch ? (
+            <ChapterSection key={id} chapterId={id} xhtml={ch.xhtml} />
+          ) : (
+            <div key={id} className="reader-chapter-placeholder" data-chapter-id={id} />
+          );
+        })}
       </div>
     </div>
   );

@@ -17,11 +17,19 @@ function declarationsOf(className: string): Record<string, string> {
 }
 
 describe('reader.css: the chapter box keeps the book inside it', () => {
-  for (const box of ['.reader-clip', '.reader-scroll']) {
+  for (const box of ['.reader-clip', '.reader-scroll', '.reader-fxl', '.reader-fxl-slot']) {
     it(`${box} contains layout and paint and isolates stacking`, () => {
       const decls = declarationsOf(box);
       expect(decls.contain?.split(/\s+/)).toEqual(expect.arrayContaining(['layout', 'paint']));
       expect(decls.isolation).toBe('isolate');
     });
   }
+});
+
+describe('reader.css: a fixed-layout page stays in its box', () => {
+  it('.reader-fxl-slot is sized by the reader alone and clips what the page draws outside it', () => {
+    const decls = declarationsOf('.reader-fxl-slot');
+    expect(decls.contain?.split(/\s+/)).toEqual(expect.arrayContaining(['size', 'layout', 'paint']));
+    expect(decls.overflow).toBe('hidden');
+  });
 });

@@ -3,13 +3,18 @@
  * `/books/manuscript/{id}` for a manuscript one owns or co-writes: the reader shell —
  * toolbar, progress, drawers, selection toolbar — around the view. Resumes at the replicated
  * position and follows a newer position from another device until the reader turns a page.
+ * A fixed-layout book (comics, picture books) is shown in pages by FixedLayoutView on either
+ * route, with a Pages drawer of thumbnails instead of the Scroll toggle (decision 029).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { BookDetailResponse } from '../../../sync/api/books';
 import { useSession } from '../../lib/session';
 import { Spinner, usePageTitle } from '../../ui';
+import { fixedPages, isFixedLayout, pageLabel, pageProgress } from './fixed-layout';
+import { FixedLayoutView } from './fixed-layout-view';
 import { FlowView } from './flow-view';
+import { PageThumbnails } from './page-thumbnails';
 import { PaginatedView } from './paginated-view';
 import { bookProgress, minutesLeft, pageGeometry, progressLabel } from './pagination';
 import { AnnotationsPanel, Drawer, SearchPanel, SettingsPanel, TocPanel } from './reader-panels';
@@ -62,7 +67,7 @@ function Reader({ mode, kind }: { mode: 'paginated' | 'flow'; kind: BookKind }) 
   return <ReaderShell key={mode} mode={mode} book={book.data} userId={user.id} initial={initial} />;
 }
 
-type Panel = 'toc' | 'settings' | 'notes' | 'search' | null;
+type Panel = 'toc' | 'settings' | 'notes' | 'search' | 'pages' | null;
 
 function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flow'; book: BookDetailResponse; userId: string; initial: Target }) {
   const view = useRef<ViewHandle>(null);
@@ -82,6 +87,9 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
   const words = book.chapters.map((c) => (c.readable ? c.wordCount : 0));
   const index = position ? book.chapters.findIndex((c) => c.id === position.chapterId) : 0;
   const overall = position ? bookProgress(words, index, position.chapterFraction) : 0;
+  // Fixed-layout books (comics, picture books) are read in pages, with no words to count.
+  const fixed = isFixedLayout(book);
+  const pages = useMemo(() => (fixed ? fixedPages(book) : []), [fixed, book]);
 
   const onPosition = useCallback(
     (p: Position) => {
@@ -96,14 +104,16 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
         chapterId: p.chapterId,
         quote: p.quote,
         chapterFraction: p.chapterFraction,
-        progress: bookProgress(
-          book.chapters.map((c) => (c.readable ? c.wordCount : 0)),
-          i,
-          p.chapterFraction,
-        ),
+        progress: fixed
+          ? pageProgress(pages, p.chapterId)
+          : bookProgress(
+              book.chapters.map((c) => (c.readable ? c.wordCount : 0)),
+              i,
+              p.chapterFraction,
+            ),
       });
     },
-    [book, save],
+    [book, save, fixed, pages],
   );
 
   // Page-turn keys go to the window, not to this subtree; listened for from the first commit, as the turns are.
@@ -145,7 +155,7 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
 
   return (
     <div
-      className={`reader reader-${mode} reader-theme-${settings.readerTheme} reader-progression-${pageGeometry(book.writingMode, book.direction).progression}`}
+      className={`reader reader-${fixed ? 'fixed' : mode} reader-theme-${settings.readerTheme} reader-progression-${pageGeometry(fixed ? 'horizontal-tb' : book.writingMode, book.direction).progression}`}
       style={settingsStyle(settings)}
       data-chrome={chromeHidden && !panel ? 'hidden' : 'shown'}
       onKeyDownCapture={() => (interacted.current = true)}
@@ -182,9 +192,16 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
           >
             Bookmark
           </button>
-          <button type="button" onClick={() => void flush().then(() => navigate(mode === 'flow' ? readerPath(book) : `${readerPath(book)}/flow`))}>
-            {mode === 'flow' ? 'Pages' : 'Scroll'}
-          </button>
+          {fixed ? (
+            // Fixed pages do not scroll as one text; their thumbnails are the way around instead.
+            <button type="button" onClick={() => toggle('pages')} aria-expanded={panel === 'pages'}>
+              Pages
+            </button>
+          ) : (
+            <button type="button" onClick={() => void flush().then(() => navigate(mode === 'flow' ? readerPath(book) : `${readerPath(book)}/flow`))}>
+              {mode === 'flow' ? 'Pages' : 'Scroll'}
+            </button>
+          )}
           {book.access === 'full' && !isManuscript(book) && (
             <Link to={`/printable/${book.id}`} className="reader-action-link">
               Print
@@ -194,7 +211,18 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
       </header>
       <div className="reader-main">
         {bookmark && <span className="reader-ribbon" aria-hidden="true" data-testid="bookmark-ribbon" />}
-        {mode === 'paginated' ? (
+        {fixed ? (
+          <FixedLayoutView
+            ref={view}
+            book={book}
+            settings={settings}
+            initial={initial}
+            highlights={highlights}
+            onPosition={onPosition}
+            onSelect={setSelected}
+            onCentreTap={() => setChromeHidden((hidden) => !hidden)}
+          />
+        ) : mode === 'paginated' ? (
           <PaginatedView
             ref={view}
             book={book}
@@ -208,7 +236,7 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
         ) : (
           <FlowView ref={view} book={book} settings={settings} initial={initial} highlights={highlights} onPosition={onPosition} onSelect={setSelected} />
         )}
-        {mode === 'paginated' && (
+        {(mode === 'paginated' || fixed) && (
           <>
             <button type="button" className="reader-turn reader-turn-prev" aria-label="Previous page" onClick={() => view.current?.prev()} />
             <button type="button" className="reader-turn reader-turn-next" aria-label="Next page" onClick={() => view.current?.next()} />
@@ -216,9 +244,11 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
         )}
       </div>
       <footer className="reader-status" aria-live="polite" data-testid="reader-progress">
-        {position
-          ? `${book.chapters[index]?.title ? `${book.chapters[index]!.title} · ` : ''}${progressLabel(overall, minutesLeft(words[index] ?? 0, position.chapterFraction))}`
-          : ' '}
+        {position && fixed
+          ? pageLabel(pages, position.chapterId)
+          : position
+            ? `${book.chapters[index]?.title ? `${book.chapters[index]!.title} · ` : ''}${progressLabel(overall, minutesLeft(words[index] ?? 0, position.chapterFraction))}`
+            : ' '}
       </footer>
       {selected && (
         <SelectionToolbar
@@ -238,12 +268,17 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
       )}
       {panel === 'settings' && (
         <Drawer title="Reader settings" onClose={() => setPanel(null)}>
-          <SettingsPanel settings={settings} onChange={updateSettings} more />
+          <SettingsPanel settings={settings} onChange={updateSettings} more fixedLayout={fixed} />
         </Drawer>
       )}
       {panel === 'notes' && (
         <Drawer title="Notes and highlights" onClose={() => setPanel(null)}>
           <AnnotationsPanel book={book} annotations={annotations} onGo={go} onRemove={(id) => void remove(id)} />
+        </Drawer>
+      )}
+      {panel === 'pages' && (
+        <Drawer title="Pages" onClose={() => setPanel(null)}>
+          <PageThumbnails book={book} currentId={position?.chapterId} onGo={(chapterId) => go({ chapterId })} />
         </Drawer>
       )}
       {panel === 'search' && (

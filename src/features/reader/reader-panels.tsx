@@ -41,64 +41,73 @@ function TocList({ entries, onGo }: { entries: TocEntry[]; onGo: (t: Target) => 
 }
 export const TocPanel = TocList;
 
-/** Typography and reader theme; also the controls of /theming (`more` links there from the reader). */
+/**
+ * Typography and reader theme; also the controls of /theming (`more` links there from the
+ * reader). A fixed-layout book's pages keep the publisher's type, so only the rest is offered.
+ */
 export function SettingsPanel({
   settings,
   onChange,
   more = false,
+  fixedLayout = false,
 }: {
   settings: ReaderSettings;
   onChange: (p: Partial<ReaderSettings>) => void;
   more?: boolean;
+  fixedLayout?: boolean;
 }) {
   return (
     <div className="reader-settings">
-      <label>
-        Font
-        <select value={settings.fontFamily} onChange={(e) => onChange({ fontFamily: e.target.value as ReaderSettings['fontFamily'] })}>
-          {Object.keys(READER_FONTS).map((f) => (
-            <option key={f} value={f}>
-              {f === 'publisher' ? "Publisher's" : f[0]!.toUpperCase() + f.slice(1)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Size {settings.fontSize}%
-        <input
-          type="range"
-          min={FONT_SIZE.min}
-          max={FONT_SIZE.max}
-          step={FONT_SIZE.step}
-          value={settings.fontSize}
-          onChange={(e) => onChange({ fontSize: Number(e.target.value) })}
-        />
-      </label>
-      <label>
-        Line height {settings.lineHeight.toFixed(2)}
-        <input
-          type="range"
-          min={LINE_HEIGHT.min}
-          max={LINE_HEIGHT.max}
-          step={LINE_HEIGHT.step}
-          value={settings.lineHeight}
-          onChange={(e) => onChange({ lineHeight: Math.round(Number(e.target.value) * 100) / 100 })}
-        />
-      </label>
-      <label>
-        Margins {settings.margin} rem
-        <input
-          type="range"
-          min={MARGIN.min}
-          max={MARGIN.max}
-          step={MARGIN.step}
-          value={settings.margin}
-          onChange={(e) => onChange({ margin: Number(e.target.value) })}
-        />
-      </label>
-      <label className="reader-check">
-        <input type="checkbox" checked={settings.justify} onChange={(e) => onChange({ justify: e.target.checked })} /> Justify text
-      </label>
+      {!fixedLayout && (
+        <>
+          <label>
+            Font
+            <select value={settings.fontFamily} onChange={(e) => onChange({ fontFamily: e.target.value as ReaderSettings['fontFamily'] })}>
+              {Object.keys(READER_FONTS).map((f) => (
+                <option key={f} value={f}>
+                  {f === 'publisher' ? "Publisher's" : f[0]!.toUpperCase() + f.slice(1)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Size {settings.fontSize}%
+            <input
+              type="range"
+              min={FONT_SIZE.min}
+              max={FONT_SIZE.max}
+              step={FONT_SIZE.step}
+              value={settings.fontSize}
+              onChange={(e) => onChange({ fontSize: Number(e.target.value) })}
+            />
+          </label>
+          <label>
+            Line height {settings.lineHeight.toFixed(2)}
+            <input
+              type="range"
+              min={LINE_HEIGHT.min}
+              max={LINE_HEIGHT.max}
+              step={LINE_HEIGHT.step}
+              value={settings.lineHeight}
+              onChange={(e) => onChange({ lineHeight: Math.round(Number(e.target.value) * 100) / 100 })}
+            />
+          </label>
+          <label>
+            Margins {settings.margin} rem
+            <input
+              type="range"
+              min={MARGIN.min}
+              max={MARGIN.max}
+              step={MARGIN.step}
+              value={settings.margin}
+              onChange={(e) => onChange({ margin: Number(e.target.value) })}
+            />
+          </label>
+          <label className="reader-check">
+            <input type="checkbox" checked={settings.justify} onChange={(e) => onChange({ justify: e.target.checked })} /> Justify text
+          </label>
+        </>
+      )}
       <label className="reader-check">
         <input type="checkbox" checked={settings.pageTurnAnimation} onChange={(e) => onChange({ pageTurnAnimation: e.target.checked })} /> Slide on page turns
       </label>
@@ -158,7 +167,8 @@ export function AnnotationsPanel({
               <span className="reader-annotation-kind">
                 {a.kind === 'bookmark' ? '🔖 Bookmark' : 'Highlight'} · {titleOf(a.chapterId)}
               </span>
-              <span className="reader-annotation-text">“{quotedText(a)}”</span>
+              {/* A bookmark on a picture page (fixed layout) has no words: the page's title says where. */}
+              {a.quote.exact && <span className="reader-annotation-text">“{quotedText(a)}”</span>}
               {a.note && <span className="reader-annotation-note">{a.note}</span>}
             </button>
             <Button size="sm" variant="ghost" onClick={() => onRemove(a.id)} aria-label={`Delete ${a.kind}`}>
