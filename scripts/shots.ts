@@ -6,7 +6,7 @@
  * parameterised routes are the accessibility sweep's (tests/e2e/every-route.ts).
  *
  *   npm run shots                      every route → shots/<who>/<desktop|phone>/<route>.png
- *   npm run shots -- admin /settings   only visits whose person or URL contains one of the words
+ *   npm run shots -- admin /books/     only visits whose person, route or URL contains one of the words
  *   npm run shots -- --dark            in the night theme too (…/<size>-night/…)
  *
  * Prints the folder (git-ignored). SHOTS_PORT picks the port (default 3107).
@@ -67,7 +67,8 @@ const fileName = (url: string) =>
     .replace(/-+$/, '') || 'home';
 
 async function main() {
-  const visits = VISITS.filter((v) => words.length === 0 || words.some((w) => v.who.includes(w) || (typeof v.to === 'string' ? v.to : v.route).includes(w)));
+  // A word keeps the visits whose person, route pattern (/books/:bookId) or fixed URL contains it.
+  const visits = VISITS.filter((v) => words.length === 0 || words.some((w) => `${v.who} /${v.route} ${typeof v.to === 'string' ? v.to : ''}`.includes(w)));
   const server = await startServer();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -62,7 +62,7 @@ test('an admin unlists a book and it vanishes from the store; listed again, it i
   await expect(after.getByText('This book is not in the store.')).toBeVisible();
   await after.context().close();
 
-  await admin.getByRole('button', { name: 'List The Ghost of Ashdown Hall again' }).click();
+  await admin.getByRole('button', { name: 'List again: The Ghost of Ashdown Hall' }).click();
   await expect(admin.getByRole('row', { name: /The Ghost of Ashdown Hall/ })).toContainText('Listed');
   await admin.context().close();
 });

@@ -432,10 +432,12 @@ export async function sidewaysOverflow(page: Page): Promise<string[]> {
     for (const el of document.body.querySelectorAll('*')) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.right <= width + 0.5) continue;
-      // Name only the outermost element that sticks out, and none inside a scrolling or clipping box.
+      // Name only the outermost element that sticks out, and none inside a scrolling or clipping
+      // box (unless positioned: its containing block may lie outside that box, which then does not clip it).
+      const positioned = ['absolute', 'fixed'].includes(getComputedStyle(el).position);
       let inside = false;
       for (let a = el.parentElement; a && a !== document.body && !inside; a = a.parentElement) {
-        inside = a.getBoundingClientRect().right > width + 0.5 || getComputedStyle(a).overflowX !== 'visible';
+        inside = a.getBoundingClientRect().right > width + 0.5 || (!positioned && getComputedStyle(a).overflowX !== 'visible');
       }
       if (inside) continue;
       wide.push(`${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')} reaches ${Math.round(r.right)}px`);
