@@ -153,7 +153,7 @@ test("a list's book cards open the book's store page; the card's own controls st
   const books = page.getByRole('list', { name: 'Books in this list' }).getByRole('heading', { level: 3 });
 
   // The controls sit above the stretched link: a click on them is theirs, not the link's.
-  await page.getByRole('button', { name: `Move ${titles[0]} down` }).click();
+  await page.getByRole('button', { name: `Move down: ${titles[0]}` }).click();
   await expect(books).toHaveText([titles[1]!, titles[0]!]);
   await page.getByLabel('Note').first().fill('Clicked, not followed');
   await expect(page).toHaveURL(url);
