@@ -1,4 +1,4 @@
-/** What the browser benchmarks share: the built app served by the real server on a fresh data directory with the demo seed. */
+/** What the browser benchmarks and `npm run shots` share: the built app served by the real server on a fresh data directory with the demo seed. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,8 +11,9 @@ export interface BenchServer {
   stop(): void;
 }
 
-export async function startBenchServer(port: number, name: string): Promise<BenchServer> {
-  if (!fs.existsSync('dist/index.html')) throw new Error(`No build in dist/. Run \`npm run build\` first (npm run bench:${name} does).`);
+/** `script` is the npm script that builds first, for the message when there is no build. */
+export async function startBenchServer(port: number, name: string, script = `bench:${name}`): Promise<BenchServer> {
+  if (!fs.existsSync('dist/index.html')) throw new Error(`No build in dist/. Run \`npm run build\` first (npm run ${script} does).`);
   const origin = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `quire-bench-${name}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

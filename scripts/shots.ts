@@ -11,52 +11,17 @@
  *
  * Prints the folder (git-ignored). SHOTS_PORT picks the port (default 3107).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { DESKTOP, PHONE, RouteData, VISITS, pathOf, people, quiet, settle } from '../tests/e2e/every-route';
+import { startBenchServer } from './bench-server';
 
 const PORT = Number(process.env.SHOTS_PORT ?? 3107);
 const OUT = path.resolve('shots');
 const args = process.argv.slice(2);
 const dark = args.includes('--dark');
 const words = args.filter((a) => !a.startsWith('--'));
-
-/** The built app on a fresh data directory with the demo seed (as scripts/bench-reader.ts starts it). */
-async function startServer(): Promise<{ origin: string; stop(): void }> {
-  if (!fs.existsSync('dist/index.html')) throw new Error('No build in dist/. Run `npm run build` first (npm run shots does).');
-  const origin = `http://localhost:${PORT}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-shots-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: origin,
-      QUIRE_DEMO: '1',
-      QUIRE_RATE_LIMIT_SCALE: '100',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = () => {
-    child.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 120; i++) {
-    const up = await fetch(`${origin}/__probe`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { origin, stop };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  stop();
-  throw new Error('The server did not start.');
-}
 
 /** A file name for a URL: /admin/orders/abc?x=1 → admin_orders_abc-x-1 (so /admin/test and /admin-test differ). */
 const fileName = (url: string) =>
@@ -69,7 +34,7 @@ const fileName = (url: string) =>
 async function main() {
   // A word keeps the visits whose person, route pattern (/books/:bookId) or fixed URL contains it.
   const visits = VISITS.filter((v) => words.length === 0 || words.some((w) => `${v.who} /${v.route} ${typeof v.to === 'string' ? v.to : ''}`.includes(w)));
-  const server = await startServer();
+  const server = await startBenchServer(PORT, 'shots', 'shots');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
