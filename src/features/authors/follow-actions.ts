@@ -19,5 +19,5 @@ export async function follow(collection: FollowsCollection, ownerId: string, aut
 
 export async function unfollow(collection: FollowsCollection, id: string) {
   const doc = await collection.findOne(id).exec();
-  await doc?.remove();
+  await doc?.incrementalRemove();
 }

@@ -27,5 +27,5 @@ export async function addToCart(collection: CartCollection, ownerId: string, boo
 
 export async function removeFromCart(collection: CartCollection, id: string) {
   const doc = await collection.findOne(id).exec();
-  await doc?.remove();
+  await doc?.incrementalRemove();
 }

@@ -38,7 +38,8 @@ export function ChapterSidebar({ manuscript, chapters, activeId, canEdit, openCo
   }
 
   async function handleDelete(chapter: ManuscriptChapter) {
-    const undo = await commands.deleteChapter(chapter.id);
+    const undo = await commands.deleteChapter(chapter.id).catch(() => null);
+    if (!undo) return toast(`Could not delete “${chapter.title || 'Untitled'}”. Try again.`, { tone: 'error' });
     if (chapter.id === activeId) navigate(base, { replace: true });
     toast(`Deleted “${chapter.title || 'Untitled'}”.`, { action: { label: 'Undo', onClick: () => void undo() }, duration: 8000 });
   }

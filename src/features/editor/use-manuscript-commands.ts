@@ -64,7 +64,7 @@ export function useManuscriptCommands() {
        * deletes the chapters and comments for everyone (server/manuscripts/delete-children.ts).
        */
       async deleteManuscript(id: string) {
-        await (await ready().manuscripts.findOne(id).exec())?.remove();
+        await (await ready().manuscripts.findOne(id).exec())?.incrementalRemove();
       },
       setGoal: (id: string, wordGoal: number | undefined) => patchManuscript(id, { wordGoal }),
       async addChapter(m: Manuscript, existing: ManuscriptChapter[]): Promise<string> {
@@ -87,7 +87,7 @@ export function useManuscriptCommands() {
         const doc = await ready().chapters.findOne(id).exec();
         if (!doc) return async () => {};
         const saved = doc.toMutableJSON(false) as ManuscriptChapter;
-        await doc.remove();
+        await doc.incrementalRemove();
         return async () => {
           await ready().chapters.upsert({ ...saved, updatedAt: Date.now() });
         };

@@ -166,7 +166,7 @@ export function ListEditor({ list }: { list: ReadingList }) {
                 void collection
                   ?.findOne(list.id)
                   .exec()
-                  .then((doc) => doc?.remove());
+                  .then((doc) => doc?.incrementalRemove());
                 void navigate('/lists');
               }}
             >

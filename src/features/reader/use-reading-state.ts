@@ -88,7 +88,7 @@ export function useAnnotations(userId: string, bookId: string) {
   );
   const remove = useCallback(
     async (id: string) => {
-      await (await collection?.findOne(id).exec())?.remove();
+      await (await collection?.findOne(id).exec())?.incrementalRemove();
     },
     [collection],
   );

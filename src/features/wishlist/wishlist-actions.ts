@@ -27,5 +27,5 @@ export async function addToWishlist(collection: WishlistCollection, ownerId: str
 
 export async function removeFromWishlist(collection: WishlistCollection, id: string) {
   const doc = await collection.findOne(id).exec();
-  await doc?.remove();
+  await doc?.incrementalRemove();
 }
