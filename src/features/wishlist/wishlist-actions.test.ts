@@ -11,7 +11,14 @@ const BOOK = { id: 'b1', title: 'Salt', authors: ['Ann'], coverUrl: null, priceC
 
 describe('removeFromWishlist', () => {
   it('deletes an entry that sync changed after it was read', async () => {
-    const local = await openDatabase({ userId: 'u1', name: `wish${Date.now()}`, storage: 'memory', replicate: false, only: ['wishlist'], transport: undefined as never });
+    const local = await openDatabase({
+      userId: 'u1',
+      name: `wish${Date.now()}`,
+      storage: 'memory',
+      replicate: false,
+      only: ['wishlist'],
+      transport: undefined as never,
+    });
     try {
       const entries = local.collections.wishlist;
       await addToWishlist(entries as never, 'u1', BOOK as never);
