@@ -5,6 +5,9 @@
  */
 import { memo } from 'react';
 import type { BookDetailResponse } from '../../../sync/api/books';
+import { offsetOf } from './chapter-dom';
+import { createQuote } from './text-quote';
+import type { ViewProps } from './types';
 
 export const ChapterSection = memo(function ChapterSection({ chapterId, xhtml }: { chapterId: string; xhtml: string }) {
   return <section className="reader-chapter" data-chapter-id={chapterId} dangerouslySetInnerHTML={{ __html: xhtml }} />;
@@ -34,7 +37,8 @@ export function BookStylesheets({ book }: { book: BookDetailResponse }) {
 }
 
 /** Selection inside a chapter section → chapter id and text offsets. */
-export function selectionIn(container: HTMLElement): { section: HTMLElement; range: Range } | null {
+/** The reader's selection inside `container`, as a quote of its chapter (what a highlight or note keeps). */
+export function selectedPassage(container: HTMLElement): Parameters<ViewProps['onSelect']>[0] {
   const sel = document.getSelection();
   if (!sel || sel.isCollapsed || sel.rangeCount === 0) return null;
   const range = sel.getRangeAt(0);
@@ -42,5 +46,10 @@ export function selectionIn(container: HTMLElement): { section: HTMLElement; ran
     range.commonAncestorContainer instanceof Element ? range.commonAncestorContainer : range.commonAncestorContainer.parentElement
   )?.closest<HTMLElement>('section.reader-chapter');
   if (!section || !container.contains(section)) return null;
-  return { section, range };
+  const quote = createQuote(
+    section.textContent ?? '',
+    offsetOf(section, range.startContainer, range.startOffset),
+    offsetOf(section, range.endContainer, range.endOffset),
+  );
+  return { chapterId: section.dataset.chapterId!, quote, rect: range.getBoundingClientRect() };
 }

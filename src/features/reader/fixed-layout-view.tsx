@@ -7,12 +7,11 @@
  */
 import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { BookDetailResponse } from '../../../sync/api/books';
-import { ChapterSection, selectionIn } from './book-content';
-import { applyHighlights, offsetOf, quoteAt } from './chapter-dom';
+import { ChapterSection, selectedPassage } from './book-content';
+import { applyHighlights, quoteAt } from './chapter-dom';
 import { buildSpreads, fixedPages, PAGE_QUOTE, placeSpread, spreadIndexOf, typicalSize, wantsTwoUp, type PlacedSlot } from './fixed-layout';
 import { pageGeometry, slideFrom, turnForKey, turnForSwipe, turnForTap } from './pagination';
 import { wantsTurnAnimation } from './reader-settings';
-import { createQuote } from './text-quote';
 import type { ViewHandle, ViewProps } from './types';
 import { loadChapter } from './use-book';
 
@@ -169,14 +168,8 @@ export const FixedLayoutView = forwardRef<ViewHandle, ViewProps>(function FixedL
   function onPointerUp(e: React.PointerEvent) {
     const start = down.current;
     down.current = null;
-    const sel = areaRef.current ? selectionIn(areaRef.current) : null;
-    if (sel) {
-      const text = sel.section.textContent ?? '';
-      const s = offsetOf(sel.section, sel.range.startContainer, sel.range.startOffset);
-      const end = offsetOf(sel.section, sel.range.endContainer, sel.range.endOffset);
-      onSelect({ chapterId: sel.section.dataset.chapterId!, quote: createQuote(text, s, end), rect: sel.range.getBoundingClientRect() });
-      return;
-    }
+    const sel = areaRef.current ? selectedPassage(areaRef.current) : null;
+    if (sel) return onSelect(sel);
     onSelect(null);
     if (!start) return;
     const dx = e.clientX - start.x;

@@ -10,8 +10,7 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChapterResponse } from '../../../sync/api/books';
 import { applyHighlights, caretAt, findAnchor, offsetOf, quoteAt, resolveRange } from './chapter-dom';
-import { bookContainerProps, ChapterSection, selectionIn } from './book-content';
-import { createQuote } from './text-quote';
+import { bookContainerProps, ChapterSection, selectedPassage } from './book-content';
 import { pageGeometry } from './pagination';
 import type { Target, ViewHandle, ViewProps } from './types';
 import { loadChapter } from './use-book';
@@ -180,15 +179,7 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     frame.current = requestAnimationFrame(() => report());
   }
   function onPointerUp() {
-    const sel = scrollRef.current ? selectionIn(scrollRef.current) : null;
-    if (!sel) return onSelect(null);
-    const text = sel.section.textContent ?? '';
-    const quote = createQuote(
-      text,
-      offsetOf(sel.section, sel.range.startContainer, sel.range.startOffset),
-      offsetOf(sel.section, sel.range.endContainer, sel.range.endOffset),
-    );
-    onSelect({ chapterId: sel.section.dataset.chapterId!, quote, rect: sel.range.getBoundingClientRect() });
+    onSelect(scrollRef.current ? selectedPassage(scrollRef.current) : null);
   }
   function onClick(e: React.MouseEvent) {
     const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-chapter-id]');

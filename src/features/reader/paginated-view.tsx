@@ -5,11 +5,9 @@
  * renders the chapter and turns taps, swipes, links and selections into its calls.
  */
 import { forwardRef, useImperativeHandle, useRef } from 'react';
-import { bookContainerProps, ChapterSection, selectionIn } from './book-content';
-import { offsetOf } from './chapter-dom';
+import { bookContainerProps, ChapterSection, selectedPassage } from './book-content';
 import { turnForSwipe, turnForTap } from './pagination';
 import { wantsTurnAnimation } from './reader-settings';
-import { createQuote } from './text-quote';
 import type { ViewHandle, ViewProps } from './types';
 import { usePaginationController } from './use-pagination-controller';
 
@@ -41,14 +39,8 @@ export const PaginatedView = forwardRef<ViewHandle, ViewProps>(function Paginate
     const start = down.current;
     down.current = null;
     if (clipRef.current) clipRef.current.style.translate = '';
-    const sel = clipRef.current ? selectionIn(clipRef.current) : null;
-    if (sel) {
-      const text = sel.section.textContent ?? '';
-      const s = offsetOf(sel.section, sel.range.startContainer, sel.range.startOffset);
-      const end = offsetOf(sel.section, sel.range.endContainer, sel.range.endOffset);
-      onSelect({ chapterId: sel.section.dataset.chapterId!, quote: createQuote(text, s, end), rect: sel.range.getBoundingClientRect() });
-      return;
-    }
+    const sel = clipRef.current ? selectedPassage(clipRef.current) : null;
+    if (sel) return onSelect(sel);
     onSelect(null);
     if (!start) return;
     const dx = e.clientX - start.x;
