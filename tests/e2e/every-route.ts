@@ -334,13 +334,22 @@ export class RouteData {
     });
   }
 
+  /**
+   * Checks out the first candidate `account` does not own. Other journeys buy as the same demo
+   * reader at the same time, so a book can be bought between the library read and this checkout:
+   * that 409 moves on to the next candidate.
+   */
   private async checkout(account: Account, candidates: string[]): Promise<{ orderId: string; url: string }> {
+    const api = await this.api(account);
     const { books } = await this.get<{ books: { id: string }[] }>(account, '/api/library');
-    const bookId = candidates.find((id) => !books.some((b) => b.id === id));
-    if (!bookId) throw new Error(`${account} already owns every book of ${candidates.join(', ')}`);
-    const started = (await this.post(account, '/api/checkout', { bookIds: [bookId] }, 201)) as { orderId: string | null; url: string };
-    if (!started.orderId) throw new Error(`${bookId} was free: no order`);
-    return { orderId: started.orderId, url: started.url };
+    for (const bookId of candidates.filter((id) => !books.some((b) => b.id === id))) {
+      const res = await api.post('/api/checkout', { headers: { origin: this.origin }, data: { bookIds: [bookId] } });
+      if (res.status() === 409) continue;
+      const started = (await (await ok(res, `POST /api/checkout as ${account}`, 201)).json()) as { orderId: string | null; url: string };
+      if (!started.orderId) throw new Error(`${bookId} was free: no order`);
+      return { orderId: started.orderId, url: started.url };
+    }
+    throw new Error(`${account} already owns every book of ${candidates.join(', ')}`);
   }
 
   /**
