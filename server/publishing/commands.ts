@@ -144,7 +144,7 @@ async function submit(ctx: AppContext, acting: Acting, move: Move): Promise<void
   if (!view.manuscript) throw conflict('The manuscript was deleted.');
   const metadata = parseMetadata(view.row.metadata);
   const bookId = view.row.bookId ?? newId();
-  const listing = { bookId, slug: view.row.bookSlug ?? listingSlug(metadata.title, bookId) };
+  const listing = { bookId, slug: view.row.bookSlug ?? (await freeSlug(ctx.db, metadata.title, bookId)) };
   const content = await snapshotEdition(ctx, view.manuscript, metadata, listing);
   const editionId = newId();
   const now = ctx.now();
@@ -174,6 +174,13 @@ async function submit(ctx: AppContext, acting: Acting, move: Move): Promise<void
     });
     await afterSubmission(ctx, trx, editionId);
   });
+}
+
+/** saveBook updates the book that holds a slug: a new listing's slug must be nobody else's. */
+async function freeSlug(db: DB, title: string, bookId: string): Promise<string> {
+  const slug = listingSlug(title, bookId);
+  const taken = await db.selectFrom('books').select('id').where('slug', '=', slug).executeTakeFirst();
+  return taken ? `${slug.slice(0, -8)}${bookId}` : slug;
 }
 
 export async function loadEdition(db: DB, editionId: string): Promise<{ publicationId: string; number: number; content: EditionContent } | null> {

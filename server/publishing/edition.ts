@@ -4,6 +4,7 @@
  * (manuscripts/manuscript-book.ts), so what the reviewer reads is what the store will sell, and
  * later typing in the manuscript changes nothing here. Approval hands the snapshot to saveBook.
  */
+import { createHash } from 'node:crypto';
 import { CanonicalBookSchema, type CanonicalBook, type Contributor } from '../../sync/book-format';
 import type { BookDetailResponse, ChapterResponse } from '../../sync/api/books';
 import type { Manuscript } from '../../sync/collections/manuscripts';
@@ -38,6 +39,16 @@ export function listingSlug(title: string, bookId: string): string {
   return `${words || 'book'}-${bookId.slice(0, 8)}`;
 }
 
+/**
+ * A chapter's id in the store book: book_chapters ids are unique across every book, and a
+ * manuscript's chapter ids are chosen by the author's device, so they are not used as they are.
+ * Derived from the book and the chapter, it stays the same in every edition (readers' places
+ * and highlights keep pointing at the right chapter after an update).
+ */
+function editionChapterId(bookId: string, chapterId: string): string {
+  return `ch-${createHash('sha256').update(`${bookId}\0${chapterId}`).digest('hex').slice(0, 32)}`;
+}
+
 export async function snapshotEdition(ctx: AppContext, manuscript: Manuscript, metadata: PublishingMetadata, listing: Listing): Promise<EditionContent> {
   const chapters = await chaptersOfManuscript(ctx, manuscript.id);
   if (chapters.length === 0) throw invalid('Write at least one chapter before submitting.', { chapters: 'The manuscript has no chapters yet.' });
@@ -70,9 +81,9 @@ export async function snapshotEdition(ctx: AppContext, manuscript: Manuscript, m
       currency: metadata.currency,
       genres: metadata.genres,
     },
-    chapters: rendered.map((c) => ({ id: c.id, title: c.title, xhtml: c.xhtml })),
+    chapters: rendered.map((c) => ({ id: editionChapterId(listing.bookId, c.id), title: c.title, xhtml: c.xhtml })),
     assets: [],
-    toc: rendered.map((c) => ({ title: c.title, chapterId: c.id, children: [] })),
+    toc: rendered.map((c) => ({ title: c.title, chapterId: editionChapterId(listing.bookId, c.id), children: [] })),
   });
   return { book, contributorUserIds: credited.map((c) => c.userId) };
 }

@@ -169,7 +169,7 @@ describe('publishing a manuscript', () => {
     const published = await ok(await command('admin', 'approve'));
     const bookId = published.bookId!;
     const text = async () =>
-      (await t.ctx.db.selectFrom('bookChapters').select('xhtml').where('bookId', '=', bookId).where('id', '=', 'c1').executeTakeFirstOrThrow()).xhtml;
+      (await t.ctx.db.selectFrom('bookChapters').select('xhtml').where('bookId', '=', bookId).where('ord', '=', 0).executeTakeFirstOrThrow()).xhtml;
 
     await write('c1', ['A storm took the pears.']);
     await ok(await saveMetadata('owner', { ...metadata, title: 'The Salt Orchard (revised)' }));
@@ -179,12 +179,18 @@ describe('publishing a manuscript', () => {
     const pending = await ok(await command('owner', 'submit', 'A new scene.'));
     expect(pending).toMatchObject({ state: 'submitted', listed: true, liveEdition: { number: 1 }, pendingEdition: { number: 2 } });
     // The edition under review reads as frozen: it has the new text, the store still the old.
-    const chapter = await request('admin', `/editions/${pending.pendingEdition!.id}/book/chapters/c1`);
+    const editionPath = `/editions/${pending.pendingEdition!.id}/book`;
+    const first = (await answerOf(await request('admin', editionPath), api.getEditionBook)).chapters[0]!.id;
+    const chapter = await request('admin', `${editionPath}/chapters/${first}`);
     expect(((await chapter.json()) as { xhtml: string }).xhtml).toContain('storm');
     expect(await text()).not.toContain('storm');
 
     const updated = await ok(await command('admin', 'approve'));
     expect(updated.bookId).toBe(bookId);
+    // Chapter ids are the book's own (never the ids a device chose) and the same in every edition.
+    const ids = await t.ctx.db.selectFrom('bookChapters').select('id').where('bookId', '=', bookId).orderBy('ord').execute();
+    expect(ids.map((c) => c.id)).toEqual([first, expect.stringMatching(/^ch-[0-9a-f]{32}$/)]);
+    expect(first).toMatch(/^ch-[0-9a-f]{32}$/);
     expect(await text()).toContain('storm');
     expect(await storeTitles('orchard')).toEqual(['The Salt Orchard (revised)']);
 
