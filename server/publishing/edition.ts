@@ -21,7 +21,7 @@ export interface EditionContent {
 }
 
 /** The store listing an edition updates: fixed at the first submission. */
-export interface Listing {
+interface Listing {
   bookId: string;
   slug: string;
 }

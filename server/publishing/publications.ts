@@ -17,10 +17,10 @@ import { readDoc } from '../sync/store';
 /** How many rows a list answers with at most (the queue, the overview, an author's manuscripts). */
 const LIST_MAX = 500;
 
-export function findPublication(db: DB, id: string) {
+function findPublication(db: DB, id: string) {
   return db.selectFrom('publications').selectAll().where('id', '=', id).executeTakeFirst();
 }
-export type PublicationRow = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
+type PublicationRow = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
 
 export function parseMetadata(json: string): PublishingMetadata {
   return PublishingMetadataSchema.parse(JSON.parse(json));

@@ -129,7 +129,7 @@ export const listReviewQueue = endpoint({
   response: zm.object({ items: zm.array(PublicationSummarySchema) }),
 });
 
-export const PublicationsQuery = z.object({ state: z.enum(PUBLISHING_STATES).optional() });
+const PublicationsQuery = z.object({ state: z.enum(PUBLISHING_STATES).optional() });
 
 /** Reviewers: every publication (or those in one state), with a count per state. */
 export const listPublications = endpoint({

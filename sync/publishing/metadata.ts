@@ -9,7 +9,7 @@ import { MAX_PRICE_CENTS } from '../store/pricing';
 
 export const KEYWORDS_MAX = 7;
 export const GENRES_MAX = 3;
-export const DESCRIPTION_MAX = 10_000;
+const DESCRIPTION_MAX = 10_000;
 
 /** The languages a book may be listed in (BCP 47 tags), with their names for the form. */
 export const PUBLISHING_LANGUAGES = {

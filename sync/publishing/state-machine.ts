@@ -40,7 +40,7 @@ export const TRANSITIONS: Record<PublishingAction, Transition> = {
   republish: { from: ['unlisted'], to: 'published', by: ['owner', 'reviewer'], needsComment: false },
 };
 
-export type Decision = { ok: true; to: PublishingState } | { ok: false; reason: 'forbidden' | 'wrong_state' };
+type Decision = { ok: true; to: PublishingState } | { ok: false; reason: 'forbidden' | 'wrong_state' };
 
 /** Whether `actors` may give `action` in `state`; who is asked before where (403 before 409). */
 export function decide(state: PublishingState, action: PublishingAction, actors: readonly PublishingActor[]): Decision {
