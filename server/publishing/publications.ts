@@ -99,7 +99,7 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
     row ? summariesQuery(ctx.db).where('p.id', '=', view.id).executeTakeFirst() : undefined,
     ctx.db
       .selectFrom('publicationEditions')
-      .select(['id', 'number', 'createdAt'])
+      .select(['id', 'number', 'createdAt', 'metadata'])
       .where('id', 'in', [row?.pendingEditionId ?? '', row?.liveEditionId ?? ''])
       .execute(),
     ctx.db
@@ -123,11 +123,17 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
         bookId: null,
         listed: false,
       };
-  const edition = (id: string | null | undefined) => editions.find((e) => e.id === id) ?? null;
+  const find = (id: string | null | undefined) => editions.find((e) => e.id === id);
+  const edition = (id: string | null | undefined) => {
+    const found = find(id);
+    return found ? { id: found.id, number: found.number, createdAt: found.createdAt } : null;
+  };
+  const submitted = find(row?.pendingEditionId);
   return {
     ...base,
     manuscriptTitle,
     metadata: row?.metadata ? parseMetadata(row.metadata) : null,
+    submittedMetadata: submitted ? parseMetadata(submitted.metadata) : null,
     actions: allowedActions(view.state, view.actors),
     isOwner: view.actors.includes('owner'),
     pendingEdition: edition(row?.pendingEditionId),

@@ -174,6 +174,8 @@ describe('publishing a manuscript', () => {
     await write('c1', ['A storm took the pears.']);
     await ok(await saveMetadata('owner', { ...metadata, title: 'The Salt Orchard (revised)' }));
     expect(await text()).not.toContain('storm');
+    // What the reviewer decided on stays as submitted; the saved details wait for the next submission.
+    expect((await ok(await request('admin', '/m1'))).submittedMetadata?.title).toBe('The Salt Orchard');
     expect(await storeTitles('orchard')).toEqual(['The Salt Orchard']);
 
     const pending = await ok(await command('owner', 'submit', 'A new scene.'));

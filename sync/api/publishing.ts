@@ -64,7 +64,10 @@ export type PublicationEvent = zm.infer<typeof EventSchema>;
 const PublicationDetailSchema = zm.object({
   ...PublicationSummarySchema.shape,
   manuscriptTitle: zm.string(),
+  /** The details as last saved by the author (what the next submission takes). */
   metadata: zm.nullable(MetadataSchema),
+  /** The details as submitted with the pending edition (what the reviewer decides on). */
+  submittedMetadata: zm.nullable(MetadataSchema),
   /** The commands the viewer may give now (the buttons to show). */
   actions: zm.array(zm.enum(PUBLISHING_ACTIONS)),
   /** The viewer owns the manuscript: may edit the metadata and preview the manuscript itself. */

@@ -27,8 +27,9 @@ const LABELS: Partial<Record<PublishingAction, string>> = {
 };
 const ORDER: PublishingAction[] = ['approve', 'request_changes', 'reject', 'start_review', 'unlist', 'republish'];
 
+/** The details as submitted with the edition under review (the author may have saved newer ones since). */
 function Details({ detail }: { detail: PublicationDetail }) {
-  const m = detail.metadata;
+  const m = detail.submittedMetadata ?? detail.metadata;
   if (!m) return <Notice>The author has not saved the book's details yet.</Notice>;
   const rows: [string, string][] = [
     ['Title', m.title],
@@ -41,7 +42,7 @@ function Details({ detail }: { detail: PublicationDetail }) {
     ['Series', m.series ? `${m.series}${m.seriesNumber ? ` #${m.seriesNumber}` : ''}` : '—'],
   ];
   return (
-    <Card title="Details">
+    <Card title={detail.submittedMetadata ? `Details of edition ${detail.pendingEdition?.number}` : 'Details'}>
       <dl className="publishing-details">
         {rows.map(([k, v]) => (
           <div key={k}>
