@@ -15,6 +15,8 @@ async function badge(page: Page, text: string) {
 }
 
 test('an author submits a manuscript, an admin requests changes, then approves it into the store', async ({ browser }) => {
+  // Three people, a manuscript typed in the editor, two reviews and a store search: a long journey.
+  test.setTimeout(120_000);
   const who = people(browser, appOrigin(), {});
   const data = new RouteData((account) => who.page(account), appOrigin());
   const { id } = await data.manuscript();
@@ -93,6 +95,8 @@ test('an author submits a manuscript, an admin requests changes, then approves i
   const box = visitor.getByRole('combobox', { name: 'Search the store' });
   await box.fill(word.toLowerCase());
   await box.press('Enter');
+  await expect(visitor).toHaveURL(new RegExp(`/store\\?q=${word.toLowerCase()}$`));
+  await expect(visitor.getByRole('status').filter({ hasText: '1 book' })).toBeVisible();
   await expect(visitor.getByRole('article', { name: new RegExp(title) })).toBeVisible();
   await visitor.context().close();
   await who.close();
