@@ -4,6 +4,7 @@
  * leave as `{ error: { code, message, … } }`; unexpected ones get a digest that is logged with the
  * stack and recorded in debug_reports.
  */
+import { adminPublishingRoutes, publishingRoutes } from './publishing/routes';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -76,6 +77,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/account', accountRoutes(ctx))
     .route('/api/admin', adminRoutes(ctx))
     .route('/api/admin/store', adminStoreRoutes(ctx))
+    .route('/api/admin/publishing', adminPublishingRoutes(ctx))
     .route('/api/billing', billingRoutes(ctx))
     .route('/api/books', bookRoutes(ctx))
     .route('/api/chapters', versionRoutes(ctx))
@@ -84,6 +86,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/files', fileRoutes(ctx))
     .route('/api/library', libraryRoutes(ctx))
     .route('/api/lists', listRoutes(ctx))
+    .route('/api/publishing', publishingRoutes(ctx))
     .route('/api/manuscripts', manuscriptImportRoutes(ctx))
     .route('/api/manuscripts', invitationRoutes(ctx))
     .route('/api/invitations', myInvitationRoutes(ctx))

@@ -27,6 +27,7 @@ import { BlobStore } from './files/blob-store';
 import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
 import { registerStoreJobs } from './store/admin/price-drops';
+import { registerPublishingJobs } from './publishing/notices';
 import { storeHeadFor } from './site/store-meta';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
@@ -72,6 +73,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerBookJobs(worker, ctx);
   registerInvitationJobs(worker, ctx);
   registerStoreJobs(worker, ctx);
+  registerPublishingJobs(worker, ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   return { ctx, worker, handle };

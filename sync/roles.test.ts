@@ -14,6 +14,12 @@ describe('permission rules', () => {
     expect(can({ roles: ['reader'], status: 'active' }, 'manuscripts:write')).toBe(false);
     expect(can({ roles: ['reader', 'publisher'], status: 'active' }, 'publisher:manage')).toBe(true);
   });
+  it('lets authors submit their manuscripts and admins review them', () => {
+    expect(can({ roles: ['reader', 'author'], status: 'active' }, 'publishing:submit')).toBe(true);
+    expect(can({ roles: ['reader'], status: 'active' }, 'publishing:submit')).toBe(false);
+    expect(can({ roles: ['reader', 'author'], status: 'active' }, 'publishing:review')).toBe(false);
+    expect(can({ roles: ['reader', 'admin'], status: 'active' }, 'publishing:review')).toBe(true);
+  });
   it('shows earnings to authors and publishers, not to readers', () => {
     expect(can({ roles: ['reader', 'author'], status: 'active' }, 'earnings:view')).toBe(true);
     expect(can({ roles: ['reader', 'publisher'], status: 'active' }, 'earnings:view')).toBe(true);

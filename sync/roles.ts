@@ -16,6 +16,8 @@ export type Permission =
   | 'books:import' // upload an EPUB to become a (draft) book
   | 'library:sideload' // add one's own DRM-free EPUB to one's private library
   | 'reviews:write' // rate and review a book one owns (server/reviews adds the ownership and block checks)
+  | 'publishing:submit' // send one's own manuscripts to the store (server/publishing adds the ownership check)
+  | 'publishing:review' // the review queue: approve, request changes, reject; every book's publishing state
   | 'publisher:manage'
   | 'earnings:view' // /settings/billing's earnings: what one's own books (or imprint) earned
   | 'admin:access' // every /admin page and /api/admin route
@@ -28,6 +30,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'books:import': ['author', 'publisher', 'admin'],
   'library:sideload': ['reader', 'author', 'publisher', 'admin'],
   'reviews:write': ['reader', 'author', 'publisher', 'admin'],
+  'publishing:submit': ['author', 'admin'],
+  'publishing:review': ['admin'],
   'publisher:manage': ['publisher', 'admin'],
   'earnings:view': ['author', 'publisher'],
   'admin:access': ['admin'],

@@ -1,5 +1,6 @@
 /** Kysely's view of the tables in migrations/ (camelCase through CamelCasePlugin). */
 import type { Generated } from 'kysely';
+import type { PublishingState } from '../../sync/publishing/state-machine';
 
 export type UserStatus = 'active' | 'suspended' | 'deleting' | 'deleted';
 type RequestStatus = 'pending' | 'approved' | 'rejected';
@@ -423,6 +424,48 @@ interface SideloadsTable {
   size: number;
   createdAt: number;
 }
+/** Publishing (migration 028, server/publishing): a manuscript's way to the store. */
+interface PublicationsTable {
+  /** The manuscript's id. */
+  id: string;
+  ownerId: string;
+  state: PublishingState;
+  /** JSON of PublishingMetadata; null until the author first saves the form. */
+  metadata: string | null;
+  /** The store book this becomes: fixed at the first submission. */
+  bookId: string | null;
+  bookSlug: string | null;
+  pendingEditionId: string | null;
+  liveEditionId: string | null;
+  submittedAt: number | null;
+  stateChangedAt: number;
+  createdAt: number;
+  updatedAt: number;
+}
+interface PublicationEditionsTable {
+  id: string;
+  publicationId: string;
+  number: number;
+  /** JSON of CanonicalBook: the frozen snapshot. */
+  book: string;
+  /** JSON of PublishingMetadata as submitted. */
+  metadata: string;
+  createdBy: string | null;
+  createdAt: number;
+}
+interface PublicationEventsTable {
+  id: Generated<number>;
+  publicationId: string;
+  at: number;
+  actorId: string | null;
+  actorName: string;
+  /** A PublishingAction, or 'comment' (a message that changes nothing). */
+  action: string;
+  fromState: PublishingState;
+  toState: PublishingState;
+  editionNumber: number | null;
+  comment: Generated<string>;
+}
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -468,6 +511,9 @@ export interface Database {
   orderLines: OrderLinesTable;
   paymentEvents: PaymentEventsTable;
   bookAnnouncements: BookAnnouncementsTable;
+  publications: PublicationsTable;
+  publicationEditions: PublicationEditionsTable;
+  publicationEvents: PublicationEventsTable;
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */

@@ -24,6 +24,7 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/my-wishlist', label: 'Wishlist', permission: 'account:use' },
   { to: '/editor', label: 'Write', permission: 'manuscripts:write' },
   { to: '/files', label: 'Files', permission: 'manuscripts:write' },
+  { to: '/publishing', label: 'Publish', permission: 'publishing:submit' },
   { to: '/messages', label: 'Messages', permission: 'account:use', badge: 'unread-messages' },
 ];
 
@@ -35,6 +36,8 @@ export const ADMIN_NAV: NavItem[] = [
   { to: '/admin/beta-requests', label: 'Beta requests', permission: 'admin:access' },
   { to: '/admin/store', label: 'Store', permission: 'admin:access', end: true },
   { to: '/admin/store/books', label: 'Store books', permission: 'admin:access' },
+  { to: '/admin/store/review', label: 'Review queue', permission: 'publishing:review' },
+  { to: '/admin/publishing', label: 'Publishing', permission: 'publishing:review' },
   { to: '/admin/orders', label: 'Orders', permission: 'admin:access' },
   { to: '/admin/reviews', label: 'Reviews', permission: 'admin:access' },
   { to: '/admin/audit', label: 'Audit log', permission: 'admin:access' },

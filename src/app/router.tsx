@@ -52,6 +52,8 @@ const routes: RouteObject[] = [
               { path: 'books/:bookId/flow', lazy: page(() => import('../features/reader/reader-page'), 'FlowReaderPage') },
               { path: 'books/manuscript/:bookId', lazy: page(() => import('../features/reader/reader-page'), 'ManuscriptReaderPage') },
               { path: 'books/manuscript/:bookId/flow', lazy: page(() => import('../features/reader/reader-page'), 'ManuscriptFlowReaderPage') },
+              { path: 'books/edition/:bookId', lazy: page(() => import('../features/reader/reader-page'), 'EditionReaderPage') },
+              { path: 'books/edition/:bookId/flow', lazy: page(() => import('../features/reader/reader-page'), 'EditionFlowReaderPage') },
               { path: 'printable/:bookId', lazy: page(() => import('../features/printable/printable-page'), 'PrintablePage') },
               { path: 'messages', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
               { path: 'messages/:conversationId', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
@@ -75,6 +77,13 @@ const routes: RouteObject[] = [
             children: [{ path: 'files', lazy: page(() => import('../features/files/files-page'), 'FilesPage') }],
           },
           {
+            element: <RequirePermission permission="publishing:submit" />,
+            children: [
+              { path: 'publishing', lazy: page(() => import('../features/publishing/publishing-page'), 'PublishingPage') },
+              { path: 'publishing/:manuscriptId', lazy: page(() => import('../features/publishing/publication-page'), 'PublicationPage') },
+            ],
+          },
+          {
             path: 'admin',
             element: <RequirePermission permission="admin:access" />,
             children: [
@@ -86,6 +95,9 @@ const routes: RouteObject[] = [
               { path: 'reviews', lazy: page(() => import('../features/admin/reviews-page'), 'AdminReviewsPage') },
               { path: 'store', lazy: page(() => import('../features/admin/store-layout-page'), 'AdminStorePage') },
               { path: 'store/books', lazy: page(() => import('../features/admin/store-books-page'), 'AdminStoreBooksPage') },
+              { path: 'store/review', lazy: page(() => import('../features/publishing/review-queue-page'), 'ReviewQueuePage') },
+              { path: 'store/review/:manuscriptId', lazy: page(() => import('../features/publishing/review-page'), 'ReviewPage') },
+              { path: 'publishing', lazy: page(() => import('../features/publishing/admin-publishing-page'), 'AdminPublishingPage') },
               { path: 'orders', lazy: page(() => import('../features/admin/orders-page'), 'AdminOrdersPage') },
               { path: 'orders/:orderId', lazy: page(() => import('../features/admin/order-page'), 'AdminOrderPage') },
               { path: 'audit', lazy: page(() => import('../features/admin/audit-page'), 'AuditPage') },

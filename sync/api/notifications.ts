@@ -46,6 +46,12 @@ export const NOTIFICATION_EVENTS = [
     defaults: { in_app: true, email: true },
   },
   {
+    id: 'publishing',
+    label: 'Publishing and review',
+    description: 'Your books in review: approved, changes requested or rejected, and reviewers’ comments. Reviewers: new submissions.',
+    defaults: { in_app: true, email: true },
+  },
+  {
     id: 'purchases',
     label: 'Purchases and refunds',
     description: 'A bought book arriving in your library, or a refund taking it out.',

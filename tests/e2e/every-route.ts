@@ -95,6 +95,7 @@ export const VISITS: Visit[] = [
   v('my-purchases/:orderId', 'reader', async (d) => `/my-purchases/${await d.paidOrder('reader')}`),
   v('purchase-success', 'reader', async (d) => `/purchase-success?book=${await d.readerBook()}`),
   v('editor', 'reader', '/editor'),
+  v('publishing', 'reader', '/publishing', { ready: text("You don't have access") }),
   // A reader at an admin page: "You don't have access".
   v('admin/users', 'reader', '/admin/users', { ready: text("You don't have access") }),
 
@@ -110,6 +111,10 @@ export const VISITS: Visit[] = [
   }),
   v('books/manuscript/:bookId', 'author', async (d) => `/books/manuscript/${(await d.manuscript()).id}`, { ready: readerReady }),
   v('books/manuscript/:bookId/flow', 'author', async (d) => `/books/manuscript/${(await d.manuscript()).id}/flow`, { ready: readerReady }),
+  v('publishing', 'author', '/publishing'),
+  v('publishing/:manuscriptId', 'author', async (d) => `/publishing/${(await d.submission()).id}`),
+  v('books/edition/:bookId', 'author', async (d) => `/books/edition/${(await d.submission()).editionId}`, { ready: readerReady }),
+  v('books/edition/:bookId/flow', 'author', async (d) => `/books/edition/${(await d.submission()).editionId}/flow`, { ready: readerReady }),
   v('', 'publisher', '/'),
   v('settings', 'publisher', '/settings'),
   v('settings/billing', 'publisher', '/settings/billing'),
@@ -126,6 +131,9 @@ export const VISITS: Visit[] = [
   v('admin/reviews', 'admin', '/admin/reviews'),
   v('admin/store', 'admin', '/admin/store'),
   v('admin/store/books', 'admin', '/admin/store/books'),
+  v('admin/store/review', 'admin', '/admin/store/review'),
+  v('admin/store/review/:manuscriptId', 'admin', async (d) => `/admin/store/review/${(await d.submission()).id}`),
+  v('admin/publishing', 'admin', '/admin/publishing'),
   v('admin/orders', 'admin', '/admin/orders'),
   v('admin/orders/:orderId', 'admin', async (d) => `/admin/orders/${await d.paidOrder('admin')}`),
   v('admin/audit', 'admin', '/admin/audit'),
@@ -395,6 +403,30 @@ export class RouteData {
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       return { id, chapterId };
+    });
+  }
+
+  /** The author's manuscript (above), its details saved and submitted for review: its id and the edition's. */
+  submission(): Promise<{ id: string; editionId: string }> {
+    return this.once('submission', async () => {
+      const { id } = await this.manuscript();
+      const api = await this.api('author');
+      const metadata = {
+        title: 'The Lantern Keeper',
+        subtitle: 'A novel of the northern coast',
+        description: 'A lighthouse keeper, a storm that will not end, and a promise kept for forty years.',
+        genres: ['FB'],
+        keywords: ['lighthouse', 'storm'],
+        language: 'en',
+        priceCents: 499,
+        currency: 'USD',
+        ageRating: 'all',
+      };
+      await ok(await api.put(`/api/publishing/${id}/metadata`, { headers: { origin: this.origin }, data: metadata }), 'save publishing details');
+      const detail = (await this.post('author', `/api/publishing/${id}/commands`, { action: 'submit', comment: 'Ready for a look.' })) as {
+        pendingEdition: { id: string };
+      };
+      return { id, editionId: detail.pendingEdition.id };
     });
   }
 }

@@ -1,6 +1,7 @@
 /**
  * `/books/{bookId}` (paginated) and `/books/{bookId}/flow` (one scroll), and the same under
- * `/books/manuscript/{id}` for a manuscript one owns or co-writes: the reader shell —
+ * `/books/manuscript/{id}` for a manuscript one owns or co-writes, and `/books/edition/{id}` for
+ * an edition submitted for review (its author and reviewers): the reader shell —
  * toolbar, progress, drawers, selection toolbar — around the view. Resumes at the replicated
  * position and follows a newer position from another device until the reader turns a page.
  * A fixed-layout book (comics, picture books) is shown in pages by FixedLayoutView on either
@@ -37,6 +38,12 @@ export function ManuscriptReaderPage() {
 }
 export function ManuscriptFlowReaderPage() {
   return <Reader mode="flow" kind="manuscript" />;
+}
+export function EditionReaderPage() {
+  return <Reader mode="paginated" kind="edition" />;
+}
+export function EditionFlowReaderPage() {
+  return <Reader mode="flow" kind="edition" />;
 }
 
 function Reader({ mode, kind }: { mode: 'paginated' | 'flow'; kind: BookKind }) {

@@ -2,20 +2,26 @@
  * The book's detail and its chapters, from the network or (offline) the book's download cache.
  * A manuscript comes in the same shape from /api/manuscripts/:id/book (status "manuscript"); its
  * chapters are fetched from there and never cached across visits, since its text keeps changing.
+ * A submitted edition (publishing's frozen snapshot, status "edition") comes from
+ * /api/publishing/editions/:id/book, for its author and reviewers.
  */
 import { useQuery } from '@tanstack/react-query';
 import { getBook, getBookChapter, type BookDetailResponse, type ChapterResponse } from '../../../sync/api/books';
 import { getManuscriptBook, getManuscriptChapter } from '../../../sync/api/manuscripts';
+import { getEditionBook, getEditionChapter } from '../../../sync/api/publishing';
 import { bookCacheName, callCached } from '../library/offline-books';
 
-export type BookKind = 'book' | 'manuscript';
+export type BookKind = 'book' | 'manuscript' | 'edition';
 type BookRef = Pick<BookDetailResponse, 'id' | 'status'>;
 
 const MANUSCRIPT_STATUS = 'manuscript';
-export const isManuscript = (book: BookRef) => book.status === MANUSCRIPT_STATUS;
+const EDITION_STATUS = 'edition';
+/** A manuscript or a submitted edition: not a store book (no printing, no offline copy across visits). */
+export const isManuscript = (book: BookRef) => book.status === MANUSCRIPT_STATUS || book.status === EDITION_STATUS;
 
-/** Where the reader for this book lives: `/books/{id}` or `/books/manuscript/{id}`. */
-export const readerPath = (book: BookRef) => (isManuscript(book) ? `/books/manuscript/${book.id}` : `/books/${book.id}`);
+/** Where the reader for this book lives: `/books/{id}`, `/books/manuscript/{id}` or `/books/edition/{id}`. */
+export const readerPath = (book: BookRef) =>
+  book.status === EDITION_STATUS ? `/books/edition/${book.id}` : book.status === MANUSCRIPT_STATUS ? `/books/manuscript/${book.id}` : `/books/${book.id}`;
 
 export function useBook(bookId: string, kind: BookKind = 'book') {
   return useQuery({
@@ -23,7 +29,7 @@ export function useBook(bookId: string, kind: BookKind = 'book') {
     queryFn: () => {
       if (kind === 'book') return callCached(getBook, { id: bookId }, bookCacheName(bookId));
       forget(bookId);
-      return callCached(getManuscriptBook, { id: bookId }, bookCacheName(bookId));
+      return callCached(kind === 'edition' ? getEditionBook : getManuscriptBook, { id: bookId }, bookCacheName(bookId));
     },
     retry: false,
     staleTime: kind === 'book' ? 60_000 : 0,
@@ -41,7 +47,8 @@ export function loadChapter(book: BookRef, chapterId: string): Promise<ChapterRe
   const key = `${book.id}/${chapterId}`;
   let p = memo.get(key);
   if (!p) {
-    p = callCached(isManuscript(book) ? getManuscriptChapter : getBookChapter, { id: book.id, chapterId }, bookCacheName(book.id));
+    const endpoint = book.status === EDITION_STATUS ? getEditionChapter : book.status === MANUSCRIPT_STATUS ? getManuscriptChapter : getBookChapter;
+    p = callCached(endpoint, { id: book.id, chapterId }, bookCacheName(book.id));
     p.catch(() => memo.delete(key));
     memo.set(key, p);
   }

@@ -1,0 +1,17 @@
+/**
+ * Where the automatic checks of a submission attach (issue 13: the edition's EPUB export under
+ * epubcheck, ISBN checksum and uniqueness, cover size and ratio, required fields, empty or tiny
+ * chapters, broken internal links, images over size). They are to run as a job queued here, in
+ * the submission's transaction — so a submission that does not commit queues nothing — and to
+ * store their results against the edition for the author's and the reviewer's pages.
+ *
+ * Until that job exists a submission goes to review unchecked, and no page claims a check passed.
+ */
+import type { AppContext } from '../context';
+import type { DB } from '../db/connection';
+
+export async function afterSubmission(ctx: AppContext, trx: DB, editionId: string): Promise<void> {
+  void ctx;
+  void trx;
+  void editionId;
+}

@@ -1,0 +1,182 @@
+/**
+ * The book's details for the store. The shared schema (sync/publishing/metadata.ts) is checked
+ * before sending and the server's 422 messages land next to the same fields. Amounts are typed in
+ * the currency ("4.99") and sent as minor units; keywords are typed comma-separated.
+ */
+import { useState } from 'react';
+import type { PublicationDetail } from '../../../sync/api/publishing';
+import {
+  AGE_RATINGS,
+  GENRES_MAX,
+  KEYWORDS_MAX,
+  metadataErrors,
+  PUBLISHING_CURRENCIES,
+  PUBLISHING_LANGUAGES,
+  type MetadataField,
+  type PublishingMetadataInput,
+} from '../../../sync/publishing/metadata';
+import { GENRES } from '../../../sync/store/genres';
+import { fieldErrorsOf } from '../../lib/api';
+import { Button, SelectField, TextArea, TextField } from '../../ui';
+import { amountText, parseAmount } from '../admin/money';
+import { useSaveMetadata } from './publishing-api';
+
+type Errors = Partial<Record<MetadataField, string>>;
+
+function initial(detail: PublicationDetail) {
+  const m = detail.metadata;
+  return {
+    title: m?.title ?? detail.manuscriptTitle,
+    subtitle: m?.subtitle ?? '',
+    description: m?.description ?? '',
+    genres: m?.genres ?? [],
+    keywords: m?.keywords.join(', ') ?? '',
+    language: m?.language ?? 'en',
+    price: m ? amountText(m.priceCents, m.currency) : '',
+    currency: m?.currency ?? 'USD',
+    ageRating: m?.ageRating ?? 'all',
+    series: m?.series ?? '',
+    seriesNumber: m?.seriesNumber ? String(m.seriesNumber) : '',
+  };
+}
+
+export function MetadataForm({ detail, readOnly }: { detail: PublicationDetail; readOnly: boolean }) {
+  const [form, setForm] = useState(() => initial(detail));
+  const [local, setLocal] = useState<Errors>({});
+  const save = useSaveMetadata(detail.id);
+  const errors: Errors = { ...(fieldErrorsOf(save.error) as Errors), ...local };
+  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = () => {
+    const priceCents = parseAmount(form.price, form.currency);
+    const seriesNumber = form.seriesNumber.trim() === '' ? null : Number(form.seriesNumber);
+    const body: PublishingMetadataInput = {
+      title: form.title,
+      subtitle: form.subtitle,
+      description: form.description,
+      genres: form.genres,
+      keywords: form.keywords
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+      language: form.language as PublishingMetadataInput['language'],
+      priceCents: priceCents ?? 0,
+      currency: form.currency as PublishingMetadataInput['currency'],
+      ageRating: form.ageRating as PublishingMetadataInput['ageRating'],
+      series: form.series,
+      seriesNumber,
+    };
+    const found: Errors = metadataErrors(body);
+    if (priceCents === null) found.priceCents = form.price.trim() ? 'Enter an amount like 4.99.' : 'Enter a price (0 makes the book free).';
+    if (seriesNumber !== null && !Number.isInteger(seriesNumber)) found.seriesNumber = 'Use a whole number.';
+    setLocal(found);
+    if (Object.keys(found).length === 0) save.mutate(body);
+  };
+
+  const toggleGenre = (code: string, on: boolean) => set({ genres: on ? [...form.genres, code] : form.genres.filter((g) => g !== code) });
+
+  return (
+    <form
+      className="stack publishing-form"
+      aria-label="Book details"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <fieldset className="publishing-fieldset stack" disabled={readOnly}>
+        <legend>Book details</legend>
+        <TextField label="Title" value={form.title} error={errors.title} onChange={(e) => set({ title: e.target.value })} required />
+        <TextField label="Subtitle" value={form.subtitle} error={errors.subtitle} onChange={(e) => set({ subtitle: e.target.value })} />
+        <TextArea
+          label="Description"
+          rows={6}
+          value={form.description}
+          error={errors.description}
+          onChange={(e) => set({ description: e.target.value })}
+          hint="What readers see first on the store page. Blank lines start paragraphs; <em>, <strong>, lists and links are kept."
+        />
+        <fieldset className="publishing-genres" aria-describedby={errors.genres ? 'genres-error' : 'genres-hint'}>
+          <legend>Genres</legend>
+          <p className="field-hint" id="genres-hint">
+            Up to {GENRES_MAX}.
+          </p>
+          <div className="publishing-genre-list">
+            {Object.entries(GENRES).map(([code, name]) => (
+              <label key={code} className="publishing-genre">
+                <input type="checkbox" checked={form.genres.includes(code)} onChange={(e) => toggleGenre(code, e.target.checked)} />
+                {name}
+              </label>
+            ))}
+          </div>
+          {errors.genres && (
+            <p className="field-error" id="genres-error">
+              {errors.genres}
+            </p>
+          )}
+        </fieldset>
+        <TextField
+          label="Keywords"
+          value={form.keywords}
+          error={errors.keywords}
+          onChange={(e) => set({ keywords: e.target.value })}
+          hint={`Up to ${KEYWORDS_MAX}, separated by commas: what a reader might search for.`}
+        />
+        <div className="publishing-row">
+          <SelectField label="Language" value={form.language} error={errors.language} onChange={(e) => set({ language: e.target.value })}>
+            {Object.entries(PUBLISHING_LANGUAGES).map(([tag, name]) => (
+              <option key={tag} value={tag}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Age rating" value={form.ageRating} error={errors.ageRating} onChange={(e) => set({ ageRating: e.target.value })}>
+            {Object.entries(AGE_RATINGS).map(([value, name]) => (
+              <option key={value} value={value}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="publishing-row">
+          <TextField
+            label={`Price (${form.currency})`}
+            inputMode="decimal"
+            value={form.price}
+            error={errors.priceCents}
+            onChange={(e) => set({ price: e.target.value })}
+            hint="0 makes the book free."
+          />
+          <SelectField label="Currency" value={form.currency} error={errors.currency} onChange={(e) => set({ currency: e.target.value })}>
+            {PUBLISHING_CURRENCIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="publishing-row">
+          <TextField
+            label="Series"
+            value={form.series}
+            error={errors.series}
+            onChange={(e) => set({ series: e.target.value })}
+            hint="Leave empty for a standalone book."
+          />
+          <TextField
+            label="Number in series"
+            inputMode="numeric"
+            value={form.seriesNumber}
+            error={errors.seriesNumber}
+            onChange={(e) => set({ seriesNumber: e.target.value })}
+          />
+        </div>
+      </fieldset>
+      {!readOnly && (
+        <div>
+          <Button type="submit" variant="secondary" loading={save.isPending}>
+            Save details
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

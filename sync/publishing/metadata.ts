@@ -1,0 +1,86 @@
+/**
+ * What an author says about a book before it goes to the store, as one schema both sides parse:
+ * the form shows these messages next to each field before sending, and the server answers 422
+ * with the same messages (keys are the field names) when something slips through.
+ */
+import { z } from 'zod';
+import { GENRES } from '../store/genres';
+import { MAX_PRICE_CENTS } from '../store/pricing';
+
+export const KEYWORDS_MAX = 7;
+export const GENRES_MAX = 3;
+const DESCRIPTION_MAX = 10_000;
+
+/** The languages a book may be listed in (BCP 47 tags), with their names for the form. */
+export const PUBLISHING_LANGUAGES = {
+  en: 'English',
+  'en-GB': 'English (UK)',
+  fr: 'French',
+  de: 'German',
+  es: 'Spanish',
+  it: 'Italian',
+  nl: 'Dutch',
+  pt: 'Portuguese',
+  pl: 'Polish',
+  sv: 'Swedish',
+  ar: 'Arabic',
+  ja: 'Japanese',
+} as const;
+export const PUBLISHING_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
+/** The age a book is for: everyone, or the youngest reader it suits. */
+export const AGE_RATINGS = { all: 'All ages', '7+': '7 and up', '12+': '12 and up', '16+': '16 and up', '18+': 'Adults only (18+)' } as const;
+
+const keys = <T extends object>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
+
+export const PublishingMetadataSchema = z
+  .object({
+    title: z.string({ error: 'Give the book a title.' }).trim().min(1, 'Give the book a title.').max(300, 'Keep the title under 300 characters.'),
+    subtitle: z.string().trim().max(300, 'Keep the subtitle under 300 characters.').default(''),
+    /** Rich text: the store keeps the small HTML subset of server/books/description.ts. */
+    description: z
+      .string({ error: 'Describe the book for the store.' })
+      .trim()
+      .min(20, 'Describe the book in at least 20 characters: readers see this first.')
+      .max(DESCRIPTION_MAX, 'Keep the description under 10,000 characters.'),
+    genres: z
+      .array(z.string(), { error: 'Pick at least one genre.' })
+      .min(1, 'Pick at least one genre.')
+      .max(GENRES_MAX, `Pick at most ${GENRES_MAX} genres.`)
+      .refine((codes) => codes.every((c) => c in GENRES), 'Pick genres from the list.')
+      .refine((codes) => new Set(codes).size === codes.length, 'Pick each genre once.'),
+    keywords: z
+      .array(z.string(), { error: 'List keywords as words.' })
+      .max(KEYWORDS_MAX, `Use at most ${KEYWORDS_MAX} keywords.`)
+      .refine((words) => words.every((w) => w.trim().length <= 50), 'Keep each keyword under 50 characters.')
+      .default([])
+      .transform((words) => [...new Set(words.map((w) => w.trim()).filter((w) => w.length > 0))]),
+    language: z.enum(keys(PUBLISHING_LANGUAGES), { error: 'Pick the language the book is written in.' }),
+    priceCents: z
+      .number({ error: 'Enter a price (0 makes the book free).' })
+      .int('Use whole minor units (cents).')
+      .min(0, 'The price must be zero or more.')
+      .max(MAX_PRICE_CENTS, 'The price is too high.'),
+    currency: z.enum(PUBLISHING_CURRENCIES, { error: 'Pick a currency.' }),
+    ageRating: z.enum(keys(AGE_RATINGS), { error: 'Pick who the book is for.' }),
+    series: z.string().trim().max(200, 'Keep the series name under 200 characters.').default(''),
+    /** The book's place in its series; only with a series name. */
+    seriesNumber: z.number().int('Use a whole number.').min(1, 'Number the books from 1.').max(999, 'Use a number up to 999.').nullable().default(null),
+  })
+  .superRefine((m, ctx) => {
+    if (m.seriesNumber !== null && m.series === '') ctx.addIssue({ code: 'custom', path: ['series'], message: 'Name the series this book is part of.' });
+  });
+export type PublishingMetadata = z.infer<typeof PublishingMetadataSchema>;
+export type PublishingMetadataInput = z.input<typeof PublishingMetadataSchema>;
+export type MetadataField = keyof PublishingMetadata;
+
+/** A message per field (the first for each), keyed by the field's name as the server's 422 keys them; empty when valid. */
+export function metadataErrors(input: unknown): Partial<Record<MetadataField, string>> {
+  const result = PublishingMetadataSchema.safeParse(input);
+  const errors: Partial<Record<MetadataField, string>> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'title') as MetadataField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
