@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CanonicalBookSchema, isValidIsbn13 } from '../../sync/book-format';
+import { CanonicalBookSchema } from '../../sync/book-format';
+import { isValidIsbn13 } from '../../sync/isbn';
 import { verifyPassword } from '../auth/password';
 import { loadRoles } from '../auth/sessions';
 import { newUserRow } from '../auth/users';
