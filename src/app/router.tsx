@@ -75,6 +75,11 @@ const routes: RouteObject[] = [
             children: [{ path: 'files', lazy: page(() => import('../features/files/files-page'), 'FilesPage') }],
           },
           {
+            path: 'publisher',
+            element: <RequirePermission permission="publisher:manage" />,
+            children: [{ path: 'isbn', lazy: page(() => import('../features/publisher/isbn-page'), 'PublisherIsbnPage') }],
+          },
+          {
             path: 'admin',
             element: <RequirePermission permission="admin:access" />,
             children: [
