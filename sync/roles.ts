@@ -58,7 +58,7 @@ export function withReader(roles: readonly Role[]): Role[] {
  * imprint does not exist (404), not that it is forbidden.
  */
 export const IMPRINT_ROLES = ['owner', 'manager', 'staff'] as const;
-export type ImprintRole = (typeof IMPRINT_ROLES)[number];
+type ImprintRole = (typeof IMPRINT_ROLES)[number];
 
 export type ImprintPermission =
   | 'imprint:read' // see the imprint's books and ISBN pool

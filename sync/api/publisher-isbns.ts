@@ -19,7 +19,7 @@ export const ISBN_STATES = ['all', 'free', 'assigned'] as const;
 export type IsbnStateFilter = (typeof ISBN_STATES)[number];
 
 /** Why a line of an import was left out: sync/isbn.ts's problems, then what the pool knows. */
-export const IMPORT_PROBLEMS = ['characters', 'length', 'prefix', 'checksum', 'duplicate', 'in-pool', 'other-imprint', 'other-book'] as const;
+const IMPORT_PROBLEMS = ['characters', 'length', 'prefix', 'checksum', 'duplicate', 'in-pool', 'other-imprint', 'other-book'] as const;
 export type ImportProblem = (typeof IMPORT_PROBLEMS)[number];
 
 const ImprintSchema = zm.object({ id: zm.string(), name: zm.string(), role: zm.enum(IMPRINT_ROLES) });
@@ -32,7 +32,7 @@ export const listMyImprints = endpoint({
   response: zm.object({ imprints: zm.array(ImprintSchema) }),
 });
 
-export const PoolIsbnSchema = zm.object({
+const PoolIsbnSchema = zm.object({
   /** Canonical: 13 digits, no hyphens. */
   isbn: zm.string(),
   /** Hyphenated by the ISBN agency's ranges; the 13 digits when the range is unknown. */
@@ -45,11 +45,10 @@ export const PoolIsbnSchema = zm.object({
 });
 export type PoolIsbn = zm.infer<typeof PoolIsbnSchema>;
 
-export const IsbnListQuery = z.object({
+const IsbnListQuery = z.object({
   state: z.enum(ISBN_STATES).optional().default('all'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
-export type IsbnListQuery = z.input<typeof IsbnListQuery>;
 
 export const listIsbns = endpoint({
   method: 'GET',
@@ -117,8 +116,7 @@ export const importIsbns = endpoint({
 
 const IsbnAnswer = zm.object({ isbn: PoolIsbnSchema });
 
-export const AssignIsbnInput = z.strictObject({ bookId: z.string({ error: 'Choose a book.' }).min(1, 'Choose a book.').max(64) });
-export type AssignIsbnInput = z.input<typeof AssignIsbnInput>;
+const AssignIsbnInput = z.strictObject({ bookId: z.string({ error: 'Choose a book.' }).min(1, 'Choose a book.').max(64) });
 
 /** Give a free ISBN to one of the imprint's books that has none; the book's ISBN is set with it. */
 export const assignIsbn = endpoint({
