@@ -65,8 +65,10 @@ function Onboarding({ canManage }: { canManage: boolean }) {
     <EmptyState title="No ISBNs yet">
       <p>
         ISBNs come from your country&apos;s ISBN agency, usually in blocks of 10, 100 or 1,000.{' '}
-        {canManage ? 'Import yours above' : 'Once an owner or manager imports them'}: the first ISBN of a block and how many it has, or a pasted list. Quire
-        checks every check digit, keeps each ISBN to your imprint, and lets you give one to each book — one ISBN per edition.
+        {canManage
+          ? 'Import yours above: the first ISBN of a block and how many it has, or a pasted list.'
+          : 'Your imprint’s owner or a manager imports them here.'}{' '}
+        Quire checks every check digit, keeps each ISBN to your imprint, and lets you give one to each book — one ISBN per edition.
       </p>
     </EmptyState>
   );
