@@ -16,13 +16,13 @@ export function compactIsbn(input: string): string {
 }
 
 /** Weights 1, 3, 1, 3 … over the first 12 digits; check = (10 − sum mod 10) mod 10. */
-export function isbn13CheckDigit(first12: string): string {
+function isbn13CheckDigit(first12: string): string {
   const sum = [...first12].reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
   return String((10 - (sum % 10)) % 10);
 }
 
 /** Weights 10 down to 2 over the first 9 digits; the check makes the total a multiple of 11 (10 is written X). */
-export function isbn10CheckChar(first9: string): string {
+function isbn10CheckChar(first9: string): string {
   const sum = [...first9].reduce((acc, d, i) => acc + Number(d) * (10 - i), 0);
   const check = (11 - (sum % 11)) % 11;
   return check === 10 ? 'X' : String(check);

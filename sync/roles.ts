@@ -60,6 +60,11 @@ export function withReader(roles: readonly Role[]): Role[] {
 export const IMPRINT_ROLES = ['owner', 'manager', 'staff'] as const;
 type ImprintRole = (typeof IMPRINT_ROLES)[number];
 
+/** A stored imprint_members.role that this code knows (anything else grants nothing). */
+export function isImprintRole(role: string): role is ImprintRole {
+  return (IMPRINT_ROLES as readonly string[]).includes(role);
+}
+
 export type ImprintPermission =
   | 'imprint:read' // see the imprint's books and ISBN pool
   | 'isbns:manage'; // import, assign and release the imprint's ISBNs

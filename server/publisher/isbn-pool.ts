@@ -22,7 +22,7 @@ function withBooks(q: ReturnType<typeof poolRows>) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof withBooks>['execute']>>[number];
 
-export function toPoolIsbn(r: Row): PoolIsbn {
+function toPoolIsbn(r: Row): PoolIsbn {
   return {
     isbn: r.isbn,
     hyphenated: hyphenateIsbn(r.isbn),

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import * as api from '../../sync/api/publisher-isbns';
 import { isValidIsbn13 } from '../../sync/isbn';
+import { isImprintRole } from '../../sync/roles';
 import { csvLine } from '../admin/csv';
 import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
@@ -35,7 +36,7 @@ export function publisherRoutes(ctx: AppContext) {
       .where('imprintMembers.userId', '=', user.id)
       .orderBy('imprints.name')
       .execute();
-    const imprints = rows.flatMap((r) => (r.role === 'owner' || r.role === 'manager' || r.role === 'staff' ? [{ ...r, role: r.role }] : []));
+    const imprints = rows.flatMap((r) => (isImprintRole(r.role) ? [{ ...r, role: r.role }] : []));
     return { imprints };
   });
 
