@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CanonicalBookSchema, isValidIsbn13, type CanonicalBookInput } from './book-format';
+import { CanonicalBookSchema, type CanonicalBookInput } from './book-format';
 
 function buildBook(overrides: Partial<CanonicalBookInput> = {}): CanonicalBookInput {
   return {
@@ -71,13 +71,5 @@ describe('CanonicalBookSchema', () => {
     for (const xhtml of ['<script>alert(1)</script>', '<p onclick="x()">hi</p>', '<a href="javascript:x()">hi</a>']) {
       expect(CanonicalBookSchema.safeParse(buildBook({ chapters: [{ id: 'c1', title: 'One', xhtml }] })).success, xhtml).toBe(false);
     }
-  });
-});
-
-describe('isValidIsbn13', () => {
-  it('checks the check digit', () => {
-    expect(isValidIsbn13('9780306406157')).toBe(true);
-    expect(isValidIsbn13('9780306406158')).toBe(false);
-    expect(isValidIsbn13('978-0306406157')).toBe(false);
   });
 });

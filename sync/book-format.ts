@@ -5,20 +5,13 @@
  * shape, so it stays small and strict: anything a later feature needs is added here first.
  */
 import { z } from 'zod';
+import { isValidIsbn13 } from './isbn';
 
 /** BCP 47 language tag, loosely: primary subtag plus optional subtags (en, en-GB, zh-Hant-TW). */
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const CHAPTER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A relative path inside the book: no leading slash, no `..`, no backslashes. */
 const ASSET_PATH = /^(?!\/)(?!.*(^|\/)\.\.(\/|$))[A-Za-z0-9._\-/]+$/;
-
-/** True when `isbn` is a valid ISBN-13 (digits only, correct check digit). */
-export function isValidIsbn13(isbn: string): boolean {
-  if (!/^97[89]\d{10}$/.test(isbn)) return false;
-  const digits = [...isbn].map(Number);
-  const sum = digits.slice(0, 12).reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 1 : 3), 0);
-  return (10 - (sum % 10)) % 10 === digits[12];
-}
 
 const CONTRIBUTOR_ROLES = ['author', 'co-author', 'editor', 'translator', 'illustrator', 'narrator'] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, withReader } from './roles';
+import { can, canInImprint, withReader } from './roles';
 
 describe('permission rules', () => {
   it('lets every active account use its account', () => {
@@ -43,5 +43,21 @@ describe('permission rules', () => {
   });
   it('always includes reader once', () => {
     expect(withReader(['author', 'reader'])).toEqual(['reader', 'author']);
+  });
+});
+
+describe('imprint permissions', () => {
+  const publisher = { roles: ['reader', 'publisher'] as const, status: 'active' as const };
+  it('lets every member read and only the owner and managers manage ISBNs', () => {
+    for (const role of ['owner', 'manager', 'staff']) expect(canInImprint(publisher, role, 'imprint:read')).toBe(true);
+    expect(canInImprint(publisher, 'owner', 'isbns:manage')).toBe(true);
+    expect(canInImprint(publisher, 'manager', 'isbns:manage')).toBe(true);
+    expect(canInImprint(publisher, 'staff', 'isbns:manage')).toBe(false);
+  });
+  it('refuses non-members, non-publishers and suspended publishers', () => {
+    expect(canInImprint(publisher, null, 'imprint:read')).toBe(false);
+    expect(canInImprint(publisher, 'guest', 'imprint:read')).toBe(false);
+    expect(canInImprint({ roles: ['reader'], status: 'active' }, 'owner', 'imprint:read')).toBe(false);
+    expect(canInImprint({ ...publisher, status: 'suspended' }, 'owner', 'imprint:read')).toBe(false);
   });
 });

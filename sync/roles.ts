@@ -55,3 +55,31 @@ export function can(principal: Principal | null | undefined, permission: Permiss
 export function withReader(roles: readonly Role[]): Role[] {
   return Array.from(new Set<Role>(['reader', ...roles]));
 }
+
+/**
+ * Roles inside one imprint (imprint_members.role). The account must also be a publisher
+ * ('publisher:manage'); the server checks the membership itself, and a non-member is told the
+ * imprint does not exist (404), not that it is forbidden.
+ */
+export const IMPRINT_ROLES = ['owner', 'manager', 'staff'] as const;
+type ImprintRole = (typeof IMPRINT_ROLES)[number];
+
+/** A stored imprint_members.role that this code knows (anything else grants nothing). */
+export function isImprintRole(role: string): role is ImprintRole {
+  return (IMPRINT_ROLES as readonly string[]).includes(role);
+}
+
+export type ImprintPermission =
+  | 'imprint:read' // see the imprint's books and ISBN pool
+  | 'isbns:manage'; // import, assign and release the imprint's ISBNs
+
+const IMPRINT_GRANTS: Record<ImprintPermission, readonly ImprintRole[]> = {
+  'imprint:read': ['owner', 'manager', 'staff'],
+  'isbns:manage': ['owner', 'manager'],
+};
+
+/** True when the account, holding `role` in an imprint (null: not a member), may do `permission` there. */
+export function canInImprint(principal: Principal | null | undefined, role: string | null | undefined, permission: ImprintPermission): boolean {
+  if (!can(principal, 'publisher:manage')) return false;
+  return IMPRINT_GRANTS[permission].some((r) => r === role);
+}

@@ -21,6 +21,7 @@ import * as m021 from './migrations/021-sideloads';
 import * as m022 from './migrations/022-search-version';
 import * as m023 from './migrations/023-fixed-layout';
 import * as m024 from './migrations/024-people-search';
+import * as m026 from './migrations/026-isbn-pool';
 import * as m028 from './migrations/028-publishing';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022-search-version': m022,
   '023-fixed-layout': m023,
   '024-people-search': m024,
+  '026-isbn-pool': m026,
   '028-publishing': m028,
 };
 

@@ -66,6 +66,14 @@ interface ImprintMembersTable {
   userId: string;
   role: string;
 }
+/** An ISBN-13 of an imprint's pool (migration 026): free while `bookId` is null. */
+interface ImprintIsbnsTable {
+  isbn: string;
+  imprintId: string;
+  bookId: string | null;
+  assignedAt: number | null;
+  addedAt: number;
+}
 interface RoleRequestsTable {
   id: string;
   userId: string;
@@ -473,6 +481,7 @@ export interface Database {
   authCodes: AuthCodesTable;
   imprints: ImprintsTable;
   imprintMembers: ImprintMembersTable;
+  imprintIsbns: ImprintIsbnsTable;
   roleRequests: RoleRequestsTable;
   betaRequests: BetaRequestsTable;
   auditLog: AuditLogTable;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CanonicalBookSchema, isValidIsbn13 } from '../../sync/book-format';
+import { CanonicalBookSchema } from '../../sync/book-format';
+import { isValidIsbn13 } from '../../sync/isbn';
 import { verifyPassword } from '../auth/password';
 import { loadRoles } from '../auth/sessions';
 import { newUserRow } from '../auth/users';
@@ -7,6 +8,7 @@ import { loadBook } from '../books/load-book';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEMO_BOOKS } from './demo-books';
+import { FORTHCOMING_BOOK_ID } from './forthcoming-book';
 import { seedDemo } from './seed-demo';
 
 let t: TestContext;
@@ -49,7 +51,8 @@ describe('seedDemo', () => {
     expect(await snapshot()).toEqual(first);
     // The four demo accounts sign in; the catalogue's authors are accounts without a password.
     expect((first.users as { passwordHash: string | null }[]).filter((u) => u.passwordHash !== null)).toHaveLength(4);
-    expect(first.books).toHaveLength(DEMO_BOOKS.length);
+    // The catalogue, and the imprint's forthcoming draft.
+    expect(first.books).toHaveLength(DEMO_BOOKS.length + 1);
   });
 
   it("leaves a book's store data to the admin once it exists: a restart keeps an unlisting, a price, a discount and the featured order", async () => {
@@ -90,7 +93,7 @@ describe('seedDemo', () => {
 
   it('publishes the demo books in the canonical format, with covers, the imprint, the author and the reader library', async () => {
     await seedDemo(t.ctx);
-    const books = await t.ctx.db.selectFrom('books').selectAll().execute();
+    const books = await t.ctx.db.selectFrom('books').selectAll().where('id', '!=', FORTHCOMING_BOOK_ID).execute();
     expect(books.every((b) => b.status === 'published' && b.publishedAt !== null)).toBe(true);
     expect(books.some((b) => b.priceCents === 0)).toBe(true);
     expect(books.every((b) => b.isbn && isValidIsbn13(b.isbn))).toBe(true);
@@ -170,5 +173,15 @@ describe('seedDemo', () => {
     const reader = await t.ctx.db.selectFrom('users').select('displayName').where('email', '=', 'reader@quire.test').executeTakeFirstOrThrow();
     expect(reader.displayName).toBe('Renamed');
     expect(await t.ctx.db.selectFrom('libraryEntries').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('gives the imprint a forthcoming draft without an ISBN, and leaves it to the publisher once written', async () => {
+    await seedDemo(t.ctx);
+    const draft = await t.ctx.db.selectFrom('books').select(['status', 'isbn', 'imprintId']).where('id', '=', FORTHCOMING_BOOK_ID).executeTakeFirstOrThrow();
+    const imprint = await t.ctx.db.selectFrom('imprints').select('id').executeTakeFirstOrThrow();
+    expect(draft).toEqual({ status: 'draft', isbn: null, imprintId: imprint.id });
+    await t.ctx.db.updateTable('books').set({ isbn: '9780306406157' }).where('id', '=', FORTHCOMING_BOOK_ID).execute();
+    await seedDemo(t.ctx);
+    expect(await t.ctx.db.selectFrom('books').select('isbn').where('id', '=', FORTHCOMING_BOOK_ID).executeTakeFirst()).toEqual({ isbn: '9780306406157' });
   });
 });

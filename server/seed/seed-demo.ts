@@ -1,12 +1,14 @@
 /**
  * Demo content for local use: four accounts, the catalogue's authors (accounts without a
- * password, for their author pages), an imprint, published books with covers, and two
+ * password, for their author pages), an imprint, published books with covers, a forthcoming draft
+ * of the imprint without an ISBN, and two
  * books in the demo reader's library. Idempotent: running it again writes nothing, and demo
  * accounts that exist are left alone. `QUIRE_DEMO=0` keeps the server from calling it.
  */
 import type { AppContext } from '../context';
 import { seedAccounts } from './demo-accounts';
 import { seedDemoAuthors } from './demo-authors';
+import { seedForthcomingBook } from './forthcoming-book';
 import { seedBooks } from './seed-books';
 
 /** The demo reader starts with these in the library (one free, one bought). */
@@ -16,6 +18,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const accounts = await seedAccounts(ctx);
   const authors = await seedDemoAuthors(ctx);
   const books = await seedBooks(ctx, accounts.ids.author, accounts.firstSeededAt, authors.idsByName);
+  const forthcoming = await seedForthcomingBook(ctx, authors.idsByName);
   const readerId = accounts.ids.reader;
   // Only for a reader account made by this seed, so books removed from the library stay removed.
   if (readerId && accounts.created.includes('reader')) {
@@ -28,7 +31,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
         .execute();
     }
   }
-  const newBooks = books.filter((b) => b.created).length;
+  const newBooks = books.filter((b) => b.created).length + (forthcoming ? 1 : 0);
   if (accounts.created.length > 0 || authors.created > 0 || newBooks > 0) {
     console.log(
       `[seed] demo content: ${accounts.created.length} accounts, ${authors.created} author accounts, ${newBooks} books added (password "quire-demo-pass"; for local use only)`,

@@ -16,7 +16,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { STORE_COUNT_CAP, STORE_PAGE_SIZE, type StoreQuery, type StoreSearchResponse, type StoreSuggestion, SUGGESTION_COUNT } from '../../sync/api/store';
-import { normalizeIsbn } from '../../sync/store/isbn';
+import { normalizeIsbn } from '../../sync/isbn';
 import { genreName } from '../../sync/store/genres';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';

@@ -14,7 +14,7 @@ import { SyncBadge } from '../features/sync/sync-badge';
 import { Badge, Menu, useToast } from '../ui';
 import { signOut as endThisSession } from '../../sync/api/session';
 import { call } from '../lib/api';
-import { ADMIN_NAV, MAIN_NAV, visibleNav } from './nav';
+import { ADMIN_NAV, MAIN_NAV, PUBLISHER_NAV, visibleNav, type NavItem } from './nav';
 import { forgetSession, SESSION_KEY, useSession } from '../lib/session';
 import { setPreferencesOwner } from '../features/theming/preferences-store';
 import { useCurrentLinkInView } from './current-link-in-view';
@@ -128,22 +128,24 @@ export function Layout() {
   );
 }
 
-/** The admin area's sections (on a phone, a row that scrolls sideways). */
-function AdminNav() {
+/** An area's sections (admin, publisher) under the header; on a phone, a row that scrolls sideways. */
+function SubNav({ label, items, root }: { label: string; items: NavItem[]; root: string }) {
   const { user } = useSession();
   const { pathname } = useLocation();
   const ref = useRef<HTMLElement>(null);
   useCurrentLinkInView(ref, pathname);
   return (
-    <nav aria-label="Admin" className="sub-nav" ref={ref}>
-      {visibleNav(ADMIN_NAV, user).map((item) => (
-        <NavLink key={item.to} to={item.to} end={item.to === '/admin' || item.end}>
+    <nav aria-label={label} className="sub-nav" ref={ref}>
+      {visibleNav(items, user).map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.to === root || item.end}>
           {item.label}
         </NavLink>
       ))}
     </nav>
   );
 }
+
+const inArea = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`);
 
 function Shell() {
   const { user } = useSession();
@@ -182,7 +184,8 @@ function Shell() {
         </div>
       </header>
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
-      {admin && (pathname === '/admin' || pathname.startsWith('/admin/')) && <AdminNav />}
+      {admin && inArea(pathname, '/admin') && <SubNav label="Admin" items={ADMIN_NAV} root="/admin" />}
+      {can(user, 'publisher:manage') && inArea(pathname, '/publisher') && <SubNav label="Publisher" items={PUBLISHER_NAV} root="/publisher" />}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

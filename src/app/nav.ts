@@ -26,7 +26,11 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/files', label: 'Files', permission: 'manuscripts:write' },
   { to: '/publishing', label: 'Publish', permission: 'publishing:submit' },
   { to: '/messages', label: 'Messages', permission: 'account:use', badge: 'unread-messages' },
+  { to: '/publisher/isbn', label: 'Publisher', permission: 'publisher:manage' },
 ];
+
+/** The publisher area's sections (/publisher/*), shown under the header like the admin's. */
+export const PUBLISHER_NAV: NavItem[] = [{ to: '/publisher/isbn', label: 'ISBNs', permission: 'publisher:manage' }];
 
 export const ADMIN_NAV: NavItem[] = [
   { to: '/admin', label: 'Dashboard', permission: 'admin:access' },

@@ -77,6 +77,11 @@ const routes: RouteObject[] = [
             children: [{ path: 'files', lazy: page(() => import('../features/files/files-page'), 'FilesPage') }],
           },
           {
+            path: 'publisher',
+            element: <RequirePermission permission="publisher:manage" />,
+            children: [{ path: 'isbn', lazy: page(() => import('../features/publisher/isbn-page'), 'PublisherIsbnPage') }],
+          },
+          {
             element: <RequirePermission permission="publishing:submit" />,
             children: [
               { path: 'publishing', lazy: page(() => import('../features/publishing/publishing-page'), 'PublishingPage') },

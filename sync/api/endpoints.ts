@@ -20,6 +20,7 @@ import * as library from './library';
 import * as lists from './lists';
 import * as manuscripts from './manuscripts';
 import * as myInvitations from './my-invitations';
+import * as publisherIsbns from './publisher-isbns';
 import * as publishing from './publishing';
 import * as reviews from './reviews';
 import * as session from './session';
@@ -49,6 +50,7 @@ export const ENDPOINTS: Endpoint[] = [
   lists,
   manuscripts,
   myInvitations,
+  publisherIsbns,
   publishing,
   reviews,
   session,

@@ -120,6 +120,7 @@ export const VISITS: Visit[] = [
   v('settings/billing', 'publisher', '/settings/billing'),
   v('editor', 'publisher', '/editor'),
   v('files', 'publisher', '/files'),
+  v('publisher/isbn', 'publisher', '/publisher/isbn', { ready: text('Import ISBNs') }),
 
   // The admin.
   v('', 'admin', '/'),

@@ -2,7 +2,8 @@
  * An EPUB's bytes → a canonical book plus its asset bytes. Pure: nothing is stored, so a refused
  * archive leaves no trace and the seed, the import job and the tests share one path.
  */
-import { isValidIsbn13, type BookLayout, type CanonicalBookInput, type TocEntry } from '../../../sync/book-format';
+import type { BookLayout, CanonicalBookInput, TocEntry } from '../../../sync/book-format';
+import { isValidIsbn13 } from '../../../sync/isbn';
 import { EPUB_MAX_CHAPTER_CHARS, EPUB_MAX_CHAPTERS } from '../../limits';
 import { assetPaths, assetUrl, bookScope, isAssetType } from './assets';
 import { findPackagePath } from './container';

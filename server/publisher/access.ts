@@ -1,0 +1,30 @@
+/**
+ * Who may do what in an imprint: a publisher account (sync/roles.ts) that is a member of it, with
+ * the member's role deciding reading or changing. A non-member gets 404, as if the imprint did not
+ * exist, so imprint ids cannot be probed.
+ */
+import type { Context } from 'hono';
+import { canInImprint, type ImprintPermission } from '../../sync/roles';
+import type { AppContext, AppEnv } from '../context';
+import { forbidden, notFound } from '../http/errors';
+import { requirePermission } from '../http/guard';
+
+export interface ImprintActor {
+  actor: { id: string; username: string };
+  ip: string;
+  imprint: { id: string; name: string };
+}
+
+export async function imprintAccess(ctx: AppContext, c: Context<AppEnv>, imprintId: string, permission: ImprintPermission): Promise<ImprintActor> {
+  const user = requirePermission(c, 'publisher:manage');
+  const member = await ctx.db
+    .selectFrom('imprintMembers')
+    .innerJoin('imprints', 'imprints.id', 'imprintMembers.imprintId')
+    .select(['imprints.id', 'imprints.name', 'imprintMembers.role'])
+    .where('imprintMembers.imprintId', '=', imprintId)
+    .where('imprintMembers.userId', '=', user.id)
+    .executeTakeFirst();
+  if (!member) throw notFound('No such imprint.');
+  if (!canInImprint(user, member.role, permission)) throw forbidden("Only the imprint's owner and managers can change its ISBNs.");
+  return { actor: { id: user.id, username: user.username }, ip: c.get('ip'), imprint: { id: member.id, name: member.name } };
+}
