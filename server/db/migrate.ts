@@ -21,6 +21,7 @@ import * as m021 from './migrations/021-sideloads';
 import * as m022 from './migrations/022-search-version';
 import * as m023 from './migrations/023-fixed-layout';
 import * as m024 from './migrations/024-people-search';
+import * as m029 from './migrations/029-people-name-words';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022-search-version': m022,
   '023-fixed-layout': m023,
   '024-people-search': m024,
+  '029-people-name-words': m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
