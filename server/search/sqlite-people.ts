@@ -17,7 +17,7 @@ import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import { words } from './sqlite-fts';
 
 /** Shorter prefixes would read the doclists of every name word with that letter. */
-export const NAME_PREFIX_MIN = 2;
+const NAME_PREFIX_MIN = 2;
 
 const SEARCHABLE = `new.status = 'active' AND new.profile_visibility = 'public'`;
 
