@@ -1,6 +1,6 @@
 /**
  * The admin's store tools and order pages: featuring a book puts it on /store, unlisting one takes
- * it out of the store, a discount on a wishlisted book notifies the reader, and an order is
+ * it out of the store (and the audit log names it), a discount on a wishlisted book notifies the reader, and an order is
  * refunded from its page. Each journey uses demo books no other journey relies on, puts back what
  * it changes in the shared store, and looks at /store from a fresh browser context (the service
  * worker keeps store pages a context has seen).
@@ -64,6 +64,15 @@ test('an admin unlists a book and it vanishes from the store; listed again, it i
 
   await admin.getByRole('button', { name: 'List again: The Ghost of Ashdown Hall' }).click();
   await expect(admin.getByRole('row', { name: /The Ghost of Ashdown Hall/ })).toContainText('Listed');
+
+  // The audit log names the book by its title (its id on hover) and links to it.
+  await admin.goto('/admin/audit?target=demo-the-ghost-of-ashdown-hall');
+  const named = admin.getByRole('link', { name: 'Book “The Ghost of Ashdown Hall”' });
+  await expect(named.first()).toHaveAttribute('title', 'book demo-the-ghost-of-ashdown-hall');
+  await expect(admin.getByRole('table', { name: 'Audit log' })).not.toContainText('book demo-the-ghost');
+  await named.first().click();
+  await expect(admin).toHaveURL(/\/admin\/store\/books\?q=The/);
+  await expect(admin.getByRole('row', { name: /The Ghost of Ashdown Hall/ })).toBeVisible();
   await admin.context().close();
 });
 
