@@ -31,7 +31,7 @@ export function auditRoutes(ctx: AppContext) {
       .execute();
     const parsed = rows.map(toAuditRow);
     const targets = await nameTargets(ctx, parsed);
-    const items = parsed.map((r, i) => ({ ...r, target: targets[i]! }));
+    const items = parsed.map((r, i) => ({ ...r, target: targets[i] ?? null }));
     return { items, page, pageSize: ADMIN_PAGE_SIZE, total: Number(total) };
   });
   return router.get('/audit.csv', async (c) => {
