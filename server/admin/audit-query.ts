@@ -25,9 +25,9 @@ export function auditBase(db: DB, f: Omit<AuditParams, 'page'>) {
   return q;
 }
 
-type RawAuditRow = Omit<AuditRow, 'detail'> & { detail: string };
+type RawAuditRow = Omit<AuditRow, 'detail' | 'target'> & { detail: string };
 
-export function toAuditRow(r: RawAuditRow): AuditRow {
+export function toAuditRow(r: RawAuditRow): Omit<AuditRow, 'target'> {
   let detail: Record<string, unknown> = {};
   try {
     detail = JSON.parse(r.detail) as Record<string, unknown>;

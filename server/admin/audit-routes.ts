@@ -9,6 +9,7 @@ import { on } from '../http/endpoint';
 import { readQuery } from '../http/validate';
 import { adminActor } from './actor';
 import { AUDIT_COLUMNS, auditBase, toAuditRow } from './audit-query';
+import { nameTargets } from './audit-targets';
 import { csvLine } from './csv';
 
 /** Rows fetched per round while writing the CSV, so a long log never sits in memory at once. */
@@ -28,14 +29,9 @@ export function auditRoutes(ctx: AppContext) {
       .limit(ADMIN_PAGE_SIZE)
       .offset((page - 1) * ADMIN_PAGE_SIZE)
       .execute();
-    // Users the page's rows act on, named in one query.
-    const userIds = [...new Set(rows.filter((r) => r.targetType === 'user' && r.targetId).map((r) => r.targetId))];
-    const users = userIds.length ? await ctx.db.selectFrom('users').select(['id', 'username', 'displayName']).where('id', 'in', userIds).execute() : [];
-    const byId = new Map(users.map((u) => [u.id, u]));
-    const items = rows.map((r) => {
-      const user = r.targetType === 'user' ? byId.get(r.targetId) : undefined;
-      return { ...toAuditRow(r), targetLabel: user ? `${user.displayName} (@${user.username})` : null, targetUsername: user?.username ?? null };
-    });
+    const parsed = rows.map(toAuditRow);
+    const targets = await nameTargets(ctx, parsed);
+    const items = parsed.map((r, i) => ({ ...r, target: targets[i] ?? null }));
     return { items, page, pageSize: ADMIN_PAGE_SIZE, total: Number(total) };
   });
   return router.get('/audit.csv', async (c) => {

@@ -57,9 +57,13 @@ describe('GET /api/admin/audit', () => {
     });
     const res = await t.request('/api/admin/audit?action=user.restored', { cookie: admin.cookie });
     const [row] = (await answerOf(res, listAudit)).items;
-    expect(row).toMatchObject({ targetUsername: 'auditor', targetLabel: expect.stringContaining('(@auditor)') });
-    // An id that is no longer an account stays an id.
-    expect((await answerOf(await t.request('/api/admin/audit?target=u-1', { cookie: admin.cookie }), listAudit)).items[0]!.targetLabel).toBeNull();
+    expect(row!.target).toEqual({ label: expect.stringContaining('(@auditor)') as string, link: '/admin/users?q=auditor', gone: false });
+    // An id that is no longer an account says so, without a link.
+    expect((await answerOf(await t.request('/api/admin/audit?target=u-1', { cookie: admin.cookie }), listAudit)).items[0]!.target).toEqual({
+      label: 'A deleted account',
+      link: null,
+      gone: true,
+    });
   });
 
   it('422 for bad dates', async () => {

@@ -23,6 +23,7 @@ import * as m023 from './migrations/023-fixed-layout';
 import * as m024 from './migrations/024-people-search';
 import * as m026 from './migrations/026-isbn-pool';
 import * as m028 from './migrations/028-publishing';
+import * as m029 from './migrations/029-people-name-words';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024-people-search': m024,
   '026-isbn-pool': m026,
   '028-publishing': m028,
+  '029-people-name-words': m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -112,7 +112,7 @@ export interface SearchTerms {
 }
 
 /** The words of a query as FTS5 prefix terms; punctuation and operators typed by people are dropped. */
-function words(text: string): string[] {
+export function words(text: string): string[] {
   return (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
 }
 

@@ -1,7 +1,8 @@
-/** GET /api/users/search: the "New message" picker's prefix match over active accounts. */
+/** GET /api/users/search: the "New message" picker's match over active accounts' usernames and name words. */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, buildUser } from '../admin/test-helpers';
+import { matchingPeople, personKey } from '../search/sqlite-people';
 import { buildTestContext, type TestContext } from '../test/test-context';
 
 let t: TestContext;
@@ -22,15 +23,51 @@ async function search(q: string, as: string | null = cookie) {
 const usernames = (body: { people: { username: string }[] }) => body.people.map((p) => p.username);
 
 describe('GET /api/users/search', () => {
-  it('matches the start of a display name or a username, case-insensitively', async () => {
+  it('matches the start of a username or of any word of a display name, case-insensitively', async () => {
     const mara = await buildUser(t.ctx, { username: 'mhart', displayName: 'Mara Hart', email: 'mara@example.test' });
     await buildUser(t.ctx, { username: 'marathon_man', displayName: 'Runner' });
     await buildUser(t.ctx, { username: 'zed', displayName: 'Someone Mara' });
+    await buildUser(t.ctx, { username: 'amara', displayName: 'Amara Nwosu' });
     const { status, body } = await search('mAr');
     expect(status).toBe(200);
-    expect(usernames(body).sort()).toEqual(['marathon_man', 'mhart']);
+    // The name that starts with it first; a word inside a name counts, a word's middle does not.
+    expect(usernames(body)).toEqual(['mhart', 'marathon_man', 'zed']);
     expect(body.people.find((p) => p.id === mara.id)).toEqual({ id: mara.id, username: 'mhart', displayName: 'Mara Hart' });
     expect(usernames((await search('@MHA')).body)).toEqual(['mhart']);
+  });
+
+  it('finds a later word of a name, words in any order, accents folded', async () => {
+    await buildUser(t.ctx, { username: 'countess', displayName: 'Ada Lovelace' });
+    await buildUser(t.ctx, { username: 'jm', displayName: 'José Müller' });
+    await buildUser(t.ctx, { username: 'zoe_a', displayName: 'Zoë Ångström-Ørsted' });
+    expect(usernames((await search('lov')).body)).toEqual(['countess']);
+    expect(usernames((await search('lovelace ada')).body)).toEqual(['countess']);
+    expect(usernames((await search('jose')).body)).toEqual(['jm']);
+    expect(usernames((await search('muller')).body)).toEqual(['jm']);
+    expect(usernames((await search('MÜLL')).body)).toEqual(['jm']);
+    expect(usernames((await search('zoe angst')).body)).toEqual(['zoe_a']);
+    expect(usernames((await search('ada lovelace x')).body)).toEqual([]);
+    // Each typed word starts a word of its own: "ada a" is not "Ada Lovelace".
+    expect(usernames((await search('ada a')).body)).toEqual([]);
+    expect(usernames((await search('ada l')).body)).toEqual(['countess']);
+    // One letter searches usernames only: every name word with that letter is not an answer.
+    expect(usernames((await search('l')).body)).toEqual([]);
+  });
+
+  it('follows renames, privacy changes and suspensions as they happen', async () => {
+    const pia = await buildUser(t.ctx, { username: 'pia_k', displayName: 'Pia Kowalski' });
+    expect(usernames((await search('kowal')).body)).toEqual(['pia_k']);
+    await t.ctx.db.updateTable('users').set({ displayName: 'Pia Nowak' }).where('id', '=', pia.id).execute();
+    expect(usernames((await search('kowal')).body)).toEqual([]);
+    expect(usernames((await search('nowak')).body)).toEqual(['pia_k']);
+    await t.ctx.db.updateTable('users').set({ profileVisibility: 'private' }).where('id', '=', pia.id).execute();
+    expect(usernames((await search('nowak')).body)).toEqual([]);
+    await t.ctx.db.updateTable('users').set({ profileVisibility: 'public' }).where('id', '=', pia.id).execute();
+    expect(usernames((await search('nowak')).body)).toEqual(['pia_k']);
+    await t.ctx.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', pia.id).execute();
+    expect(usernames((await search('nowak')).body)).toEqual([]);
+    await t.ctx.db.deleteFrom('users').where('id', '=', pia.id).execute();
+    await sql`INSERT INTO people_search (people_search) VALUES ('integrity-check')`.execute(t.ctx.db);
   });
 
   it('never matches or returns e-mail addresses', async () => {
@@ -71,15 +108,14 @@ describe('GET /api/users/search', () => {
   });
 
   it('walks indexes, not the whole users table', async () => {
-    const plans = await Promise.all(
-      [`SELECT id FROM users WHERE display_name LIKE 'ab%' ESCAPE '\\'`, `SELECT id FROM users WHERE username >= 'ab' AND username < 'ab~'`].map((q) =>
-        sql
-          .raw(`EXPLAIN QUERY PLAN ${q}`)
-          .execute(t.ctx.db)
-          .then((r) => r.rows),
-      ),
-    );
-    for (const plan of plans) expect(JSON.stringify(plan)).toMatch(/USING (COVERING )?INDEX/);
+    const byUsername = await sql.raw(`EXPLAIN QUERY PLAN SELECT id FROM users WHERE username >= 'ab' AND username < 'ab~'`).execute(t.ctx.db);
+    expect(JSON.stringify(byUsername.rows)).toMatch(/SEARCH users USING (COVERING )?INDEX/);
+    const byName = await sql`EXPLAIN QUERY PLAN SELECT users.id FROM users JOIN ${matchingPeople('"lov"*')} AS m ON ${personKey} = m.key
+      WHERE users.status = 'active' ORDER BY users.display_name LIMIT 10`.execute(t.ctx.db);
+    const plan = JSON.stringify(byName.rows);
+    expect(plan).toMatch(/people_search VIRTUAL TABLE INDEX \d+:M/);
+    expect(plan).toMatch(/SEARCH users USING INTEGER PRIMARY KEY/);
+    expect(plan).not.toMatch(/SCAN users/);
   });
 
   it('needs a session', async () => {

@@ -139,6 +139,16 @@ export const AuditQuery = z.object({
 export type AuditQuery = z.input<typeof AuditQuery>;
 export type AuditParams = z.output<typeof AuditQuery>;
 
+const AuditTargetSchema = zm.object({
+  /** "Ada Lovelace (@ada)", "Book “The Salt Orchard”", "“Summer” (deleted collection)". */
+  label: zm.string(),
+  /** The page that shows it, when there is one. */
+  link: zm.nullable(zm.string()),
+  /** It no longer exists: the label is what the entry remembered. */
+  gone: zm.boolean(),
+});
+export type AuditTarget = zm.infer<typeof AuditTargetSchema>;
+
 const AuditRowSchema = zm.object({
   id: zm.number(),
   at: zm.number(),
@@ -147,9 +157,8 @@ const AuditRowSchema = zm.object({
   action: zm.string(),
   targetType: zm.string(),
   targetId: zm.string(),
-  /** For a user target: their @username and name, so the log reads as people, not ids. */
-  targetLabel: zm.optional(zm.nullable(zm.string())),
-  targetUsername: zm.optional(zm.nullable(zm.string())),
+  /** The target named for people (server/admin/audit-targets.ts); null when the entry has none. */
+  target: zm.nullable(AuditTargetSchema),
   detail: zm.record(zm.string(), zm.unknown()),
   ip: zm.string(),
 });

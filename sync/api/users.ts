@@ -15,8 +15,9 @@ export type UserLookupResponse = z.infer<typeof lookupUser.response>;
 export const USER_SEARCH_LIMIT = 10;
 
 /**
- * People whose username or display name starts with `q` (the "New message" picker): active
- * accounts only, at most USER_SEARCH_LIMIT, never e-mail addresses.
+ * People whose username starts with `q`, or whose display name has a word starting with each
+ * word of `q`, accents folded (the "New message" picker): active accounts only, private
+ * profiles by username only, at most USER_SEARCH_LIMIT, never e-mail addresses.
  */
 export const searchUsers = endpoint({
   method: 'GET',

@@ -1,6 +1,6 @@
 /**
  * The admin's store tools and order pages: featuring a book puts it on /store, unlisting one takes
- * it out of the store, a discount on a wishlisted book notifies the reader, and an order is
+ * it out of the store, the audit log names a book and links to it, a discount on a wishlisted book notifies the reader, and an order is
  * refunded from its page. Each journey uses demo books no other journey relies on, puts back what
  * it changes in the shared store, and looks at /store from a fresh browser context (the service
  * worker keeps store pages a context has seen).
@@ -64,6 +64,37 @@ test('an admin unlists a book and it vanishes from the store; listed again, it i
 
   await admin.getByRole('button', { name: 'List again: The Ghost of Ashdown Hall' }).click();
   await expect(admin.getByRole('row', { name: /The Ghost of Ashdown Hall/ })).toContainText('Listed');
+  await admin.context().close();
+});
+
+test('the audit log names a book by its title and links to it', async ({ browser }) => {
+  const admin = await adminPage(browser);
+  const book = 'demo-small-weathers';
+  // The price saved again as it is: an audited action that changes nothing other journeys see.
+  const found = await admin.request.get('/api/admin/store/books?q=small%20weathers');
+  const { items } = (await found.json()) as {
+    items: { id: string; priceCents: number; discount: { priceCents: number; startsAt: number; endsAt: number } | null }[];
+  };
+  const row = items.find((b) => b.id === book)!;
+  const saved = await admin.request.put(`/api/admin/store/books/${book}/price`, {
+    headers: { origin: appOrigin() },
+    data: {
+      priceCents: row.priceCents,
+      discountPriceCents: row.discount?.priceCents ?? null,
+      discountStartsAt: row.discount?.startsAt ?? null,
+      discountEndsAt: row.discount?.endsAt ?? null,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  await admin.goto(`/admin/audit?target=${book}`);
+  const named = admin.getByRole('link', { name: /^Book “Small Weathers”$/i }).first();
+  await expect(named).toHaveAttribute('title', `book ${book}`);
+  await expect(admin.getByRole('table', { name: 'Audit log' })).not.toContainText(`book ${book}`);
+  await expectAccessible(admin);
+  await named.click();
+  await expect(admin).toHaveURL(/\/admin\/store\/books\?q=/);
+  await expect(admin.getByRole('row', { name: /Small Weathers/i })).toBeVisible();
   await admin.context().close();
 });
 

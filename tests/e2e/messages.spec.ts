@@ -5,7 +5,7 @@
  * account-journey.spec.ts ("Notifications, 1 unread").
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signedIn } from './fixtures';
+import { adminPage, DEMO, expectAccessible, freshAccount, signedIn } from './fixtures';
 
 /** Open (or start) the conversation with `username` through "New message": type, then pick it. */
 async function openConversation(page: Page, username: string, name: string) {
@@ -151,4 +151,28 @@ test("a profile's Message button opens the conversation with that person", async
   await anonymous.goto('/user/author');
   await expect(anonymous.getByRole('link', { name: 'Sign in to message or follow' })).toHaveAttribute('href', '/auth?next=%2Fuser%2Fauthor');
   await visitor.close();
+});
+
+test('New message finds any word of a name, accents or not', async ({ browser }) => {
+  const admin = await adminPage(browser);
+  const someone = await browser.newContext();
+  // A name no other journey uses, whose later words carry accents.
+  const tag = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+  const name = `Zoe Zélie-Ülker${tag}`;
+  await freshAccount(await someone.newPage(), admin, name);
+
+  const a = await signedIn(browser, DEMO.reader);
+  await a.page.goto('/messages');
+  await a.page.getByRole('button', { name: 'New message' }).click();
+  const to = a.page.getByRole('combobox', { name: 'To' });
+  const people = a.page.getByRole('listbox', { name: 'People' });
+  for (const typed of [`ulker${tag}`, `ÜLKER${tag.slice(0, 3)}`, `zelie ulker${tag}`]) {
+    await to.fill(typed);
+    await expect(people.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+  }
+  await to.fill(`zoe zoe ulker${tag}`);
+  await expect(a.page.getByRole('status').filter({ hasText: `No one matches “zoe zoe ulker${tag}”.` })).toBeVisible();
+  await someone.close();
+  await a.context.close();
+  await admin.context().close();
 });

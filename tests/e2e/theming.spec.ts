@@ -1,7 +1,8 @@
 /**
  * Theme and reading preferences end to end: /theming changes the sample page at once, a second
  * device of the same account opens a book already in sepia and follows later changes live, the
- * app theme applies on reload before any sync; and a vertical Japanese book reads right to left.
+ * app theme applies on reload before any sync; the font picker works by keyboard and on a phone;
+ * and a vertical Japanese book reads right to left.
  * Each test signs up its own account (made a publisher so it can import a book), so its
  * synced preferences never leak into journeys that share the demo accounts.
  */
@@ -191,6 +192,42 @@ test('signed out, the choices stay in this browser and apply before the app load
   await page.reload({ waitUntil: 'domcontentloaded' });
   expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
   await expect(page.getByTestId('theming-preview')).toHaveAttribute('data-reader-theme', 'night');
+});
+
+test('the font picker: a named radio group, each font shown in itself, chosen by keyboard', async ({ page }) => {
+  await page.goto('/theming');
+  const fonts = page.getByRole('group', { name: 'Font' });
+  await expect(fonts.getByRole('radio')).toHaveCount(4);
+  await expect(fonts.locator('label', { hasText: 'Mono' })).toHaveCSS('font-family', /monospace/);
+  await expect(fonts.locator('label', { hasText: 'Serif' })).toHaveCSS('font-family', /Georgia/);
+  const serif = fonts.getByRole('radio', { name: 'Serif' });
+  await expect(serif).toBeChecked();
+  // One tab stop; the arrow keys move the choice, and the sample page follows.
+  await serif.focus();
+  await page.keyboard.press('ArrowRight');
+  const sans = fonts.getByRole('radio', { name: 'Sans' });
+  await expect(sans).toBeChecked();
+  await expect(sans).toBeFocused();
+  await expect(page.getByTestId('theming-preview')).toHaveAttribute('style', /--reader-font: system-ui/);
+  await expectAccessible(page);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the font picker fits and a tap on a card chooses it', async ({ page }) => {
+    await page.goto('/theming');
+    const fonts = page.getByRole('group', { name: 'Font' });
+    // The invisible radio covers its card: a tap anywhere on the card lands on it.
+    await fonts.locator('label', { hasText: 'Mono' }).tap();
+    await expect(fonts.getByRole('radio', { name: 'Mono' })).toBeChecked();
+    await expect(page.getByTestId('theming-preview')).toHaveAttribute('style', /--reader-font: ui-monospace/);
+    const box = (await fonts.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // Every card is a comfortable touch target.
+    for (const card of await fonts.locator('label').all()) expect((await card.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });
 
 test('right-to-left books still read right to left', async ({ page, browser }) => {

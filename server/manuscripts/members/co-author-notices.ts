@@ -2,7 +2,7 @@
  * A co-author the owner adds by username (on their device, through sync) hears about it, as one
  * invited by e-mail does: the owner's push that adds them to the manuscript notifies each new
  * member once. Server writes (an accepted invitation adding its invitee) are not announced: the
- * person just answered the invitation themselves.
+ * person just answered the invitation themselves (the owner hears of it from answer-invitation.ts).
  */
 import type { Manuscript } from '../../../sync/collections/manuscripts';
 import type { AppContext } from '../../context';

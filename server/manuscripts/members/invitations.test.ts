@@ -141,6 +141,12 @@ describe('inviting co-authors by e-mail', () => {
     expect(chapter).toMatchObject({ memberIds: [invitee.user.id], editorIds: [] });
     expect(await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json()).toEqual({ invitations: [] });
     expect(await (await t.request('/api/invitations', { cookie: invitee.cookie })).json()).toEqual({ invitations: [] });
+
+    // The owner hears who accepted, with a link to the manuscript.
+    await t.worker.drain();
+    expect((await notes()).filter((n) => n.userId === owner.user.id)).toEqual([
+      expect.objectContaining({ kind: 'co_authoring', title: '@ada accepted your invitation to “The Harbour”', link: `/editor/${manuscriptId}` }),
+    ]);
   });
 
   it('mails an unknown address a sign-up link; after sign-up and verification it is still pending until accepted', async () => {
@@ -193,7 +199,18 @@ describe('inviting co-authors by e-mail', () => {
 
     expect((await t.request(`/api/invitations/${bea.id}/decline`, { method: 'POST', cookie: invitee.cookie })).status).toBe(204);
     expect((await t.request(`/api/invitations/${bea.id}/accept`, { method: 'POST', cookie: invitee.cookie })).status).toBe(404);
+    expect((await t.request(`/api/invitations/${bea.id}/decline`, { method: 'POST', cookie: invitee.cookie })).status).toBe(404);
     expect((await manuscript(manuscriptId)).members).toEqual([]);
+    // The owner hears of the decline once, by the address they typed (not the account's name);
+    // the refused attempts above told them nothing.
+    await t.worker.drain();
+    const ownerNotes = (await t.ctx.db.selectFrom('syncDocs').select('doc').where('collection', '=', 'notifications').execute())
+      .map((n) => JSON.parse(n.doc) as { userId: string; title: string; body: string; link: string })
+      .filter((n) => n.userId === owner.user.id);
+    expect(ownerNotes).toEqual([
+      expect.objectContaining({ title: 'bea@example.test declined your invitation to “The Harbour”', link: `/editor/${manuscriptId}` }),
+    ]);
+    expect(ownerNotes[0]!.body).not.toContain(invitee.user.username);
     const after = (await (await t.request(`/api/manuscripts/${manuscriptId}/invitations`, { cookie: owner.cookie })).json()) as PendingInvitationsResponse;
     expect(after.invitations.map((i) => i.email)).toEqual(['cid@example.test']);
   });

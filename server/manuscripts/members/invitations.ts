@@ -4,7 +4,8 @@
  * account with it proven hears in the app (and by e-mail, as their notification settings say);
  * any other address gets an e-mail with a sign-up link, and hears in the app once it is proven.
  * Nobody becomes a member until they accept (answer-invitation.ts), so neither the answer, its
- * timing, the pending list nor the replicated manuscript tells the inviter who has an account.
+ * timing, the pending list nor the replicated manuscript tells the inviter who has an account
+ * until the invitee answers (the owner is told of an accept or a decline).
  */
 import type { PendingInvitation } from '../../../sync/api/invitations';
 import type { MemberRole } from '../../../sync/manuscripts/policy';
@@ -13,6 +14,7 @@ import { newId } from '../../http/ids';
 import type { JobWorker } from '../../jobs/worker';
 import { notifyUser } from '../../notifications/notify';
 import { readManuscript } from './add-member';
+import { ANSWER_JOB, announceAnswer } from './answer-invitation';
 
 const INVITATION_JOB = 'editor.invitation';
 
@@ -72,6 +74,7 @@ export function registerInvitationJobs(worker: JobWorker, ctx: AppContext) {
   worker.register(INVITATION_JOB, async (payload: { invitationId?: unknown }) => {
     if (typeof payload?.invitationId === 'string') await announceInvitation(ctx, payload.invitationId);
   });
+  worker.register(ANSWER_JOB, (payload: Parameters<typeof announceAnswer>[1]) => announceAnswer(ctx, payload));
 }
 
 export async function pendingInvitations(ctx: AppContext, manuscriptId: string): Promise<PendingInvitation[]> {

@@ -26,16 +26,22 @@ const columns: Column<AuditRow>[] = [
   { key: 'ip', header: 'IP', render: (r) => r.ip || '—' },
 ];
 
-/** A user target by name, linking to them on /admin/users; anything else by type, its id on hover. */
+/** The target by name (server/admin/audit-targets.ts), linking to its page when it has one; its type and id on hover. */
 function AuditTarget({ row }: { row: AuditRow }) {
-  if (!row.targetType) return '—';
-  if (row.targetLabel && row.targetUsername)
+  const { target } = row;
+  if (!target) return '—';
+  const id = `${row.targetType} ${row.targetId}`.trim();
+  if (target.link)
     return (
-      <Link to={`/admin/users?q=${encodeURIComponent(row.targetUsername)}`} title={`${row.targetType} ${row.targetId}`}>
-        {row.targetLabel}
+      <Link to={target.link} title={id}>
+        {target.label}
       </Link>
     );
-  return <span title={row.targetId}>{`${row.targetType} ${row.targetId}`.trim()}</span>;
+  return (
+    <span title={id} className={target.gone ? 'admin-target-gone' : undefined}>
+      {target.label}
+    </span>
+  );
 }
 
 export function AuditPage() {

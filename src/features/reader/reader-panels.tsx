@@ -41,6 +41,32 @@ function TocList({ entries, onGo }: { entries: TocEntry[]; onGo: (t: Target) => 
 }
 export const TocPanel = TocList;
 
+type FontFamily = ReaderSettings['fontFamily'];
+const FONT_LABELS: Record<FontFamily, string> = { serif: 'Serif', sans: 'Sans', mono: 'Mono', publisher: "Publisher's" };
+
+/**
+ * The font choice as a radio group of cards, each name set in its own font (the publisher's
+ * is the book's own, so it says so). Native radios: one tab stop, arrow keys move and choose,
+ * the legend names the group; the input covers its card, so a tap anywhere on it chooses.
+ */
+function FontPicker({ value, onChange }: { value: FontFamily; onChange: (f: FontFamily) => void }) {
+  return (
+    <fieldset className="reader-fonts">
+      <legend>Font</legend>
+      {(Object.keys(READER_FONTS) as FontFamily[]).map((f) => (
+        <label key={f} className="reader-font-choice" style={{ fontFamily: READER_FONTS[f] }}>
+          <input type="radio" name="reader-font" value={f} checked={value === f} onChange={() => onChange(f)} />
+          <span className="reader-font-sample" aria-hidden="true">
+            Aa
+          </span>
+          <span className="reader-font-name">{FONT_LABELS[f]}</span>
+          {f === 'publisher' && <span className="reader-font-hint">as the book sets it</span>}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /**
  * Typography and reader theme; also the controls of /theming (`more` links there from the
  * reader). A fixed-layout book's pages keep the publisher's type, so only the rest is offered.
@@ -60,16 +86,7 @@ export function SettingsPanel({
     <div className="reader-settings">
       {!fixedLayout && (
         <>
-          <label>
-            Font
-            <select value={settings.fontFamily} onChange={(e) => onChange({ fontFamily: e.target.value as ReaderSettings['fontFamily'] })}>
-              {Object.keys(READER_FONTS).map((f) => (
-                <option key={f} value={f}>
-                  {f === 'publisher' ? "Publisher's" : f[0]!.toUpperCase() + f.slice(1)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FontPicker value={settings.fontFamily} onChange={(fontFamily) => onChange({ fontFamily })} />
           <label>
             Size {settings.fontSize}%
             <input
