@@ -17,6 +17,7 @@ export type Permission =
   | 'library:sideload' // add one's own DRM-free EPUB to one's private library
   | 'reviews:write' // rate and review a book one owns (server/reviews adds the ownership and block checks)
   | 'publisher:manage'
+  | 'covers:design' // the paperback and ebook cover tools: the people who publish books
   | 'earnings:view' // /settings/billing's earnings: what one's own books (or imprint) earned
   | 'admin:access' // every /admin page and /api/admin route
   | 'dev:access'; // development pages in production builds
@@ -29,6 +30,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'library:sideload': ['reader', 'author', 'publisher', 'admin'],
   'reviews:write': ['reader', 'author', 'publisher', 'admin'],
   'publisher:manage': ['publisher', 'admin'],
+  'covers:design': ['author', 'publisher', 'admin'],
   'earnings:view': ['author', 'publisher'],
   'admin:access': ['admin'],
   'dev:access': ['admin'],
