@@ -24,6 +24,7 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/my-wishlist', label: 'Wishlist', permission: 'account:use' },
   { to: '/editor', label: 'Write', permission: 'manuscripts:write' },
   { to: '/files', label: 'Files', permission: 'manuscripts:write' },
+  { to: '/kdp-cover', label: 'Paperback cover', permission: 'covers:design' },
   { to: '/messages', label: 'Messages', permission: 'account:use', badge: 'unread-messages' },
 ];
 
