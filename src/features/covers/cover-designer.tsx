@@ -23,6 +23,14 @@ import {
 import './covers.css';
 
 const DPI = 300;
+/** Starting points: background and text colours that read well together. */
+const PALETTES = [
+  { name: 'Harbour', background: '#1f3a4d', ink: '#f6efe3' },
+  { name: 'Ember', background: '#7c2d12', ink: '#fde68a' },
+  { name: 'Moss', background: '#283618', ink: '#fefae0' },
+  { name: 'Paper', background: '#f4efe6', ink: '#1c1917' },
+  { name: 'Night', background: '#111827', ink: '#e5e7eb' },
+] as const;
 
 function Spec({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -130,8 +138,24 @@ export function CoverDesigner({ initial, pagesText, source }: { initial: CoverDe
         </fieldset>
         <fieldset className="kdp-colours">
           <legend>Colours</legend>
-          <TextField label="Background" type="color" value={design.background} onChange={(e) => set('background', e.target.value)} />
-          <TextField label="Text" type="color" value={design.ink} onChange={(e) => set('ink', e.target.value)} />
+          <TextField label="Background colour" type="color" value={design.background} onChange={(e) => set('background', e.target.value)} />
+          <TextField label="Text colour" type="color" value={design.ink} onChange={(e) => set('ink', e.target.value)} />
+          <div className="kdp-palettes">
+            {PALETTES.map((p) => (
+              <button
+                key={p.name}
+                type="button"
+                className="kdp-palette"
+                aria-label={`Use colours: ${p.name}`}
+                aria-pressed={design.background === p.background && design.ink === p.ink}
+                title={p.name}
+                style={{ background: p.background, color: p.ink }}
+                onClick={() => setDesign((d) => ({ ...d, background: p.background, ink: p.ink }))}
+              >
+                <span aria-hidden="true">Aa</span>
+              </button>
+            ))}
+          </div>
         </fieldset>
       </form>
 
@@ -154,7 +178,7 @@ export function CoverDesigner({ initial, pagesText, source }: { initial: CoverDe
         <div className="kdp-canvas" aria-busy={!ready} data-testid="kdp-canvas">
           <CoverPreview design={shown} text={text} guides={guides} />
         </div>
-        <dl className="kdp-specs" aria-label="Cover dimensions">
+        <dl className="kdp-specs">
           <Spec label="Spine" value={formatInches(layout.spineWidth)} testId="kdp-spine-width" />
           <Spec label="Full cover with bleed" value={`${roundInches(layout.width)} × ${roundInches(layout.height)} in`} testId="kdp-full-size" />
           <Spec label="Trim" value={layout.trim.label} />

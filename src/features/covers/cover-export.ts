@@ -1,9 +1,10 @@
 /**
  * The PDF download, loaded only when someone asks for it: pdf-lib, fontkit and the font files
- * stay out of every first load. The fonts are the very files the preview's @font-face uses.
+ * stay out of every first load. The fonts are the very WOFF2 files the preview's @font-face uses
+ * (and the service worker precaches), so the export works offline too.
  */
-import textFontUrl from '@fontsource/libre-baskerville/files/libre-baskerville-latin-400-normal.woff?url';
-import titleFontUrl from '@fontsource/libre-baskerville/files/libre-baskerville-latin-700-normal.woff?url';
+import textFontUrl from '@fontsource/libre-baskerville/files/libre-baskerville-latin-400-normal.woff2?url';
+import titleFontUrl from '@fontsource/libre-baskerville/files/libre-baskerville-latin-700-normal.woff2?url';
 import { coverPdf } from './cover-pdf';
 import type { CoverDesign } from './cover-text';
 
@@ -13,7 +14,7 @@ async function bytes(url: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-export function coverFileName(design: CoverDesign): string {
+function coverFileName(design: CoverDesign): string {
   const slug =
     design.title
       .toLowerCase()

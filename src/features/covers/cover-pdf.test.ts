@@ -7,7 +7,7 @@ import type { CoverDesign } from './cover-text';
 
 const require = createRequire(import.meta.url);
 const fontFile = (weight: number) =>
-  new Uint8Array(fs.readFileSync(require.resolve(`@fontsource/libre-baskerville/files/libre-baskerville-latin-${weight}-normal.woff`)));
+  new Uint8Array(fs.readFileSync(require.resolve(`@fontsource/libre-baskerville/files/libre-baskerville-latin-${weight}-normal.woff2`)));
 const files: CoverFontFiles = { title: fontFile(700), text: fontFile(400) };
 
 const design: CoverDesign = {

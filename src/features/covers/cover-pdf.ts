@@ -9,7 +9,7 @@ import { degrees, PDFDocument, rgb, type PDFFont } from 'pdf-lib';
 import { layoutCoverText, type CoverDesign, type FontRole } from './cover-text';
 import { BLEED, toPoints } from './kdp-maths';
 
-/** The cover family's files (TrueType or WOFF): bold for the title, regular for the rest. */
+/** The cover family's files (TrueType, WOFF or WOFF2): bold for the title, regular for the rest. */
 export type CoverFontFiles = Record<FontRole, Uint8Array>;
 
 function colour(hex: string) {

@@ -23,7 +23,7 @@ export type FontRole = 'title' | 'text';
 /** Width in inches of `text` set in `font` at `sizePt`. */
 export type Measure = (text: string, font: FontRole, sizePt: number) => number;
 
-export interface TextRun {
+interface TextRun {
   text: string;
   font: FontRole;
   sizePt: number;

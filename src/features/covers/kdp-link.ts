@@ -3,7 +3,7 @@
  * title and authors travel in the query, so the cover's spine matches the pages that will print.
  * Kept apart from the designer so /printable can build it without loading the designer.
  */
-export interface PrintedBook {
+interface PrintedBook {
   title: string;
   contributors: readonly { name: string; role: string }[];
 }

@@ -11,9 +11,9 @@ export const MAX_PAGES = 828;
 /** KDP allows text on the spine only from this many pages. */
 export const SPINE_TEXT_MIN_PAGES = 79;
 /** Clear space either side of the spine text. */
-export const SPINE_TEXT_CLEARANCE = 0.0625;
+const SPINE_TEXT_CLEARANCE = 0.0625;
 /** KDP's template keeps text and important art this far inside the trim (front and back). */
-export const SAFE_MARGIN = 0.125;
+const SAFE_MARGIN = 0.125;
 /** KDP prints its barcode here on the back cover: bottom right, this far from the trim edges. */
 export const BARCODE = { width: 2, height: 1.2, inset: 0.25 } as const;
 /**
@@ -57,7 +57,7 @@ export const KDP_TRIMS: readonly KdpTrim[] = [
 export const isTrimId = (id: string | null | undefined): boolean => KDP_TRIMS.some((t) => t.id === id);
 export const isPaperId = (id: string | null | undefined): id is PaperId => PAPERS.some((p) => p.id === id);
 
-export interface CoverSpec {
+interface CoverSpec {
   trimId: string;
   paper: PaperId;
   pages: number;
