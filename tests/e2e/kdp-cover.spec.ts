@@ -45,11 +45,17 @@ test.describe('paperback cover', () => {
     await expect(page.getByText('KDP prints paperbacks of 24 pages or more (this one has 12).')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Download print PDF' })).toBeDisabled();
     await field(page, 'Page count').fill('60');
-    await expectAccessible(page);
+    await expect(page.getByRole('button', { name: 'Download print PDF' })).toBeEnabled();
+  });
 
+  test('on a phone the designer fits the screen and passes axe', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await expect(page.getByTestId('kdp-spine-width')).toBeVisible();
+    await signIn(page, DEMO.author);
+    await page.goto('/kdp-cover?trim=5.5x8.5&pages=120&paper=cream');
+    await expect(page.getByTestId('kdp-spine-width')).toHaveText('0.3 in');
+    await expect(page.getByTestId('kdp-canvas')).toHaveAttribute('aria-busy', 'false');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page);
     await page.screenshot({ path: test.info().outputPath('kdp-cover-phone.png'), fullPage: true });
   });
 
