@@ -20,6 +20,12 @@ describe('permission rules', () => {
     expect(can({ roles: ['reader', 'author'], status: 'active' }, 'publishing:review')).toBe(false);
     expect(can({ roles: ['reader', 'admin'], status: 'active' }, 'publishing:review')).toBe(true);
   });
+  it('gives the cover tools to the people who publish books, not to readers', () => {
+    expect(can({ roles: ['reader', 'author'], status: 'active' }, 'covers:design')).toBe(true);
+    expect(can({ roles: ['reader', 'publisher'], status: 'active' }, 'covers:design')).toBe(true);
+    expect(can({ roles: ['reader', 'admin'], status: 'active' }, 'covers:design')).toBe(true);
+    expect(can({ roles: ['reader'], status: 'active' }, 'covers:design')).toBe(false);
+  });
   it('shows earnings to authors and publishers, not to readers', () => {
     expect(can({ roles: ['reader', 'author'], status: 'active' }, 'earnings:view')).toBe(true);
     expect(can({ roles: ['reader', 'publisher'], status: 'active' }, 'earnings:view')).toBe(true);

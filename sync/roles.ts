@@ -19,6 +19,7 @@ export type Permission =
   | 'publishing:submit' // send one's own manuscripts to the store (server/publishing adds the ownership check)
   | 'publishing:review' // the review queue: approve, request changes, reject; every book's publishing state
   | 'publisher:manage'
+  | 'covers:design' // the paperback and ebook cover tools: the people who publish books
   | 'earnings:view' // /settings/billing's earnings: what one's own books (or imprint) earned
   | 'admin:access' // every /admin page and /api/admin route
   | 'dev:access'; // development pages in production builds
@@ -33,6 +34,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'publishing:submit': ['author', 'admin'],
   'publishing:review': ['admin'],
   'publisher:manage': ['publisher', 'admin'],
+  'covers:design': ['author', 'publisher', 'admin'],
   'earnings:view': ['author', 'publisher'],
   'admin:access': ['admin'],
   'dev:access': ['admin'],

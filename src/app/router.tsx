@@ -89,6 +89,10 @@ const routes: RouteObject[] = [
             ],
           },
           {
+            element: <RequirePermission permission="covers:design" />,
+            children: [{ path: 'kdp-cover', lazy: page(() => import('../features/covers/kdp-cover-page'), 'KdpCoverPage') }],
+          },
+          {
             path: 'admin',
             element: <RequirePermission permission="admin:access" />,
             children: [
@@ -120,6 +124,8 @@ const routes: RouteObject[] = [
               { path: 'dev/failure', lazy: page(() => import('../features/dev/failure-trigger-page'), 'FailureTriggerPage') },
               { path: 'admin-test', lazy: page(() => import('../features/admin/self-test-page'), 'SelfTestPage') },
               { path: 'debug/editor', lazy: page(() => import('../features/editor/debug-editor-page'), 'DebugEditorPage') },
+              { path: 'kdp-demo', lazy: page(() => import('../features/covers/kdp-sample-pages'), 'KdpDemoPage') },
+              { path: 'kdp-test', lazy: page(() => import('../features/covers/kdp-sample-pages'), 'KdpTestPage') },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -105,6 +105,7 @@ export const VISITS: Visit[] = [
   v('settings', 'author', '/settings'),
   v('editor', 'author', '/editor'),
   v('files', 'author', '/files'),
+  v('kdp-cover', 'author', '/kdp-cover'),
   v('editor/:manuscriptId/:chapterId?', 'author', async (d) => `/editor/${(await d.manuscript()).id}`, { ready: editorReady }),
   v('editor/:manuscriptId/:chapterId?', 'author', async (d) => `/editor/${(await d.manuscript()).id}/${(await d.manuscript()).chapterId}`, {
     ready: editorReady,
@@ -121,6 +122,7 @@ export const VISITS: Visit[] = [
   v('editor', 'publisher', '/editor'),
   v('files', 'publisher', '/files'),
   v('publisher/isbn', 'publisher', '/publisher/isbn', { ready: text('Import ISBNs') }),
+  v('kdp-cover', 'publisher', '/kdp-cover?trim=5x8&pages=60&paper=cream'),
 
   // The admin.
   v('', 'admin', '/'),
@@ -147,6 +149,8 @@ export const VISITS: Visit[] = [
   v('dev/failure', 'admin', '/dev/failure'),
   v('admin-test', 'admin', '/admin-test'),
   v('debug/editor', 'admin', '/debug/editor'),
+  v('kdp-demo', 'admin', '/kdp-demo'),
+  v('kdp-test', 'admin', '/kdp-test'),
 ];
 
 /** The route patterns of router.tsx's source, in full ('' for the index route): what VISITS must cover. */

@@ -7,6 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { PrintableBookResponse } from '../../../sync/api/books';
+import { can } from '../../../sync/roles';
+import { useSession } from '../../lib/session';
+import { kdpCoverHref } from '../covers/kdp-link';
 import { Button, EmptyState, LinkButton, Notice, SelectField, Skeleton, usePageTitle } from '../../ui';
 import { bookStylesheets, loadPrintable } from './load-printable';
 import { printableCss, printableHtml } from './print-book';
@@ -62,6 +65,7 @@ export function PrintablePage() {
 
 function PrintLayout({ data, offline }: { data: PrintableBookResponse; offline: boolean }) {
   const { book } = data;
+  const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const trim = trimById(params.get('trim'));
   const pagesRef = useRef<HTMLDivElement>(null);
@@ -115,6 +119,11 @@ function PrintLayout({ data, offline }: { data: PrintableBookResponse; offline: 
           <Button onClick={() => window.print()} disabled={!progress.done || Boolean(progress.error)}>
             Print / Save as PDF
           </Button>
+          {can(user, 'covers:design') && progress.done && !progress.error && (
+            <LinkButton variant="secondary" to={kdpCoverHref(book, trim.id, progress.pages)}>
+              Design the paperback cover
+            </LinkButton>
+          )}
         </div>
         <p className="printable-status" role="status" aria-live="polite" data-testid="printable-status">
           {progress.error ? '' : progress.done ? `${progress.pages} pages at ${trim.label}` : `Typesetting… page ${progress.pages}`}

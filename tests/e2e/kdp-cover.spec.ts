@@ -1,0 +1,112 @@
+/**
+ * The paperback cover designer. An author sizes a KDP cover (KDP's own example: 6 × 9 in, 200
+ * pages, white → spine 0.4504 in, full cover 12.7004 × 9.25 in), thins the book under 79 pages
+ * and is told the spine can't carry text, then downloads the print PDF. From a book's print
+ * layout the typeset page count travels to the cover. The demo pages are admins' only.
+ */
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signedIn, signIn } from './fixtures';
+import { DESKTOP, PHONE } from './every-route';
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+test.describe('paperback cover', () => {
+  test('an author sizes a cover from trim, paper and page count; the spine follows the page count', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await signIn(page, DEMO.author);
+    await page.getByRole('link', { name: 'Paperback cover' }).first().click();
+    await expect(page).toHaveURL(/\/kdp-cover$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Paperback cover' })).toBeVisible();
+
+    await field(page, 'Trim size').selectOption('6x9');
+    await field(page, 'Paper').selectOption('white');
+    await field(page, 'Page count').fill('200');
+    await field(page, 'Title').fill('The Lamp at Gull Point');
+    await field(page, 'Author').fill('Ada Author');
+    await expect(page.getByTestId('kdp-spine-width')).toHaveText('0.4504 in');
+    await expect(page.getByTestId('kdp-full-size')).toHaveText('12.7004 × 9.25 in');
+    await expect(page.getByTestId('kdp-preview')).toHaveAttribute('data-spine-width', '0.4504');
+    await expect(page.getByTestId('kdp-warnings')).toBeEmpty();
+    // The title runs down the spine.
+    await expect(page.getByTestId('kdp-preview').locator('text[transform^="rotate(90"]').first()).toHaveText('The Lamp at Gull Point');
+    await expect(page.getByTestId('kdp-canvas')).toHaveAttribute('aria-busy', 'false');
+    await page.screenshot({ path: test.info().outputPath('kdp-cover-desktop.png'), fullPage: true });
+
+    // A thinner book: the spine narrows at once and loses its text.
+    await field(page, 'Page count').fill('60');
+    await expect(page.getByTestId('kdp-spine-width')).toHaveText('0.1351 in');
+    await expect(page.getByTestId('kdp-full-size')).toHaveText('12.3851 × 9.25 in');
+    await expect(page.getByTestId('kdp-warnings')).toContainText('No spine text under 79 pages');
+    await expect(page.getByTestId('kdp-preview').locator('text[transform^="rotate(90"]')).toHaveCount(0);
+
+    // Out of KDP's range: the field says so, the download waits.
+    await field(page, 'Page count').fill('12');
+    await expect(page.getByText('KDP prints paperbacks of 24 pages or more (this one has 12).')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download print PDF' })).toBeDisabled();
+    await field(page, 'Page count').fill('60');
+    await expect(page.getByRole('button', { name: 'Download print PDF' })).toBeEnabled();
+  });
+
+  test('on a phone the designer fits the screen and passes axe', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, DEMO.author);
+    await page.goto('/kdp-cover?trim=5.5x8.5&pages=120&paper=cream');
+    await expect(page.getByTestId('kdp-spine-width')).toHaveText('0.3 in');
+    await expect(page.getByTestId('kdp-canvas')).toHaveAttribute('aria-busy', 'false');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath('kdp-cover-phone.png'), fullPage: true });
+  });
+
+  test('an author downloads the print PDF of a cover', async ({ page }) => {
+    await signIn(page, DEMO.author);
+    await page.goto('/kdp-cover?trim=6x9&pages=60&paper=white');
+    await field(page, 'Title').fill('The Lamp at Gull Point');
+    await expect(page.getByTestId('kdp-spine-width')).toHaveText('0.1351 in');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download print PDF' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('the-lamp-at-gull-point-paperback-cover-6x9-60p-white.pdf');
+    const bytes = fs.readFileSync(await file.path());
+    expect(bytes.length).toBeGreaterThan(1000);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect(page.getByRole('button', { name: 'Download print PDF' })).toBeEnabled();
+    await expect(page.getByTestId('kdp-warnings')).not.toContainText("The PDF wasn't made");
+  });
+
+  test("the print layout's page count comes along to the cover", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO.author);
+    await page.goto('/printable/demo-the-patient-draft');
+    const status = page.getByTestId('printable-status');
+    await expect(status).toHaveText(/^\d+ pages at 6 × 9 in/, { timeout: 45_000 });
+    const pages = Number(/^(\d+)/.exec((await status.textContent()) ?? '')![1]);
+    await page.getByRole('link', { name: 'Design the paperback cover' }).click();
+    await expect(page).toHaveURL(/\/kdp-cover\?/);
+    await expect(field(page, 'Page count')).toHaveValue(String(pages));
+    await expect(field(page, 'Title')).toHaveValue('The Patient Draft');
+    await expect(field(page, 'Trim size')).toHaveValue('6x9');
+    // A short demo book: KDP's minimum is 24 pages, and the page says so at the field.
+    if (pages < 24) await expect(page.getByText(`KDP prints paperbacks of 24 pages or more (this one has ${pages}).`)).toBeVisible();
+    else await expect(page.getByTestId('kdp-spine-width')).toHaveText(`${Math.round(pages * 0.002252 * 10_000) / 10_000} in`);
+  });
+
+  test('readers may not design covers; the demo pages are for admins', async ({ page, browser }) => {
+    await signIn(page, DEMO.reader);
+    await page.goto('/kdp-cover');
+    await expect(page.getByRole('heading', { name: "You don't have access" })).toBeVisible();
+    await page.goto('/kdp-demo');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+    const { context: admin, page: adminPage } = await signedIn(browser, DEMO.admin);
+    await adminPage.goto('/kdp-test');
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Paperback cover test' })).toBeVisible();
+    await expect(adminPage.getByRole('row', { name: /KDP example: spine/ })).toContainText('Pass');
+    await expect(adminPage.getByRole('row', { name: /KDP example: full cover/ })).toContainText('Pass');
+    await expect(adminPage.getByRole('row', { name: /Fail/ })).toHaveCount(0);
+    await adminPage.goto('/kdp-demo');
+    await expect(adminPage.getByLabel('Title', { exact: true })).toHaveValue('The Salt Orchard');
+    await admin.close();
+  });
+});
