@@ -20,7 +20,13 @@ function compile<Slot extends string, Row>(db: DB, build: (db: DB, slot: (name: 
   const slots = compiled.parameters.map((p) => (typeof p === 'string' ? markers.get(p) : undefined));
   if (new Set(slots.filter(Boolean)).size < markers.size) throw new Error('compiledQuery: a slot did not become a parameter');
   return async (values) => {
-    const query: CompiledQuery<Row> = { ...compiled, parameters: compiled.parameters.map((p, i) => (slots[i] ? values[slots[i]] : p)) };
+    const query: CompiledQuery<Row> = {
+      ...compiled,
+      parameters: compiled.parameters.map((p, i) => {
+        const slot = slots[i];
+        return slot ? values[slot] : p;
+      }),
+    };
     return (await db.executeQuery(query)).rows;
   };
 }
