@@ -1,4 +1,4 @@
-/** Start-up: config from the environment, then the server. `npm start` runs this after the build. */
+/** Start-up: config from the environment, then the server. `npm start` runs this compiled (dist-server/main.js) after the build check. */
 import { APP_VERSION } from '../sync/version';
 import { loadConfig } from './config';
 import { startServer } from './server';

@@ -68,6 +68,40 @@ describe('sessions', () => {
     expect(answers.every((r) => !(r.headers.get('set-cookie') ?? '').includes('Max-Age=0'))).toBe(true);
   });
 
+  it('records when a session was last seen at most once a minute', async () => {
+    const user = await registerAndSignIn(t);
+    const id = user.cookie.split('=')[1]!.split('.')[0]!;
+    const lastSeen = async () => await t.ctx.db.selectFrom('sessions').select(['lastSeenAt', 'ip']).where('id', '=', id).executeTakeFirstOrThrow();
+    const signedIn = await lastSeen();
+
+    t.advance(30_000);
+    expect(await me(t, user.cookie)).toMatchObject({ id: user.id });
+    expect(await lastSeen()).toEqual(signedIn);
+
+    t.advance(31_000); // 61 s after sign-in
+    const res = await t.request('/api/auth/me', { cookie: user.cookie, ip: '203.0.113.7' });
+    expect(res.status).toBe(200);
+    const touched = await lastSeen();
+    expect(touched.lastSeenAt).toBeGreaterThanOrEqual(signedIn.lastSeenAt + 61_000);
+    expect(touched.lastSeenAt).toBeLessThanOrEqual(t.ctx.now());
+    expect(touched.ip).toBe('203.0.113.7');
+
+    t.advance(59_000);
+    expect(await me(t, user.cookie)).toMatchObject({ id: user.id });
+    expect(await lastSeen()).toEqual(touched);
+  });
+
+  it('answers with every role of the account, read with the session', async () => {
+    const user = await registerAndSignIn(t);
+    await t.ctx.db
+      .insertInto('userRoles')
+      .values(['author', 'publisher'].map((role) => ({ userId: user.id, role: role as 'author' | 'publisher', grantedAt: t.ctx.now(), grantedBy: null })))
+      .execute();
+    const res = await t.request('/api/auth/me', { cookie: user.cookie });
+    const body = (await res.json()) as { user: { roles: string[] } };
+    expect(body.user.roles.sort()).toEqual(['author', 'publisher', 'reader']);
+  });
+
   it('lists the devices, marks the current one, and ends one or all the others', async () => {
     const user = await registerAndSignIn(t);
     const other = await secondDevice(user);

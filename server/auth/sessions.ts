@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { withReader, type Role } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
+import { compiledQuery } from '../db/compiled-query';
 import type { DB } from '../db/connection';
 import { newId, newSecret } from '../http/ids';
 import { ROTATED_SESSION_GRACE, SESSION_COOKIE, SESSION_RENEW_WITHIN, SESSION_TTL } from '../limits';
@@ -56,18 +57,21 @@ interface Validated {
   renewed?: { token: string; expiresAt: number };
 }
 
-export async function validateSessionToken(ctx: AppContext, token: string, meta: { userAgent: string; ip: string }): Promise<Validated | null> {
-  const [id, secret] = token.split('.');
-  if (!id || !secret || id.length > 64 || secret.length > 64) return null;
-  const row = await ctx.db
+/**
+ * A session's row with its user's: the columns validateSessionToken reads, and one role per row
+ * (left joined, so a user with no role gives one row). Compiled once: every request runs it.
+ */
+const sessionRows = compiledQuery((db, slot: (name: 'id') => string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
+    .leftJoin('userRoles', 'userRoles.userId', 'users.id')
     .select([
-      'sessions.id as sessionId',
       'sessions.secretHash',
       'sessions.expiresAt',
       'sessions.rolesVersion as sessionRolesVersion',
       'sessions.replacedAt',
+      'sessions.lastSeenAt',
       'users.id',
       'users.email',
       'users.username',
@@ -77,9 +81,21 @@ export async function validateSessionToken(ctx: AppContext, token: string, meta:
       'users.emailVerifiedAt',
       'users.theme',
       'users.deletionDueAt',
+      'userRoles.role',
     ])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+    .where('sessions.id', '=', slot('id')),
+);
+
+/** Once a minute at most: a write per request would cost more than the whole check. */
+const LAST_SEEN_EVERY = 60_000;
+
+export async function validateSessionToken(ctx: AppContext, token: string, meta: { userAgent: string; ip: string }): Promise<Validated | null> {
+  const [id, secret] = token.split('.');
+  if (!id || !secret || id.length > 64 || secret.length > 64) return null;
+  // Every request runs this, so it is one query: the session, its user and the user's roles
+  // (a row per role, or one with a null role).
+  const rows = await sessionRows(ctx.db, { id });
+  const row = rows[0];
   if (!row) return null;
   if (!constantTimeEqual(hashSecret(secret), new Uint8Array(row.secretHash))) return null;
   const now = ctx.now();
@@ -92,7 +108,7 @@ export async function validateSessionToken(ctx: AppContext, token: string, meta:
     email: row.email,
     username: row.username,
     displayName: row.displayName,
-    roles: await loadRoles(ctx.db, row.id),
+    roles: withReader(rows.flatMap((r) => (r.role ? [r.role] : []))),
     status: row.status,
     emailVerified: row.emailVerifiedAt !== null,
     theme: row.theme,
@@ -113,7 +129,7 @@ export async function validateSessionToken(ctx: AppContext, token: string, meta:
     await ctx.db.updateTable('sessions').set({ expiresAt, lastSeenAt: now }).where('id', '=', id).execute();
     return { user, sessionId: id, renewed: { token, expiresAt } };
   }
-  if (now - (await lastSeen(ctx.db, id)) > 60_000) {
+  if (now - row.lastSeenAt > LAST_SEEN_EVERY) {
     await ctx.db.updateTable('sessions').set({ lastSeenAt: now, ip: meta.ip }).where('id', '=', id).execute();
   }
   return { user, sessionId: id };
@@ -134,11 +150,6 @@ async function markReplaced(ctx: AppContext, id: string): Promise<boolean> {
   if (Number(result.numUpdatedRows) === 0) return false;
   ctx.revocations.publish({ sessionId: id, reason: 'rotated' });
   return true;
-}
-
-async function lastSeen(db: DB, id: string): Promise<number> {
-  const row = await db.selectFrom('sessions').select('lastSeenAt').where('id', '=', id).executeTakeFirst();
-  return row?.lastSeenAt ?? 0;
 }
 
 /**

@@ -17,7 +17,8 @@ export interface EndpointInput<E extends Endpoint> {
   body: BodyOf<E>;
 }
 
-const CHECK_ANSWERS = process.env.VITEST !== undefined || process.env.NODE_ENV === 'test';
+/** Under tests every answer is checked against its endpoint's response schema. */
+export const CHECK_ANSWERS = process.env.VITEST !== undefined || process.env.NODE_ENV === 'test';
 
 /** `router` is mounted at `prefix` (e.g. '/api/lists'); the endpoint's path starts with it. */
 export function on<E extends Endpoint>(

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { Checkpoint, WireDoc } from '../../sync/replication/doc';
+import type { PullResponse } from '../../sync/replication/pull';
 import type { DB } from '../db/connection';
 
 /** Microseconds per millisecond: change times are µs so they stay strictly increasing. */
@@ -68,8 +69,8 @@ export async function writeDoc(
   }
 }
 
-/** One page of the documents `userId` may see, after `checkpoint`, in (time, id) order. */
-export async function pullPage(db: DB, collection: string, userId: string, checkpoint: Checkpoint | null, limit: number) {
+/** One page of the documents `userId` may see, after `checkpoint`, in (time, id) order: stored rows. */
+async function pullRows(db: DB, collection: string, userId: string, checkpoint: Checkpoint | null, limit: number) {
   const after = checkpoint ?? { updatedAt: -1, id: '' };
   const rows = await db
     .selectFrom('syncAudience as a')
@@ -82,7 +83,31 @@ export async function pullPage(db: DB, collection: string, userId: string, check
     .orderBy('a.docId')
     .limit(limit)
     .execute();
-  const documents = rows.map((r) => toWire({ doc: JSON.parse(r.doc), deleted: r.deleted === 1 }));
   const last = rows.at(-1);
-  return { documents, checkpoint: last ? { updatedAt: last.serverUpdatedAt, id: last.id } : checkpoint };
+  return { rows, checkpoint: last ? { updatedAt: last.serverUpdatedAt, id: last.id } : checkpoint };
+}
+
+/** One page of the documents `userId` may see, parsed (for server code that reads them). */
+export async function pullPage(db: DB, collection: string, userId: string, checkpoint: Checkpoint | null, limit: number): Promise<PullResponse> {
+  const page = await pullRows(db, collection, userId, checkpoint, limit);
+  return { documents: page.rows.map((r) => toWire({ doc: JSON.parse(r.doc), deleted: r.deleted === 1 })), checkpoint: page.checkpoint };
+}
+
+/**
+ * The same page as the JSON text of a PullResponse, for the pull route: each document's stored
+ * JSON goes out as it is, never parsed and serialised again (most of a pull's cost, issue 11).
+ */
+export async function pullPageJson(db: DB, collection: string, userId: string, checkpoint: Checkpoint | null, limit: number): Promise<string> {
+  const page = await pullRows(db, collection, userId, checkpoint, limit);
+  const documents = page.rows.map((r) => wireJson(r.doc, r.deleted === 1)).join(',');
+  return `{"documents":[${documents}],"checkpoint":${JSON.stringify(page.checkpoint)}}`;
+}
+
+/**
+ * toWire on the stored text: `_deleted` written after the document's last field. Were a stored
+ * document to carry its own `_deleted`, the later key wins in JSON.parse, as in toWire's spread.
+ */
+function wireJson(stored: string, deleted: boolean): string {
+  const fields = stored.slice(0, stored.lastIndexOf('}')).trimEnd();
+  return `${fields}${fields.endsWith('{') ? '' : ','}"_deleted":${deleted}}`;
 }
