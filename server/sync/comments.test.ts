@@ -129,7 +129,9 @@ describe('concurrent changes to a thread', () => {
     const first = comment('com');
     await pushComments('com', [{ assumedMasterState: null, newDocumentState: first }]);
     await pushComments('com', [{ assumedMasterState: first, newDocumentState: { ...first, body: 'Changed', editedAt: 4, updatedAt: 4 } }]);
-    const answer = await pushComments('stranger', [{ assumedMasterState: first, newDocumentState: { ...first, resolved: true, statusChangedBy: 'stranger', statusChangedAt: 5 } }]);
+    const answer = await pushComments('stranger', [
+      { assumedMasterState: first, newDocumentState: { ...first, resolved: true, statusChangedBy: 'stranger', statusChangedAt: 5 } },
+    ]);
     expect(answer).toEqual({ conflicts: [], rejected: [expect.objectContaining({ code: 'forbidden' })] });
   });
 });
