@@ -4,7 +4,7 @@
  * audience copy names them, and a commenter's is stored and reaches every co-author.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ManuscriptComment } from '../../sync/collections/manuscript-comments';
+import { mergeComments, type ManuscriptComment } from '../../sync/collections/manuscript-comments';
 import type { Manuscript } from '../../sync/collections/manuscripts';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { buildUser, pull, push } from './test-helpers';
@@ -103,5 +103,35 @@ describe('manuscript comments over sync', () => {
     ).toEqual(['forbidden']);
     const [stored] = await pullComments('com');
     expect(stored).toMatchObject({ resolved: true, body: 'A note', _deleted: false });
+  });
+});
+
+describe('concurrent changes to a thread', () => {
+  it('answers a resolve made on an out-of-date copy with a conflict, not a refusal, so the owner’s device can merge it', async () => {
+    const first = comment('com');
+    await pushComments('com', [{ assumedMasterState: null, newDocumentState: first }]);
+    // The author edits the text; the owner, not having pulled the edit yet, resolves.
+    const edited = { ...first, body: 'A better note', editedAt: 4, updatedAt: 4 };
+    expect((await pushComments('com', [{ assumedMasterState: first, newDocumentState: edited }])).rejected).toEqual([]);
+    const resolvedStale = { ...first, resolved: true, statusChangedBy: 'owner', statusChangedAt: 5, updatedAt: 5 };
+    const answer = await pushComments('owner', [{ assumedMasterState: first, newDocumentState: resolvedStale }]);
+    expect(answer.rejected).toEqual([]);
+    expect(answer.conflicts).toEqual([expect.objectContaining({ body: 'A better note', resolved: false })]);
+    // The device merges (status from its change, text from the server) and pushes again.
+    const merged = mergeComments({ newDocumentState: resolvedStale, assumedMasterState: first, realMasterState: answer.conflicts[0] as never });
+    const again = await pushComments('owner', [{ assumedMasterState: answer.conflicts[0], newDocumentState: merged }]);
+    expect(again).toEqual({ conflicts: [], rejected: [] });
+    const [stored] = await pullComments('com');
+    expect(stored).toMatchObject({ resolved: true, statusChangedBy: 'owner', body: 'A better note', editedAt: 4 });
+  });
+
+  it('still refuses a stale change from someone outside the thread’s audience, revealing nothing', async () => {
+    const first = comment('com');
+    await pushComments('com', [{ assumedMasterState: null, newDocumentState: first }]);
+    await pushComments('com', [{ assumedMasterState: first, newDocumentState: { ...first, body: 'Changed', editedAt: 4, updatedAt: 4 } }]);
+    const answer = await pushComments('stranger', [
+      { assumedMasterState: first, newDocumentState: { ...first, resolved: true, statusChangedBy: 'stranger', statusChangedAt: 5 } },
+    ]);
+    expect(answer).toEqual({ conflicts: [], rejected: [expect.objectContaining({ code: 'forbidden' })] });
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The rules of a push, one row at a time and one transaction per row, so a refused row never
  * blocks the rest of the batch. Order matters: the document must be valid and the sender allowed
- * to write it — the permission table (push-permissions.ts), the collection's rule, then its
- * server check — before anything about the stored version is revealed (a conflict returns the
- * master state, which only its audience may see).
+ * to push to the collection (the permission table, push-permissions.ts); a change made on an
+ * out-of-date copy is then a conflict, answered with the master state only to that state's
+ * audience; a change to the current version is judged by the collection's rule and its server
+ * check, against that version.
  */
 import type { z } from 'zod';
 import { mayPush, writeKindOf } from '../../sync/collections/push-permissions';
@@ -70,18 +71,21 @@ async function applyRow(db: DB, collection: CollectionDefinition, writer: Writer
   if (!mayPush(writer, collection.name as CollectionName, writeKindOf(previous, newDocumentState._deleted))) return forbidden(newDocumentState.id);
   const { deletable = true } = collection.visibility;
   const mayDelete = !newDocumentState._deleted || (typeof deletable === 'function' ? deletable(previous, userId) : deletable);
+  const master = stored ? toWire(stored) : null;
+  // A change made on an out-of-date copy is a conflict whatever it changes, and only the stored
+  // version's audience may see that version. Judging it against the newer version instead would
+  // refuse a legitimate change (the owner resolving a thread before the author's edit reached
+  // their device differs from the stored thread in its text): the device drops what it thinks
+  // was written and the next pull undoes it. The merged change comes back and is judged below.
+  if (master && !sameDocument(master, newDocumentState) && (!assumedMasterState || !sameDocument(master, assumedMasterState))) {
+    if (!collection.visibility.audience(stored!.doc as never).includes(userId)) return forbidden(newDocumentState.id);
+    return { kind: 'conflict', master };
+  }
   const authority = await readAuthority(db, collection, checked.value);
   if (!mayDelete || !collection.visibility.mayWrite(checked.value, previous, userId, authority)) return forbidden(newDocumentState.id);
   const refusal = await collection.visibility.serverCheck?.(checked.value, previous, { writer, authority, account: (id) => readAccount(db, id) });
   if (refusal) return forbidden(newDocumentState.id, refusal);
-  if (stored) {
-    const master = toWire(stored);
-    if (sameDocument(master, newDocumentState)) return { kind: 'unchanged' }; // a duplicate push
-    if (!assumedMasterState || !sameDocument(master, assumedMasterState)) {
-      if (!collection.visibility.audience(stored.doc as never).includes(userId)) return forbidden(newDocumentState.id);
-      return { kind: 'conflict', master };
-    }
-  }
+  if (master && sameDocument(master, newDocumentState)) return { kind: 'unchanged' }; // a duplicate push
   const serverUpdatedAt = await nextChangeTime(db, collection.name, nowMs);
   // The document is stored exactly as written: rewriting a field here (say, stamping updatedAt)
   // would leave the writing device with a copy the server no longer has, because RxDB treats

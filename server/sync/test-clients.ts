@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { CollectionName } from '../../sync/collections';
 import { openDatabase, type QuireDatabase } from '../../src/db/database';
 import { SyncStateStore } from '../../src/db/sync-state';
 import { loadConfig } from '../config';
@@ -39,7 +40,14 @@ let deviceCounter = 0;
 /** Simulated devices retry failed requests quickly so tests stay short. */
 const TEST_RETRY_MS = 100;
 
-export async function openDevice(s: SyncServer, userId: string, cookie: string, extraHeaders: Record<string, string> = {}): Promise<Device> {
+export async function openDevice(
+  s: SyncServer,
+  userId: string,
+  cookie: string,
+  extraHeaders: Record<string, string> = {},
+  // The engine's tests exercise reading-lists; RxDB allows 16 open collections per process.
+  only: CollectionName[] = ['reading-lists'],
+): Promise<Device> {
   const state = new SyncStateStore();
   const transportHeaders = { cookie, origin: s.url, ...extraHeaders };
   const network = { online: true, open: new Set<AbortController>() };
@@ -57,8 +65,7 @@ export async function openDevice(s: SyncServer, userId: string, cookie: string, 
     transport: { baseUrl: s.url, fetch: deviceFetch, headers: transportHeaders },
     state,
     retryMs: TEST_RETRY_MS,
-    // The engine's tests exercise reading-lists; RxDB allows 16 open collections per process.
-    only: ['reading-lists'],
+    only,
   });
   function setOnline(online: boolean) {
     network.online = online;

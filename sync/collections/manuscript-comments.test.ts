@@ -135,9 +135,23 @@ describe('manuscript comments: merging concurrent changes', () => {
     expect(older.resolved).toBe(false);
   });
 
+  it('keeps the author’s newer text when a resolve was made on an older copy, and the later edit with its stamp', () => {
+    const edited = doc({ ...base, body: 'Better words', editedAt: 6, updatedAt: 6 });
+    const staleResolve = doc({ ...base, resolved: true, statusChangedBy: 'owner', statusChangedAt: 9, updatedAt: 9 });
+    expect(mergeComments({ newDocumentState: staleResolve, realMasterState: edited })).toMatchObject({
+      body: 'Better words',
+      editedAt: 6,
+      resolved: true,
+      statusChangedAt: 9,
+      updatedAt: 9,
+    });
+    const resolved = doc({ ...base, resolved: true, statusChangedBy: 'owner', statusChangedAt: 7, updatedAt: 7 });
+    expect(mergeComments({ newDocumentState: edited, realMasterState: resolved })).toMatchObject({ body: 'Better words', editedAt: 6, resolved: true });
+  });
+
   it('lets a deletion win over a concurrent edit', () => {
     const merged = mergeComments({
-      newDocumentState: doc({ ...base, body: 'edited', updatedAt: 9 }),
+      newDocumentState: doc({ ...base, body: 'edited', editedAt: 9, updatedAt: 9 }),
       realMasterState: doc({ ...base, removed: true, body: '', updatedAt: 5 }),
     });
     expect(merged).toMatchObject({ removed: true, body: '' });

@@ -102,8 +102,11 @@ export function mayWriteComment(c: ManuscriptComment, previous: ManuscriptCommen
 
 /**
  * Concurrent changes merge instead of one device's change vanishing: a deletion wins, the later
- * status change wins (by `statusChangedAt`), the later text wins, and the audience copy comes
- * from the server (it may have been refreshed by the owner).
+ * status change wins (by `statusChangedAt`), the later text edit wins (by `editedAt`, with its
+ * stamp), and the audience copy comes from the server (it may have been refreshed by the owner).
+ * Each part goes by its own stamp, not `updatedAt`: a resolve made on a copy older than the
+ * author's edit is newer by `updatedAt` but carries the old text, which must not come back (for
+ * the owner it would even turn the resolve into a refused rewrite of someone else's words).
  */
 export function mergeComments({
   newDocumentState: mine,
@@ -113,7 +116,7 @@ export function mergeComments({
   if (mine.statusChangedAt > master.statusChangedAt) {
     Object.assign(merged, { resolved: mine.resolved, statusChangedBy: mine.statusChangedBy, statusChangedAt: mine.statusChangedAt });
   }
-  if (!master.removed && mine.body !== master.body && mine.updatedAt > master.updatedAt) merged.body = mine.body;
+  if (!master.removed && mine.editedAt > master.editedAt) Object.assign(merged, { body: mine.body, editedAt: mine.editedAt });
   if (mine.removed || master.removed) Object.assign(merged, { removed: true, body: '' });
   merged.updatedAt = Math.max(mine.updatedAt, master.updatedAt);
   return merged;

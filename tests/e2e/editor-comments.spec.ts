@@ -143,11 +143,14 @@ test('comment threads: a commenter comments, the owner replies live and resolves
   await expect(thread(commenter.page)).toContainText('Detached');
   await expect.poll(() => painted(commenter.page)).toBe(0);
 
-  // The owner resolves it; it leaves both lists, and "Show resolved" brings it back.
+  // The owner resolves it; it leaves both lists, and "Show resolved" brings it back. Each list
+  // must say so: an empty list alone is also what a re-render shows before the threads are back.
   await thread(owner.page).getByRole('button', { name: 'Resolve' }).click();
-  await expect(threads(owner.page)).toHaveCount(0);
-  await expect(threads(commenter.page)).toHaveCount(0);
-  await expect(commenter.page.getByText('Every thread here is resolved.')).toBeVisible();
+  for (const page of [owner.page, commenter.page]) {
+    await expect(page.getByText('Every thread here is resolved.')).toBeVisible();
+    await expect(page.getByLabel('Show resolved (1)')).toBeVisible();
+    await expect(threads(page)).toHaveCount(0);
+  }
   await commenter.page.getByLabel('Show resolved (1)').check();
   await expect(thread(commenter.page)).toContainText('Resolved by @author');
   await expect(thread(commenter.page).getByRole('button', { name: 'Reopen' })).toBeVisible();
