@@ -1,11 +1,12 @@
 /**
- * /api/sync: the replication endpoints of every collection in sync/collections. Thin: check the
- * protocol and the session, parse with the shared schemas, call the store or the push rules.
+ * /api/sync: the replication endpoints of every collection in sync/collections, and one pull for
+ * several collections at once. Thin: check the protocol and the session, parse with the shared
+ * schemas, call the store or the push rules.
  */
 import { Hono } from 'hono';
 import { COLLECTION_LIST, collectionByName, type CollectionName } from '../../sync/collections';
 import type { CollectionDefinition } from '../../sync/replication/collection';
-import { PullRequestSchema, type PullResponse } from '../../sync/replication/pull';
+import { BatchPullRequestSchema, PullRequestSchema, type BatchPullResponse, type PullResponse } from '../../sync/replication/pull';
 import { PushRequestSchema, type PushResponse } from '../../sync/replication/push';
 import type { AppContext, AppEnv } from '../context';
 import { notFound } from '../http/errors';
@@ -26,23 +27,34 @@ function collectionOf(name: string): CollectionDefinition {
 
 export function syncRoutes(ctx: AppContext) {
   const pushLimiters = new Map(COLLECTION_LIST.map((c) => [c.name, buildLimiter(ctx, `sync-push:${c.name}`, SYNC_PUSH_ROW_LIMITS[c.name as CollectionName])]));
-  return new Hono<AppEnv>()
-    .use('*', requireProtocol)
-    .get('/stream', (c) => handleStream(ctx, c, requireUser(c).id))
-    .post('/:collection/pull', async (c) => {
-      const user = requireUser(c);
-      const collection = collectionOf(c.req.param('collection'));
-      const body = await readJson(c, PullRequestSchema);
-      const page: PullResponse = await pullPage(ctx.db, collection.name, user.id, body.checkpoint, body.limit);
-      return c.json(page);
-    })
-    .post('/:collection/push', async (c) => {
-      const user = requireUser(c);
-      const collection = collectionOf(c.req.param('collection'));
-      const body = await readJson(c, PushRequestSchema);
-      // The whole batch counts, before any row is looked at: over the limit, nothing is written.
-      if (body.rows.length > 0) await take(pushLimiters.get(collection.name)!, user.id, body.rows.length);
-      const result: PushResponse = await applyPush(ctx, collection, user, body.rows);
-      return c.json(result);
-    });
+  return (
+    new Hono<AppEnv>()
+      .use('*', requireProtocol)
+      .get('/stream', (c) => handleStream(ctx, c, requireUser(c).id))
+      // Several collections at once (a device's start): each page as the single pull would give it.
+      .post('/pull', async (c) => {
+        const user = requireUser(c);
+        const { pulls } = await readJson(c, BatchPullRequestSchema);
+        const asked = Object.entries(pulls).map(([name, pull]) => ({ collection: collectionOf(name), pull }));
+        const pages: BatchPullResponse['pages'] = {};
+        for (const { collection, pull } of asked) pages[collection.name] = await pullPage(ctx.db, collection.name, user.id, pull.checkpoint, pull.limit);
+        return c.json({ pages } satisfies BatchPullResponse);
+      })
+      .post('/:collection/pull', async (c) => {
+        const user = requireUser(c);
+        const collection = collectionOf(c.req.param('collection'));
+        const body = await readJson(c, PullRequestSchema);
+        const page: PullResponse = await pullPage(ctx.db, collection.name, user.id, body.checkpoint, body.limit);
+        return c.json(page);
+      })
+      .post('/:collection/push', async (c) => {
+        const user = requireUser(c);
+        const collection = collectionOf(c.req.param('collection'));
+        const body = await readJson(c, PushRequestSchema);
+        // The whole batch counts, before any row is looked at: over the limit, nothing is written.
+        if (body.rows.length > 0) await take(pushLimiters.get(collection.name)!, user.id, body.rows.length);
+        const result: PushResponse = await applyPush(ctx, collection, user, body.rows);
+        return c.json(result);
+      })
+  );
 }
