@@ -2,9 +2,10 @@
 /**
  * Quire's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell and the
  * reader so Quire cold-starts offline on any route, keeps the editor's and the print layout's code
- * once it is first needed (scripts/precache-plan.ts splits the build), caches book covers, the public home-page data and the store
- * and author pages the person looked at, at run time, and waits for the person to accept an update (the UpdatePrompt) instead of swapping
- * code under an open page. Only public, account-independent responses are cached here: a
+ * once it is first needed (scripts/precache-plan.ts splits the build), caches book covers, the
+ * public home-page data and the store and author pages the person looked at, at run time, and
+ * waits for the person to accept an update (the UpdatePrompt) instead of swapping code under an
+ * open page. Only public, account-independent responses are cached here: a
  * shared device must never show one person's data to another.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';

@@ -27,34 +27,32 @@ function collectionOf(name: string): CollectionDefinition {
 
 export function syncRoutes(ctx: AppContext) {
   const pushLimiters = new Map(COLLECTION_LIST.map((c) => [c.name, buildLimiter(ctx, `sync-push:${c.name}`, SYNC_PUSH_ROW_LIMITS[c.name as CollectionName])]));
-  return (
-    new Hono<AppEnv>()
-      .use('*', requireProtocol)
-      .get('/stream', (c) => handleStream(ctx, c, requireUser(c).id))
-      // Several collections at once (a device's start): each page as the single pull would give it.
-      .post('/pull', async (c) => {
-        const user = requireUser(c);
-        const { pulls } = await readJson(c, BatchPullRequestSchema);
-        const asked = Object.entries(pulls).map(([name, pull]) => ({ collection: collectionOf(name), pull }));
-        const pages: BatchPullResponse['pages'] = {};
-        for (const { collection, pull } of asked) pages[collection.name] = await pullPage(ctx.db, collection.name, user.id, pull.checkpoint, pull.limit);
-        return c.json({ pages } satisfies BatchPullResponse);
-      })
-      .post('/:collection/pull', async (c) => {
-        const user = requireUser(c);
-        const collection = collectionOf(c.req.param('collection'));
-        const body = await readJson(c, PullRequestSchema);
-        const page: PullResponse = await pullPage(ctx.db, collection.name, user.id, body.checkpoint, body.limit);
-        return c.json(page);
-      })
-      .post('/:collection/push', async (c) => {
-        const user = requireUser(c);
-        const collection = collectionOf(c.req.param('collection'));
-        const body = await readJson(c, PushRequestSchema);
-        // The whole batch counts, before any row is looked at: over the limit, nothing is written.
-        if (body.rows.length > 0) await take(pushLimiters.get(collection.name)!, user.id, body.rows.length);
-        const result: PushResponse = await applyPush(ctx, collection, user, body.rows);
-        return c.json(result);
-      })
-  );
+  return new Hono<AppEnv>()
+    .use('*', requireProtocol)
+    .get('/stream', (c) => handleStream(ctx, c, requireUser(c).id))
+    .post('/pull', async (c) => {
+      // Several collections at once (a device's start): each page as the single pull gives it.
+      const user = requireUser(c);
+      const { pulls } = await readJson(c, BatchPullRequestSchema);
+      const asked = Object.entries(pulls).map(([name, pull]) => ({ collection: collectionOf(name), pull }));
+      const pages: BatchPullResponse['pages'] = {};
+      for (const { collection, pull } of asked) pages[collection.name] = await pullPage(ctx.db, collection.name, user.id, pull.checkpoint, pull.limit);
+      return c.json({ pages } satisfies BatchPullResponse);
+    })
+    .post('/:collection/pull', async (c) => {
+      const user = requireUser(c);
+      const collection = collectionOf(c.req.param('collection'));
+      const body = await readJson(c, PullRequestSchema);
+      const page: PullResponse = await pullPage(ctx.db, collection.name, user.id, body.checkpoint, body.limit);
+      return c.json(page);
+    })
+    .post('/:collection/push', async (c) => {
+      const user = requireUser(c);
+      const collection = collectionOf(c.req.param('collection'));
+      const body = await readJson(c, PushRequestSchema);
+      // The whole batch counts, before any row is looked at: over the limit, nothing is written.
+      if (body.rows.length > 0) await take(pushLimiters.get(collection.name)!, user.id, body.rows.length);
+      const result: PushResponse = await applyPush(ctx, collection, user, body.rows);
+      return c.json(result);
+    });
 }
