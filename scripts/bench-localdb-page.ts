@@ -64,8 +64,8 @@ async function seed(counts: SeedCounts): Promise<number> {
   await c.annotations.bulkInsert(Array.from({ length: counts.otherAnnotations }, (_, i) => annotation(`o-${i}`, `book-${i % 30}`, i)));
   await c['library-progress'].bulkInsert(Array.from({ length: counts.progress }, (_, i) => progress(i)));
   await c['reading-lists'].bulkInsert(Array.from({ length: counts.lists }, (_, i) => list(i)));
-  const counts = await Promise.all(Object.values(c).map((collection) => collection.count().exec()));
-  return counts.reduce((a, b) => a + b, 0);
+  const perCollection = await Promise.all(Object.values(c).map((collection) => collection.count().exec()));
+  return perCollection.reduce((a, b) => a + b, 0);
 }
 
 /** The reader's annotations query (use-reading-state.ts), as the app reads it: documents to JSON. */

@@ -32,8 +32,8 @@ const manifest = {
     dynamicImports: ['node_modules/pagedjs/src/index.js'],
   },
   'node_modules/pagedjs/src/index.js': { file: 'assets/src-i.js', isDynamicEntry: true },
-  'src/db/database.ts': { file: 'assets/database-j.js', isDynamicEntry: true, dynamicImports: ['node_modules/rxdb/dist/esm/plugins/validate-ajv/index.js'] },
-  'node_modules/rxdb/dist/esm/plugins/validate-ajv/index.js': { file: 'assets/validate-ajv-k.js', isDynamicEntry: true },
+  'src/db/database.ts': { file: 'assets/database-j.js', isDynamicEntry: true, dynamicImports: ['../linked/node_modules/rxdb/dist/esm/plugins/validate-ajv/index.js'] },
+  '../linked/node_modules/rxdb/dist/esm/plugins/validate-ajv/index.js': { file: 'assets/validate-ajv-k.js', isDynamicEntry: true },
 };
 
 describe('precache plan', () => {

@@ -12,12 +12,13 @@ import type { ViteManifest } from './bundle-size';
 type Manifest = Record<string, ViteManifest[string] & { isDynamicEntry?: boolean }>;
 
 /** Source paths (manifest keys) that start each on-demand group. */
+// Packages may resolve outside the project (a linked node_modules: `../x/node_modules/…`).
 const GROUP_SOURCES: Record<AssetGroup, RegExp> = {
   editor: /^src\/features\/editor\//,
-  print: /^(src\/features\/printable\/|node_modules\/pagedjs\/)/,
+  print: /^src\/features\/printable\/|(^|\/)node_modules\/pagedjs\//,
 };
 /** Loaded only in development or in Node (src/db/database.ts). */
-const NEVER_IN_BROWSER = /^node_modules\/rxdb\/dist\/[^/]+\/plugins\/(validate-ajv|storage-memory)\//;
+const NEVER_IN_BROWSER = /(^|\/)node_modules\/rxdb\/dist\/[^/]+\/plugins\/(validate-ajv|storage-memory)\//;
 
 export interface PrecachePlan {
   /** Output files (JS and CSS) the shell needs: precached. */
