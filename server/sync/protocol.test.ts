@@ -54,31 +54,6 @@ describe('pull', () => {
   });
 });
 
-describe('batched pull', () => {
-  it('answers several collections in one response, each page as its own pull gives it', async () => {
-    for (const id of ['a', 'b', 'c']) await push(t, alice, [{ assumedMasterState: null, newDocumentState: buildList({ ownerId: 'alice', id }) }]);
-    const first = await pull(t, alice, null, 1);
-    const res = await syncRequest(t, alice, 'pull', {
-      pulls: { 'reading-lists': { checkpoint: first.checkpoint, limit: 10 }, wishlist: { checkpoint: null, limit: 10 } },
-    });
-    expect(res.status).toBe(200);
-    const { pages } = (await res.json()) as { pages: Record<string, { documents: { id: string }[]; checkpoint: unknown }> };
-    expect(Object.keys(pages).sort()).toEqual(['reading-lists', 'wishlist']);
-    expect(pages['reading-lists']).toEqual(await pull(t, alice, first.checkpoint, 10));
-    expect(pages['reading-lists']!.documents.map((d) => d.id)).toEqual(['b', 'c']);
-    expect(pages.wishlist).toEqual({ documents: [], checkpoint: null });
-  });
-
-  it('answers 401 signed out, 404 when one collection is unknown, 422 to a malformed body', async () => {
-    const pulls = { 'reading-lists': { checkpoint: null, limit: 10 } };
-    expect((await syncRequest(t, undefined, 'pull', { pulls })).status).toBe(401);
-    expect((await syncRequest(t, alice, 'pull', { pulls: { ...pulls, 'no-such': { checkpoint: null, limit: 10 } } })).status).toBe(404);
-    expect((await syncRequest(t, alice, 'pull', { pulls: { 'reading-lists': { checkpoint: null, limit: 10_000 } } })).status).toBe(422);
-    expect((await syncRequest(t, alice, 'pull', { pulls: { 'Not A Name': { checkpoint: null, limit: 10 } } })).status).toBe(422);
-    expect((await syncRequest(t, alice, 'pull', { pulls }, 0)).status).toBe(426);
-  });
-});
-
 describe('push', () => {
   it('stores the document as written and orders the feed by the server clock', async () => {
     const list = buildList({ ownerId: 'alice', updatedAt: 42 });

@@ -1,12 +1,11 @@
 /**
- * /api/sync: the replication endpoints of every collection in sync/collections, and one pull for
- * several collections at once. Thin: check the protocol and the session, parse with the shared
- * schemas, call the store or the push rules.
+ * /api/sync: the replication endpoints of every collection in sync/collections. Thin: check the
+ * protocol and the session, parse with the shared schemas, call the store or the push rules.
  */
 import { Hono } from 'hono';
 import { COLLECTION_LIST, collectionByName, type CollectionName } from '../../sync/collections';
 import type { CollectionDefinition } from '../../sync/replication/collection';
-import { BatchPullRequestSchema, PullRequestSchema, type BatchPullResponse, type PullResponse } from '../../sync/replication/pull';
+import { PullRequestSchema, type PullResponse } from '../../sync/replication/pull';
 import { PushRequestSchema, type PushResponse } from '../../sync/replication/push';
 import type { AppContext, AppEnv } from '../context';
 import { notFound } from '../http/errors';
@@ -30,15 +29,6 @@ export function syncRoutes(ctx: AppContext) {
   return new Hono<AppEnv>()
     .use('*', requireProtocol)
     .get('/stream', (c) => handleStream(ctx, c, requireUser(c).id))
-    .post('/pull', async (c) => {
-      // Several collections at once (a device's start): each page as the single pull gives it.
-      const user = requireUser(c);
-      const { pulls } = await readJson(c, BatchPullRequestSchema);
-      const asked = Object.entries(pulls).map(([name, pull]) => ({ collection: collectionOf(name), pull }));
-      const pages: BatchPullResponse['pages'] = {};
-      for (const { collection, pull } of asked) pages[collection.name] = await pullPage(ctx.db, collection.name, user.id, pull.checkpoint, pull.limit);
-      return c.json({ pages } satisfies BatchPullResponse);
-    })
     .post('/:collection/pull', async (c) => {
       const user = requireUser(c);
       const collection = collectionOf(c.req.param('collection'));

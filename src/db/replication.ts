@@ -1,7 +1,7 @@
 /**
  * Replication of every collection with /api/sync, started once per database (only in the leader
- * tab): the RxDB wiring of the state machine in replication-machine.ts. Pull pages by checkpoint
- * (every collection's first page in one request: pull-batcher.ts), push with assumed master states, and one change stream that turns server hints into RESYNC for
+ * tab): the RxDB wiring of the state machine in replication-machine.ts. Pull pages by checkpoint,
+ * push with assumed master states, and one change stream that turns server hints into RESYNC for
  * the collection concerned. A failed request waits at the machine's gate — backing off, or until
  * retry() after a 401 or 426 — so pending changes stay in the local database.
  */
@@ -10,12 +10,11 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { Subject } from 'rxjs';
 import type { CollectionDefinition } from '../../sync/replication/collection';
 import type { Checkpoint, WireDoc } from '../../sync/replication/doc';
-import type { BatchPullResponse } from '../../sync/replication/pull';
+import type { PullResponse } from '../../sync/replication/pull';
 import type { PushResponse } from '../../sync/replication/push';
 import { STREAM_EVENT, type ChangeHint } from '../../sync/replication/stream';
 import { openEventStream, type EventStream } from './event-stream';
 import { PendingChanges } from './pending-changes';
-import { PullBatcher } from './pull-batcher';
 import { badgeStatus, FAILURE_MESSAGE, initialState, RETRY_MS, transition, type Effect, type MachineEvent } from './replication-machine';
 import { postSync, SyncHttpError, type SyncTransport } from './sync-http';
 import type { SyncStateStore } from './sync-state';
@@ -58,10 +57,6 @@ export function startReplication({ db, definitions, transport, state, waitForLea
   const pending = new PendingChanges(() => publish());
   const refused = new Set<string>();
   const hints = new Map(definitions.map((d) => [d.name, new Subject<'RESYNC'>()]));
-  const pulls = new PullBatcher(
-    definitions.map((d) => d.name),
-    (body) => request(() => postSync<BatchPullResponse>(transport, 'pull', body)),
-  );
 
   function publish() {
     const status = badgeStatus(machine, pending.count);
@@ -162,7 +157,7 @@ export function startReplication({ db, definitions, transport, state, waitForLea
         batchSize: PULL_BATCH_SIZE,
         stream$: hints.get(name)!.asObservable(),
         handler: async (checkpoint, limit) => {
-          const page = await pulls.pull(name, checkpoint ?? null, limit);
+          const page = await request(() => postSync<PullResponse>(transport, `${name}/pull`, { checkpoint: checkpoint ?? null, limit }));
           return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
         },
       },

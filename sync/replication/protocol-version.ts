@@ -14,15 +14,12 @@
  * 3 — the `follows` collection (issue 12, authors). Older clients simply do not replicate it.
  * 4 — `manuscripts` gain an optional `archived` (issue 16; RxDB schema version 1). Older clients
  *     keep the field as they pulled it and may still push documents without it.
- * 5 — POST /api/sync/pull: a page of several collections, each after its own checkpoint, in one
- *     request and one response (a device's start). Older clients keep pulling per collection,
- *     which the server still answers.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 4;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = 'f1f8a768e706b76cd377d3f5a4d98f73443f9e91951b162976f3dd7efacf13ab';
+export const PROTOCOL_SCHEMA_HASH = 'ef97ef604af4e5eed12d57ab8b87eacecfe7e47e9c98f50ea7f8dd413e33eb2a';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';
