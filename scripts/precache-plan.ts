@@ -14,7 +14,6 @@ type Manifest = Record<string, ViteManifest[string] & { isDynamicEntry?: boolean
 /** Source paths (manifest keys) that start each on-demand group. */
 // Packages may resolve outside the project (a linked node_modules: `../x/node_modules/…`).
 const GROUP_SOURCES: Record<AssetGroup, RegExp> = {
-  editor: /^src\/features\/editor\//,
   print: /^src\/features\/printable\/|(^|\/)node_modules\/pagedjs\//,
 };
 /** Loaded only in development or in Node (src/db/database.ts). */

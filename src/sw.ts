@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * Quire's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell and the
- * reader so Quire cold-starts offline on any route, keeps the editor's and the print layout's code
+ * Quire's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell, the
+ * reader and the editor so Quire cold-starts offline on any route, keeps the print layout's code
  * once it is first needed (scripts/precache-plan.ts splits the build), caches book covers, the
  * public home-page data and the store and author pages the person looked at, at run time, and
  * waits for the person to accept an update (the UpdatePrompt) instead of swapping code under an
@@ -118,7 +118,7 @@ registerRoute(
   },
 );
 
-// The editor and the print layout: not precached, kept whole the first time any of their files is
+// The print layout (and any other on-demand group): not precached, kept whole the first time any of their files is
 // needed (so a dialog or the typesetter that loads later still works offline), and fetched again
 // for a new version when this device has used them. A marker entry per group records that use;
 // the cache holds the current build's files only.
