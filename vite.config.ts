@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { precachePlan } from './scripts/precache-plan';
 
 // The manifest lives at the top level (one source); the plugin emits it and links it.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -15,6 +16,16 @@ const proxyToApi = {
   configure: (proxy: { on(event: 'proxyReq', cb: (req: { setHeader(k: string, v: string): void }) => void): void }) =>
     proxy.on('proxyReq', (req) => req.setHeader('origin', apiTarget)),
 };
+
+/** The build's precache split (scripts/precache-plan.ts), from the manifest the app build has written by the time the worker is built. */
+function readPrecachePlan() {
+  return precachePlan(JSON.parse(readFileSync(new URL('./dist/.vite/manifest.json', import.meta.url), 'utf8')));
+}
+
+/** Gives the service worker build each on-demand group's files (`__QUIRE_ASSET_GROUPS__` in src/sw.ts). */
+function assetGroupsForWorker(): Plugin {
+  return { name: 'quire-asset-groups', config: () => ({ define: { __QUIRE_ASSET_GROUPS__: JSON.stringify(readPrecachePlan().groups) } }) };
+}
 
 /**
  * `.br` and `.gz` beside each compressible file of the build, at maximum quality, for
@@ -61,6 +72,14 @@ export default defineConfig({
       manifest,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // The shell and the reader only; the editor and the print layout are kept on first use.
+        manifestTransforms: [
+          (entries) => {
+            const { excluded } = readPrecachePlan();
+            return { manifest: entries.filter((entry) => !excluded.has(entry.url)), warnings: [] };
+          },
+        ],
+        buildPlugins: { vite: [assetGroupsForWorker()] },
       },
       devOptions: { enabled: false },
     }),

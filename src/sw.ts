@@ -1,9 +1,11 @@
 /// <reference lib="webworker" />
 /**
- * Quire's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell so Quire
- * cold-starts offline on any route, caches book covers, the public home-page data and the store
- * and author pages the person looked at, at run time, and waits for the person to accept an update (the UpdatePrompt) instead of swapping
- * code under an open page. Only public, account-independent responses are cached here: a
+ * Quire's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell, the
+ * reader and the editor so Quire cold-starts offline on any route, keeps the print layout's code
+ * once it is first needed (scripts/precache-plan.ts splits the build), caches book covers, the
+ * public home-page data and the store and author pages the person looked at, at run time, and
+ * waits for the person to accept an update (the UpdatePrompt) instead of swapping code under an
+ * open page. Only public, account-independent responses are cached here: a
  * shared device must never show one person's data to another.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -11,8 +13,11 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { FROM_CACHE_HEADER, STORE_PAGES_CACHE, storePageOf } from '../sync/store/offline-cache';
+import { ASSET_GROUPS, type AssetGroup, type KeepOfflineMessage, type LoadedAssetsMessage } from '../sync/offline-assets';
 
 declare const self: ServiceWorkerGlobalScope;
+/** Each on-demand group's files in this build, as URL paths (vite.config.ts defines it). */
+declare const __QUIRE_ASSET_GROUPS__: Record<AssetGroup, string[]>;
 
 const COVER_CACHE = 'quire-covers';
 const COVER_CACHE_MAX_ENTRIES = 200;
@@ -113,18 +118,95 @@ registerRoute(
   },
 );
 
-// The UpdatePrompt's "Reload" (workbox-window's messageSkipWaiting) activates a waiting worker.
+// The print layout (and any other on-demand group): not precached, kept whole the first time any of their files is
+// needed (so a dialog or the typesetter that loads later still works offline), and fetched again
+// for a new version when this device has used them. A marker entry per group records that use;
+// the cache holds the current build's files only.
+const ASSET_CACHE = 'quire-assets';
+const GROUP_MARKER = '/__quire-asset-group/';
+const groupOfPath = new Map(ASSET_GROUPS.flatMap((group) => __QUIRE_ASSET_GROUPS__[group].map((path) => [path, group] as const)));
+const keeping = new Map<AssetGroup, Promise<void>>();
+
+/** Puts every file of the group in the asset cache; what is there already is not fetched again. */
+function keepGroup(group: AssetGroup): Promise<void> {
+  let done = keeping.get(group);
+  if (!done) {
+    done = (async () => {
+      const cache = await caches.open(ASSET_CACHE);
+      await cache.put(`${GROUP_MARKER}${group}`, new Response(''));
+      await Promise.all(
+        __QUIRE_ASSET_GROUPS__[group].map(async (path) => {
+          if (await cache.match(path)) return;
+          const res = await fetch(path);
+          if (!res.ok) throw new Error(`${path}: ${res.status}`);
+          await cache.put(path, res);
+        }),
+      );
+    })().finally(() => keeping.delete(group));
+    keeping.set(group, done);
+  }
+  return done;
+}
+
+/** The groups this device has used (their markers are in the cache). */
+async function keptGroups(): Promise<AssetGroup[]> {
+  const cache = await caches.open(ASSET_CACHE);
+  const marked = await Promise.all(ASSET_GROUPS.map(async (group) => ((await cache.match(`${GROUP_MARKER}${group}`)) ? [group] : [])));
+  return marked.flat();
+}
+
+// Hashed build files: never stale, so the cache answers first. Precached ones never get here.
+const assetsFirst = new CacheFirst({ cacheName: ASSET_CACHE, plugins: [okOnly] });
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  (options) => {
+    const group = groupOfPath.get(options.url.pathname);
+    if (group) options.event.waitUntil(keepGroup(group).catch(() => undefined));
+    return assetsFirst.handle(options);
+  },
+);
+
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const message = event.data as { type?: string } | null;
+  // The UpdatePrompt's "Reload" (workbox-window's messageSkipWaiting) activates a waiting worker.
+  if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The page asks for a group (a book downloaded for offline also needs the print layout); answered when kept.
+  if (message?.type === 'QUIRE_KEEP_OFFLINE') {
+    const { group } = message as KeepOfflineMessage;
+    if (!ASSET_GROUPS.includes(group)) return;
+    const kept = keepGroup(group).then(
+      () => true,
+      () => false,
+    );
+    event.waitUntil(kept.then((ok) => event.ports[0]?.postMessage({ ok })));
+  }
+  // Files a page loaded before this worker controlled it went past the cache: keep their groups.
+  if (message?.type === 'QUIRE_LOADED_ASSETS') {
+    const groups = new Set((message as LoadedAssetsMessage).paths.map((path) => groupOfPath.get(path)).filter((g) => g !== undefined));
+    event.waitUntil(Promise.all([...groups].map((group) => keepGroup(group).catch(() => undefined))));
+  }
 });
 
 // Claim open pages only on the very first install, so the first visit is controlled (and
 // cached) at once. Updates wait for the prompt; workbox-core's clientsClaim() is not used
 // because it would claim on every activation.
 let firstInstall = false;
-self.addEventListener('install', () => {
+self.addEventListener('install', (event) => {
   firstInstall = !self.registration.active;
+  // A new version fetches the groups this device uses before it is offered (best effort).
+  event.waitUntil(keptGroups().then((groups) => Promise.all(groups.map((group) => keepGroup(group).catch(() => undefined)))));
 });
 self.addEventListener('activate', (event) => {
+  event.waitUntil(dropOldAssets());
   if (firstInstall) event.waitUntil(self.clients.claim());
 });
+
+/** Files of earlier builds leave the asset cache once this version is active. */
+async function dropOldAssets() {
+  const cache = await caches.open(ASSET_CACHE);
+  const stale = (await cache.keys()).filter((request) => {
+    const path = new URL(request.url).pathname;
+    return !path.startsWith(GROUP_MARKER) && !groupOfPath.has(path);
+  });
+  await Promise.all(stale.map((request) => cache.delete(request)));
+}

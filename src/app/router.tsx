@@ -14,6 +14,14 @@ function page<M>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
+/** A book's reader: its loader starts the book's requests while the session is checked (reader-page.tsx). */
+function readerPage(name: 'ReaderPage' | 'FlowReaderPage'): RouteObject['lazy'] {
+  return async () => {
+    const module = await import('../features/reader/reader-page');
+    return { Component: module[name], loader: module.readerLoader };
+  };
+}
+
 const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -48,8 +56,8 @@ const routes: RouteObject[] = [
               { path: 'settings/billing', lazy: page(() => import('../features/settings/billing-page'), 'BillingSettingsPage') },
               { path: 'settings/notifications', lazy: page(() => import('../features/settings/notifications-page'), 'NotificationSettingsPage') },
               { path: 'books', lazy: page(() => import('../features/library/library-page'), 'LibraryPage') },
-              { path: 'books/:bookId', lazy: page(() => import('../features/reader/reader-page'), 'ReaderPage') },
-              { path: 'books/:bookId/flow', lazy: page(() => import('../features/reader/reader-page'), 'FlowReaderPage') },
+              { path: 'books/:bookId', lazy: readerPage('ReaderPage') },
+              { path: 'books/:bookId/flow', lazy: readerPage('FlowReaderPage') },
               { path: 'books/manuscript/:bookId', lazy: page(() => import('../features/reader/reader-page'), 'ManuscriptReaderPage') },
               { path: 'books/manuscript/:bookId/flow', lazy: page(() => import('../features/reader/reader-page'), 'ManuscriptFlowReaderPage') },
               { path: 'books/edition/:bookId', lazy: page(() => import('../features/reader/reader-page'), 'EditionReaderPage') },

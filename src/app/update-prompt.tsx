@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button, useToast } from '../ui';
+import { reportLoadedAssets } from '../lib/offline-assets';
 
 const BANNER_POSITION = { position: 'fixed', left: '1rem', bottom: '1rem', zIndex: 60, maxWidth: 'calc(100vw - 2rem)' } as const;
 
@@ -15,6 +16,7 @@ function UpdateBanner() {
     offlineReady: [offlineReady, setOfflineReady],
     updateServiceWorker,
   } = useRegisterSW({
+    onRegisteredSW: reportLoadedAssets,
     onRegisterError(error) {
       console.error('Service worker registration failed', error);
     },

@@ -3,7 +3,7 @@
  * The last answer is kept in localStorage so a signed-in person who starts Quire offline is
  * still signed in (the server remains the judge of every request once back online).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { getMe, type Me, type MeResponse } from '../../sync/api/session';
 import { ApiRequestError, call } from './api';
 
@@ -33,6 +33,11 @@ async function fetchSession(): Promise<MeResponse> {
 export function useSession() {
   const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 60_000, retry: false });
   return { user: query.data?.user ?? null, isLoading: query.isPending, error: query.error };
+}
+
+/** The account as last known here, without waiting for the server: the session's answer, else the remembered one. */
+export function knownUserId(queryClient: QueryClient): string | null {
+  return queryClient.getQueryData<MeResponse>(SESSION_KEY)?.user?.id ?? remembered()?.id ?? null;
 }
 
 /** Call after sign-in, sign-out or a role change to refetch the session everywhere. */

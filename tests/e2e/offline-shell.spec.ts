@@ -30,4 +30,30 @@ test.describe('installable offline shell', () => {
     await expect(cold.getByText("You're offline")).toBeVisible();
     await context.setOffline(false);
   });
+
+  test('precaches the reader but not the print layout, which is kept offline once opened', async ({ page, context }) => {
+    await signIn(page, DEMO.reader);
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    const cached = (which: RegExp) =>
+      page.evaluate(async (source) => {
+        const names = (await caches.keys()).filter((name) => new RegExp(source).test(name));
+        const urls = await Promise.all(names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)));
+        return urls.flat();
+      }, which.source);
+    const precached = await cached(/precache/);
+    expect(precached.some((path) => /\/assets\/reader-page-/.test(path))).toBe(true);
+    expect(precached.filter((path) => /\/assets\/printable-page-/.test(path))).toEqual([]);
+    expect(await cached(/^quire-assets$/)).not.toContainEqual(expect.stringMatching(/printable-page-/));
+
+    // Opening the print view once keeps the whole print layout, Paged.js (the src-… chunk) included.
+    await page.goto('/printable/demo-the-patient-draft');
+    await expect(page.getByRole('heading', { name: 'Print “The Patient Draft”' })).toBeVisible();
+    await expect.poll(async () => (await cached(/^quire-assets$/)).filter((path) => /\/assets\/(printable-page|src)-[\w-]+\.js$/.test(path)).length).toBe(2);
+
+    await context.setOffline(true);
+    const cold = await context.newPage();
+    await cold.goto('/printable/demo-small-weathers');
+    await expect(cold.getByRole('heading', { name: "You're offline" })).toBeVisible();
+    await context.setOffline(false);
+  });
 });

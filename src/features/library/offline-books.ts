@@ -2,12 +2,14 @@
  * Downloaded books: each book's detail, chapters, stylesheets and images go into its own Cache
  * API cache (`quire-book-{id}`), which the service worker serves when the network is down and
  * which the reader also reads directly (so a page without a controlling worker still works).
- * Only the person's own explicit download is stored; removing it drops the whole cache.
+ * Only the person's own explicit download is stored; removing it drops the whole cache. The
+ * print layout's code is kept offline with the first download (src/lib/offline-assets.ts).
  */
 import { getBook, getBookChapter } from '../../../sync/api/books';
 import { fillPath, type Endpoint, type ResponseOf } from '../../../sync/api/contract';
 import { getLibrary } from '../../../sync/api/library';
 import { answerOf } from '../../lib/api';
+import { keepOffline } from '../../lib/offline-assets';
 
 const BOOK_CACHE_PREFIX = 'quire-book-';
 const LIBRARY_CACHE = 'quire-library';
@@ -78,6 +80,8 @@ export async function downloadBook(bookId: string, onProgress?: (done: number, t
       const res = await fetch(url, { credentials: 'same-origin' });
       if (res.ok) await cache.put(url, res);
     }
+    // A downloaded book can be printed offline too: the print layout's code comes along (once).
+    await keepOffline('print');
   } catch (err) {
     await caches.delete(name);
     throw err;

@@ -8,9 +8,10 @@
  * route, with a Pages drawer of thumbnails instead of the Scroll toggle (decision 029).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { BookDetailResponse } from '../../../sync/api/books';
-import { useSession } from '../../lib/session';
+import { knownUserId, useSession } from '../../lib/session';
+import { queryClient } from '../../lib/query-client';
 import { Spinner, usePageTitle } from '../../ui';
 import { fixedPages, isFixedLayout, pageLabel, pageProgress } from './fixed-layout';
 import { FixedLayoutView } from './fixed-layout-view';
@@ -22,10 +23,18 @@ import { AnnotationsPanel, Drawer, SearchPanel, SettingsPanel, TocPanel } from '
 import { settingsStyle, useReaderSettings } from './reader-settings';
 import { SelectionToolbar, type Selected } from './selection-toolbar';
 import type { Position, Target, ViewHandle } from './types';
-import { readerPath, useBook, isManuscript, type BookKind } from './use-book';
+import { readerPath, useBook, isManuscript, startReading, type BookKind } from './use-book';
 import { rememberedPosition, useAnnotations, useProgress } from './use-reading-state';
 import { BookStylesheets } from './book-content';
 import './reader.css';
+
+/** The book routes' loader: the book and its first chapter are requested at once (startReading), not after the session check and the first render. */
+export function readerLoader({ params }: LoaderFunctionArgs) {
+  const bookId = params.bookId ?? '';
+  const userId = knownUserId(queryClient);
+  startReading(queryClient, bookId, userId ? rememberedPosition(userId, bookId) : null);
+  return null;
+}
 
 export function ReaderPage() {
   return <Reader mode="paginated" kind="book" />;

@@ -5,7 +5,7 @@
  * A submitted edition (publishing's frozen snapshot, status "edition") comes from
  * /api/publishing/editions/:id/book, for its author and reviewers.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getBook, getBookChapter, type BookDetailResponse, type ChapterResponse } from '../../../sync/api/books';
 import { getManuscriptBook, getManuscriptChapter } from '../../../sync/api/manuscripts';
 import { getEditionBook, getEditionChapter } from '../../../sync/api/publishing';
@@ -23,17 +23,43 @@ export const isManuscript = (book: BookRef) => book.status === MANUSCRIPT_STATUS
 export const readerPath = (book: BookRef) =>
   book.status === EDITION_STATUS ? `/books/edition/${book.id}` : book.status === MANUSCRIPT_STATUS ? `/books/manuscript/${book.id}` : `/books/${book.id}`;
 
+const bookQuery = (bookId: string, kind: BookKind) => ({
+  queryKey: ['reader-book', kind, bookId],
+  queryFn: () => {
+    if (kind === 'book') return callCached(getBook, { id: bookId }, bookCacheName(bookId));
+    forget(bookId);
+    return callCached(kind === 'edition' ? getEditionBook : getManuscriptBook, { id: bookId }, bookCacheName(bookId));
+  },
+  retry: false,
+  staleTime: kind === 'book' ? 60_000 : 0,
+});
+
 export function useBook(bookId: string, kind: BookKind = 'book') {
-  return useQuery({
-    queryKey: ['reader-book', kind, bookId],
-    queryFn: () => {
-      if (kind === 'book') return callCached(getBook, { id: bookId }, bookCacheName(bookId));
-      forget(bookId);
-      return callCached(kind === 'edition' ? getEditionBook : getManuscriptBook, { id: bookId }, bookCacheName(bookId));
+  return useQuery(bookQuery(bookId, kind));
+}
+
+/** The chapter the reader opens at: the given place when that chapter is readable, else the first readable one. */
+export function openingChapter(book: Pick<BookDetailResponse, 'chapters'>, place: { chapterId: string } | null): string | null {
+  if (place && book.chapters.some((c) => c.id === place.chapterId && c.readable)) return place.chapterId;
+  return book.chapters.find((c) => c.readable)?.id ?? null;
+}
+
+/**
+ * Starts a book's requests as its reader route is entered, before the page renders and while the
+ * session is still being checked: the book and, in parallel, the chapter at `place` (this
+ * device's remembered position), or else its opening chapter the moment the book arrives. The
+ * page's own queries find them in flight. Books only: a manuscript's text is fetched afresh.
+ */
+export function startReading(queryClient: QueryClient, bookId: string, place: { chapterId: string } | null): void {
+  const ref = { id: bookId, status: 'published' };
+  if (place) void loadChapter(ref, place.chapterId).catch(() => undefined);
+  void queryClient.fetchQuery(bookQuery(bookId, 'book')).then(
+    (book) => {
+      const chapterId = openingChapter(book, place);
+      if (chapterId) void loadChapter(book, chapterId).catch(() => undefined);
     },
-    retry: false,
-    staleTime: kind === 'book' ? 60_000 : 0,
-  });
+    () => undefined, // the page shows the failure when it asks
+  );
 }
 
 /** Chapters are loaded once per page visit: turning pages and switching modes never refetch. */
