@@ -29,7 +29,8 @@ export function Table<T>({
   empty?: ReactNode;
 }) {
   return (
-    <div className="table-wrap">
+    // A wide table scrolls sideways inside its box; the box takes focus so the keyboard can scroll it too.
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="table table-cards">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

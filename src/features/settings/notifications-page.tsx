@@ -39,7 +39,7 @@ function PrefsForm({ initial }: { initial: NotificationPrefs }) {
   return (
     <form onSubmit={handleSubmit} className="stack prefs-form">
       <FormError>{save.error ? errorMessage(save.error) : null}</FormError>
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Notification choices per event and channel">
         <table className="table prefs-table">
           <caption className="visually-hidden">Notification choices per event and channel</caption>
           <thead>
