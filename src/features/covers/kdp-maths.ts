@@ -4,6 +4,7 @@
  * paper's thickness per page. Everything here is in inches, origin at the top-left corner of the
  * full cover including bleed, and pure: the designer's preview and the PDF export both draw from it.
  */
+import type { Trim } from '../printable/trim';
 
 export const BLEED = 0.125;
 export const MIN_PAGES = 24;
@@ -30,12 +31,8 @@ export const PAPERS = [
 ] as const;
 export type PaperId = (typeof PAPERS)[number]['id'];
 
-export interface KdpTrim {
-  id: string;
-  label: string;
-  width: number;
-  height: number;
-}
+/** A trim as the print layout describes one (inches). */
+export type KdpTrim = Trim;
 
 /** KDP's common trims. Ids shared with the print layout's (/printable) so it can link here. */
 export const KDP_TRIMS: readonly KdpTrim[] = [

@@ -169,6 +169,17 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
     ? annotations.find((a) => a.kind === 'bookmark' && a.chapterId === position.chapterId && a.quote.exact === position.quote.exact)
     : undefined;
 
+  // The three views take the same props; only paginated and fixed-layout use the centre tap.
+  const viewProps = {
+    ref: view,
+    book,
+    settings,
+    initial,
+    highlights,
+    onPosition,
+    onSelect: setSelected,
+    onCentreTap: () => setChromeHidden((hidden) => !hidden),
+  };
   return (
     <div
       className={`reader reader-${fixed ? 'fixed' : mode} reader-theme-${settings.readerTheme} reader-progression-${pageGeometry(fixed ? 'horizontal-tb' : book.writingMode, book.direction).progression}`}
@@ -227,31 +238,7 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
       </header>
       <div className="reader-main">
         {bookmark && <span className="reader-ribbon" aria-hidden="true" data-testid="bookmark-ribbon" />}
-        {fixed ? (
-          <FixedLayoutView
-            ref={view}
-            book={book}
-            settings={settings}
-            initial={initial}
-            highlights={highlights}
-            onPosition={onPosition}
-            onSelect={setSelected}
-            onCentreTap={() => setChromeHidden((hidden) => !hidden)}
-          />
-        ) : mode === 'paginated' ? (
-          <PaginatedView
-            ref={view}
-            book={book}
-            settings={settings}
-            initial={initial}
-            highlights={highlights}
-            onPosition={onPosition}
-            onSelect={setSelected}
-            onCentreTap={() => setChromeHidden((hidden) => !hidden)}
-          />
-        ) : (
-          <FlowView ref={view} book={book} settings={settings} initial={initial} highlights={highlights} onPosition={onPosition} onSelect={setSelected} />
-        )}
+        {fixed ? <FixedLayoutView {...viewProps} /> : mode === 'paginated' ? <PaginatedView {...viewProps} /> : <FlowView {...viewProps} />}
         {(mode === 'paginated' || fixed) && (
           <>
             <button type="button" className="reader-turn reader-turn-prev" aria-label="Previous page" onClick={() => view.current?.prev()} />
