@@ -32,6 +32,10 @@ export interface Device extends QuireDatabase {
   state: SyncStateStore;
   /** Cut or restore this device's network: requests fail and open streams drop, as offline. */
   setOnline(online: boolean): void;
+  /** The next push reaches the server, then the network drops before its answer arrives. */
+  loseNextPushAnswer(): void;
+  /** The name of its storage: open another device with it to restart this one. */
+  name: string;
   /** The headers every request sends; tests swap the cookie here. */
   transportHeaders: Record<string, string>;
 }
@@ -47,20 +51,28 @@ export async function openDevice(
   extraHeaders: Record<string, string> = {},
   // The engine's tests exercise reading-lists; RxDB allows 16 open collections per process.
   only: CollectionName[] = ['reading-lists'],
+  name = `device${++deviceCounter}${userId.replace(/[^a-z0-9]/g, '')}`,
 ): Promise<Device> {
   const state = new SyncStateStore();
   const transportHeaders = { cookie, origin: s.url, ...extraHeaders };
-  const network = { online: true, open: new Set<AbortController>() };
+  const network = { online: true, open: new Set<AbortController>(), losePushAnswer: false };
   const deviceFetch: typeof fetch = async (input, init) => {
     if (!network.online) throw new TypeError('fetch failed (offline)');
     const controller = new AbortController();
     init?.signal?.addEventListener('abort', () => controller.abort());
     network.open.add(controller);
-    return fetch(input, { ...init, signal: controller.signal });
+    const response = await fetch(input, { ...init, signal: controller.signal });
+    if (network.losePushAnswer && String(input).endsWith('/push')) {
+      network.losePushAnswer = false;
+      await response.arrayBuffer(); // the server has finished with it
+      setOnline(false);
+      throw new TypeError('fetch failed (connection lost)');
+    }
+    return response;
   };
   const database = await openDatabase({
     userId,
-    name: `device${++deviceCounter}${userId.replace(/[^a-z0-9]/g, '')}`,
+    name,
     storage: 'memory',
     transport: { baseUrl: s.url, fetch: deviceFetch, headers: transportHeaders },
     state,
@@ -76,7 +88,8 @@ export async function openDevice(
       database.replication?.reconnect();
     }
   }
-  return { ...database, state, transportHeaders, setOnline };
+  const loseNextPushAnswer = () => void (network.losePushAnswer = true);
+  return { ...database, state, transportHeaders, setOnline, loseNextPushAnswer, name };
 }
 
 export function createAccount(s: SyncServer, userId: string): Promise<string> {

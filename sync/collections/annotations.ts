@@ -1,6 +1,6 @@
 /** Bookmarks and highlights (with an optional note) in a book, anchored by chapter + text quote. Owner-only. */
 import { z } from 'zod';
-import { defineCollection } from '../replication/collection';
+import { defineCollection, latestEditWins } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 import { TextQuoteSchema } from './text-quote';
 
@@ -30,5 +30,5 @@ export const annotations = defineCollection({
     audience: (doc) => [doc.ownerId],
     mayWrite: (doc, previous, userId) => doc.ownerId === userId && (previous === null || previous.ownerId === userId),
   },
-  conflict: 'server-wins',
+  conflict: latestEditWins,
 });

@@ -5,7 +5,7 @@
  * server, and no price is ever taken from here. Only the owner pulls or writes an entry.
  */
 import { z } from 'zod';
-import { defineCollection } from '../replication/collection';
+import { defineCollection, latestEditWins } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 
 const CartEntrySchema = z.object({
@@ -39,5 +39,5 @@ export const cart = defineCollection({
     mayWrite: (entry, previous, userId) =>
       entry.ownerId === userId && entry.id === cartEntryId(userId, entry.bookId) && (previous === null || previous.ownerId === userId),
   },
-  conflict: 'server-wins',
+  conflict: latestEditWins,
 });

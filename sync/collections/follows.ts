@@ -6,7 +6,7 @@
  * an author account that exists and is active (a check devices cannot make).
  */
 import { z } from 'zod';
-import { defineCollection } from '../replication/collection';
+import { defineCollection, latestEditWins } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 
 const FollowSchema = z.object({
@@ -45,5 +45,5 @@ export const follows = defineCollection({
       return author?.status === 'active' ? null : 'This author cannot be followed.';
     },
   },
-  conflict: 'server-wins',
+  conflict: latestEditWins,
 });

@@ -4,7 +4,7 @@
  * fraction is the fallback when the quote no longer matches. Owner-only.
  */
 import { z } from 'zod';
-import { defineCollection } from '../replication/collection';
+import { defineCollection, latestEditWins } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 import { TextQuoteSchema } from './text-quote';
 
@@ -38,5 +38,5 @@ export const libraryProgress = defineCollection({
       doc.ownerId === userId && doc.id === progressId(userId, doc.bookId) && (previous === null || previous.ownerId === userId),
   },
   // The newest position wins: the device the person read on last is where they are.
-  conflict: ({ newDocumentState, realMasterState }) => (newDocumentState.updatedAt >= realMasterState.updatedAt ? newDocumentState : realMasterState),
+  conflict: latestEditWins,
 });

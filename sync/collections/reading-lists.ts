@@ -4,7 +4,7 @@
  * synced into their devices), and only the owner may write it.
  */
 import { z } from 'zod';
-import { defineCollection } from '../replication/collection';
+import { defineCollection, latestEditWins } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 import { CoverUrlSchema } from './cover-url';
 
@@ -45,5 +45,5 @@ export const readingLists = defineCollection({
     audience: (list) => [list.ownerId],
     mayWrite: (list, previous, userId) => list.ownerId === userId && (previous === null || previous.ownerId === userId),
   },
-  conflict: 'server-wins',
+  conflict: latestEditWins,
 });

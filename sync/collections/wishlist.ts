@@ -4,7 +4,7 @@
  * or writes an entry.
  */
 import { z } from 'zod';
-import { defineCollection } from '../replication/collection';
+import { defineCollection, latestEditWins } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 
 const WishlistEntrySchema = z.object({
@@ -41,5 +41,5 @@ export const wishlist = defineCollection({
     mayWrite: (entry, previous, userId) =>
       entry.ownerId === userId && entry.id === wishlistEntryId(userId, entry.bookId) && (previous === null || previous.ownerId === userId),
   },
-  conflict: 'server-wins',
+  conflict: latestEditWins,
 });

@@ -73,6 +73,16 @@ interface VisibilityRule<T> {
 
 export type ConflictRule<T> = 'server-wins' | ((input: ConflictInput<T>) => T & { _deleted: boolean });
 
+/**
+ * The later edit wins, this device's on a tie. For documents one person writes from their own
+ * devices. A conflict there is usually with the device's own earlier edit: a push the server
+ * stored whose answer never arrived (a reload or a dropped connection in between) comes back
+ * after the restart as a conflict, and server-wins would throw away every edit made since.
+ */
+export function latestEditWins<T extends { updatedAt: number }>({ newDocumentState, realMasterState }: ConflictInput<T>): T & { _deleted: boolean } {
+  return newDocumentState.updatedAt >= realMasterState.updatedAt ? newDocumentState : realMasterState;
+}
+
 export interface CollectionOptions<S extends z.ZodObject> {
   name: string;
   schema: S;

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { progressId, type LibraryProgress } from '../../../sync/collections/library-progress';
 import type { Annotation } from '../../../sync/collections/annotations';
 import type { TextQuote } from '../../../sync/collections/text-quote';
+import { loadDatabase } from '../../db/database-loader';
 import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 
 const SAVE_DELAY_MS = 600;
@@ -75,7 +76,9 @@ export function useAnnotations(userId: string, bookId: string) {
     async (a: { kind: Annotation['kind']; chapterId: string; quote: TextQuote; colour?: Annotation['colour']; note?: string }) => {
       const now = Date.now();
       const doc: Annotation = { id: newId(), ownerId: userId, bookId, colour: 'yellow', note: '', ...a, createdAt: now, updatedAt: now };
-      await collection?.insert(doc);
+      // A tap made while the database is still opening (just after a reload) waits for it: a
+      // bookmark or highlight the reader saw themselves make is never dropped.
+      await (collection ?? (await loadDatabase(userId)).collections.annotations).insert(doc);
       return doc;
     },
     [collection, userId, bookId],
