@@ -33,7 +33,7 @@ it('keeps the edits made after a push whose answer was lost, across a restart', 
   first.loseNextPushAnswer();
   const doc = await first.collections['reading-lists'].findOne(list.id).exec();
   await doc!.incrementalPatch({ items: [item('b', 0), item('a', 1)], updatedAt: 2 });
-  await expect.poll(async () => (await readDoc(s.server.ctx.db, 'reading-lists', list.id))?.doc.items[0].bookId).toBe('b');
+  await expect.poll(async () => ((await readDoc(s.server.ctx.db, 'reading-lists', list.id))?.doc as ReadingList | undefined)?.items[0]?.bookId).toBe('b');
   // A note written after it, then the page reloads before anything else is sent.
   await doc!.incrementalPatch({ items: [item('b', 0), { ...item('a', 1), note: 'Start here' }], updatedAt: 3 });
   await first.close();
