@@ -14,7 +14,7 @@ import { SyncBadge } from '../features/sync/sync-badge';
 import { Badge, Menu, useToast } from '../ui';
 import { signOut as endThisSession } from '../../sync/api/session';
 import { call } from '../lib/api';
-import { ADMIN_NAV, MAIN_NAV, PUBLISHER_NAV, visibleNav, type NavItem } from './nav';
+import { areaFor, MAIN_NAV, visibleNav, type NavArea } from './nav';
 import { forgetSession, SESSION_KEY, useSession } from '../lib/session';
 import { setPreferencesOwner } from '../features/theming/preferences-store';
 import { useCurrentLinkInView } from './current-link-in-view';
@@ -128,16 +128,16 @@ export function Layout() {
   );
 }
 
-/** An area's sections (admin, publisher) under the header; on a phone, a row that scrolls sideways. */
-function SubNav({ label, items, root }: { label: string; items: NavItem[]; root: string }) {
+/** An area's sections (admin, publishing, publisher) under the header; on a phone, a row that scrolls sideways. */
+function SubNav({ area }: { area: NavArea }) {
   const { user } = useSession();
   const { pathname } = useLocation();
   const ref = useRef<HTMLElement>(null);
   useCurrentLinkInView(ref, pathname);
   return (
-    <nav aria-label={label} className="sub-nav" ref={ref}>
-      {visibleNav(items, user).map((item) => (
-        <NavLink key={item.to} to={item.to} end={item.to === root || item.end}>
+    <nav aria-label={area.label} className="sub-nav" ref={ref}>
+      {visibleNav(area.items, user).map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.end}>
           {item.label}
         </NavLink>
       ))}
@@ -145,14 +145,13 @@ function SubNav({ label, items, root }: { label: string; items: NavItem[]; root:
   );
 }
 
-const inArea = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`);
-
 function Shell() {
   const { user } = useSession();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const main = visibleNav(MAIN_NAV, user);
   const admin = can(user, 'admin:access');
+  const area = areaFor(pathname, user);
   const mainNav = useRef<HTMLElement>(null);
   useCurrentLinkInView(mainNav, pathname);
   return (
@@ -170,7 +169,12 @@ function Shell() {
         </NavLink>
         <nav aria-label="Main" className="main-nav" ref={mainNav}>
           {main.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.to === '/'}>
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.to === '/'}
+              className={({ isActive }) => (isActive || (item.area !== undefined && item.area === area?.label) ? 'active' : undefined)}
+            >
               {item.label}
               {item.badge === 'unread-messages' && <UnreadMessagesBadge />}
             </NavLink>
@@ -184,8 +188,7 @@ function Shell() {
         </div>
       </header>
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
-      {admin && inArea(pathname, '/admin') && <SubNav label="Admin" items={ADMIN_NAV} root="/admin" />}
-      {can(user, 'publisher:manage') && inArea(pathname, '/publisher') && <SubNav label="Publisher" items={PUBLISHER_NAV} root="/publisher" />}
+      {area && <SubNav area={area} />}
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -13,6 +13,8 @@ export interface NavItem {
   badge?: 'unread-messages';
   /** Active on this exact path only, when another entry lives under it (/admin/store and /admin/store/books). */
   end?: boolean;
+  /** A main entry standing for a whole area (NAV_AREAS' label): current on every page of it. */
+  area?: string;
 }
 
 export const MAIN_NAV: NavItem[] = [
@@ -24,17 +26,25 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/my-wishlist', label: 'Wishlist', permission: 'account:use' },
   { to: '/editor', label: 'Write', permission: 'manuscripts:write' },
   { to: '/files', label: 'Files', permission: 'manuscripts:write' },
-  { to: '/publishing', label: 'Publish', permission: 'publishing:submit' },
-  { to: '/kdp-cover', label: 'Paperback cover', permission: 'covers:design' },
+  { to: '/publishing', label: 'Publish', permission: 'publishing:submit', area: 'Publishing' },
   { to: '/messages', label: 'Messages', permission: 'account:use', badge: 'unread-messages' },
-  { to: '/publisher/isbn', label: 'Publisher', permission: 'publisher:manage' },
+  { to: '/publisher/isbn', label: 'Publisher', permission: 'publisher:manage', area: 'Publisher' },
+];
+
+/** The author's publishing tools: one "Publish" entry in the main nav, its sections under the header. */
+const PUBLISH_NAV: NavItem[] = [
+  { to: '/publishing', label: 'My books', permission: 'publishing:submit' },
+  { to: '/kdp-cover', label: 'Paperback cover', permission: 'covers:design' },
 ];
 
 /** The publisher area's sections (/publisher/*), shown under the header like the admin's. */
-export const PUBLISHER_NAV: NavItem[] = [{ to: '/publisher/isbn', label: 'ISBNs', permission: 'publisher:manage' }];
+const PUBLISHER_NAV: NavItem[] = [
+  { to: '/publisher/isbn', label: 'ISBNs', permission: 'publisher:manage' },
+  { to: '/kdp-cover', label: 'Paperback cover', permission: 'covers:design' },
+];
 
-export const ADMIN_NAV: NavItem[] = [
-  { to: '/admin', label: 'Dashboard', permission: 'admin:access' },
+const ADMIN_NAV: NavItem[] = [
+  { to: '/admin', label: 'Dashboard', permission: 'admin:access', end: true },
   { to: '/admin/users', label: 'Users', permission: 'admin:access' },
   { to: '/admin/author-requests', label: 'Author requests', permission: 'admin:access' },
   { to: '/admin/publisher-requests', label: 'Publisher requests', permission: 'admin:access' },
@@ -51,6 +61,29 @@ export const ADMIN_NAV: NavItem[] = [
   { to: '/admin/settings', label: 'Site settings', permission: 'admin:access' },
   { to: '/admin/profile', label: 'Admin profile', permission: 'admin:access' },
 ];
+
+/**
+ * An area's sections, shown under the header on the area's paths. A page in two areas (the cover
+ * tool) shows the first one the account works in: an author's publishing, else a publisher's.
+ */
+export interface NavArea {
+  label: string;
+  permission: Permission;
+  roots: string[];
+  items: NavItem[];
+}
+
+const NAV_AREAS: NavArea[] = [
+  { label: 'Admin', permission: 'admin:access', roots: ['/admin'], items: ADMIN_NAV },
+  { label: 'Publishing', permission: 'publishing:submit', roots: ['/publishing', '/kdp-cover'], items: PUBLISH_NAV },
+  { label: 'Publisher', permission: 'publisher:manage', roots: ['/publisher', '/kdp-cover'], items: PUBLISHER_NAV },
+];
+
+const inArea = (pathname: string, roots: string[]) => roots.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+
+export function areaFor(pathname: string, user: Principal | null): NavArea | undefined {
+  return NAV_AREAS.find((area) => can(user, area.permission) && inArea(pathname, area.roots));
+}
 
 export function visibleNav(items: NavItem[], user: Principal | null): NavItem[] {
   return items.filter((i) => !i.permission || can(user, i.permission));

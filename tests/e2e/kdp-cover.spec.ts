@@ -15,7 +15,9 @@ test.describe('paperback cover', () => {
   test('an author sizes a cover from trim, paper and page count; the spine follows the page count', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await signIn(page, DEMO.author);
-    await page.getByRole('link', { name: 'Paperback cover' }).first().click();
+    // The cover tool is a section of the author's Publish area.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Publish', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Publishing' }).getByRole('link', { name: 'Paperback cover' }).click();
     await expect(page).toHaveURL(/\/kdp-cover$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Paperback cover' })).toBeVisible();
 

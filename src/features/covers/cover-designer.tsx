@@ -8,18 +8,8 @@ import { Button, Checkbox, Notice, SelectField, TextArea, TextField } from '../.
 import { useCoverMeasure } from './cover-font';
 import { CoverPreview, GUIDES } from './cover-preview';
 import { layoutCoverText, type CoverDesign } from './cover-text';
-import {
-  formatInches,
-  KDP_TRIMS,
-  MAX_PAGES,
-  MIN_PAGES,
-  pageCountProblem,
-  PAPERS,
-  roundInches,
-  SPINE_TEXT_MIN_PAGES,
-  toPoints,
-  type PaperId,
-} from './kdp-maths';
+import { formatInches, MAX_PAGES, MIN_PAGES, pageCountProblem, PAPERS, roundInches, SPINE_TEXT_MIN_PAGES, toPoints, type PaperId } from './kdp-maths';
+import { TRIMS } from '../printable/trim';
 import './covers.css';
 
 const DPI = 300;
@@ -97,7 +87,7 @@ export function CoverDesigner({ initial, pagesText, source }: { initial: CoverDe
         <fieldset>
           <legend>Book</legend>
           <SelectField label="Trim size" value={design.trimId} onChange={(e) => set('trimId', e.target.value)}>
-            {KDP_TRIMS.map((t) => (
+            {TRIMS.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.label}
               </option>

@@ -3,7 +3,6 @@ import {
   BARCODE,
   BLEED,
   coverLayout,
-  KDP_TRIMS,
   MAX_PAGES,
   MIN_PAGES,
   pageCountProblem,
@@ -15,6 +14,7 @@ import {
   STANDARD_COLOUR_THICKNESS,
   toPoints,
 } from './kdp-maths';
+import { TRIMS } from '../printable/trim';
 
 describe("KDP's published example", () => {
   it('6 × 9 in, 200 pages, white: spine 0.4504 in, full cover 12.7004 × 9.25 in', () => {
@@ -57,7 +57,7 @@ describe('every trim size and paper', () => {
   });
 
   it('offers the common trims of DOMAIN.md', () => {
-    expect(KDP_TRIMS.map((t) => `${t.width}x${t.height}`)).toEqual([
+    expect(TRIMS.map((t) => `${t.width}x${t.height}`)).toEqual([
       '5x8',
       '5.25x8',
       '5.5x8.5',
@@ -74,7 +74,7 @@ describe('every trim size and paper', () => {
     ]);
   });
 
-  for (const trim of KDP_TRIMS) {
+  for (const trim of TRIMS) {
     for (const paper of PAPERS) {
       it(`${trim.label} on ${paper.label}: bleed + back + spine + front + bleed`, () => {
         const pages = 300;

@@ -4,7 +4,7 @@
  * paper's thickness per page. Everything here is in inches, origin at the top-left corner of the
  * full cover including bleed, and pure: the designer's preview and the PDF export both draw from it.
  */
-import type { Trim } from '../printable/trim';
+import { TRIMS, type Trim } from '../printable/trim';
 
 export const BLEED = 0.125;
 export const MIN_PAGES = 24;
@@ -31,27 +31,7 @@ export const PAPERS = [
 ] as const;
 export type PaperId = (typeof PAPERS)[number]['id'];
 
-/** A trim as the print layout describes one (inches). */
-export type KdpTrim = Trim;
-
-/** KDP's common trims. Ids shared with the print layout's (/printable) so it can link here. */
-export const KDP_TRIMS: readonly KdpTrim[] = [
-  { id: '5x8', label: '5 × 8 in', width: 5, height: 8 },
-  { id: '5.25x8', label: '5.25 × 8 in', width: 5.25, height: 8 },
-  { id: '5.5x8.5', label: '5.5 × 8.5 in', width: 5.5, height: 8.5 },
-  { id: 'a5', label: 'A5 (5.83 × 8.27 in)', width: 5.83, height: 8.27 },
-  { id: '6x9', label: '6 × 9 in', width: 6, height: 9 },
-  { id: '6.14x9.21', label: '6.14 × 9.21 in', width: 6.14, height: 9.21 },
-  { id: '6.69x9.61', label: '6.69 × 9.61 in', width: 6.69, height: 9.61 },
-  { id: '7x10', label: '7 × 10 in', width: 7, height: 10 },
-  { id: '7.44x9.69', label: '7.44 × 9.69 in', width: 7.44, height: 9.69 },
-  { id: '7.5x9.25', label: '7.5 × 9.25 in', width: 7.5, height: 9.25 },
-  { id: '8x10', label: '8 × 10 in', width: 8, height: 10 },
-  { id: '8.5x11', label: '8.5 × 11 in', width: 8.5, height: 11 },
-  { id: 'a4', label: 'A4 (8.27 × 11.69 in)', width: 8.27, height: 11.69 },
-];
-
-export const isTrimId = (id: string | null | undefined): boolean => KDP_TRIMS.some((t) => t.id === id);
+export const isTrimId = (id: string | null | undefined): boolean => TRIMS.some((t) => t.id === id);
 export const isPaperId = (id: string | null | undefined): id is PaperId => PAPERS.some((p) => p.id === id);
 
 interface CoverSpec {
@@ -68,7 +48,7 @@ export interface Rect {
 }
 
 export interface CoverLayout {
-  trim: KdpTrim;
+  trim: Trim;
   pages: number;
   spineWidth: number;
   /** The full cover with bleed: the PDF's page size. */
@@ -112,7 +92,7 @@ export const toPoints = (inches: number): number => inches * POINTS_PER_INCH;
 const inset = (r: Rect, by: number): Rect => ({ x: r.x + by, y: r.y + by, width: r.width - 2 * by, height: r.height - 2 * by });
 
 export function coverLayout(spec: CoverSpec): CoverLayout {
-  const trim = KDP_TRIMS.find((t) => t.id === spec.trimId);
+  const trim = TRIMS.find((t) => t.id === spec.trimId);
   if (!trim) throw new RangeError(`Unknown trim size “${spec.trimId}”.`);
   const spine = spineWidth(spec.pages, spec.paper);
   const width = BLEED + trim.width + spine + trim.width + BLEED;

@@ -6,7 +6,8 @@
 import { Badge, Table, type Column } from '../../ui';
 import type { CoverDesign } from './cover-text';
 import { KdpShell } from './kdp-cover-page';
-import { coverLayout, KDP_TRIMS, pageCountProblem, PAPERS, roundInches, type KdpTrim } from './kdp-maths';
+import { coverLayout, pageCountProblem, PAPERS, roundInches } from './kdp-maths';
+import { TRIMS, type Trim } from '../printable/trim';
 
 const SAMPLE: CoverDesign = {
   trimId: '6x9',
@@ -76,12 +77,12 @@ const CHECK_COLUMNS: Column<Check>[] = [
 ];
 
 const PAGES_FOR_TABLE = 300;
-const TRIM_COLUMNS: Column<KdpTrim>[] = [
+const TRIM_COLUMNS: Column<Trim>[] = [
   { key: 'trim', header: 'Trim', render: (t) => t.label },
   ...PAPERS.map((p) => ({
     key: p.id,
     header: p.label,
-    render: (t: KdpTrim) => `${roundInches(coverLayout({ trimId: t.id, paper: p.id, pages: PAGES_FOR_TABLE }).width)} in`,
+    render: (t: Trim) => `${roundInches(coverLayout({ trimId: t.id, paper: p.id, pages: PAGES_FOR_TABLE }).width)} in`,
   })),
 ];
 
@@ -96,7 +97,7 @@ export function KdpTestPage() {
         <h2 id="kdp-checks-heading">Maths checks</h2>
         <Table columns={CHECK_COLUMNS} rows={checks()} rowKey={(c) => c.id} caption="KDP cover rules, computed now" />
         <h2>Full cover width at {PAGES_FOR_TABLE} pages</h2>
-        <Table columns={TRIM_COLUMNS} rows={[...KDP_TRIMS]} rowKey={(t) => t.id} caption="Full cover width with bleed, in inches, by trim and paper" />
+        <Table columns={TRIM_COLUMNS} rows={[...TRIMS]} rowKey={(t) => t.id} caption="Full cover width with bleed, in inches, by trim and paper" />
         <p className="kdp-note">Height is the trim height plus 0.25 in of bleed. Standard colour uses the white-paper thickness (one named constant).</p>
       </section>
     </KdpShell>

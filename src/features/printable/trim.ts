@@ -11,13 +11,23 @@ export interface Trim {
   height: number;
 }
 
+/** KDP's common trims (DOMAIN.md), the one list the print layout and the cover tool share. */
 export const TRIMS: readonly Trim[] = [
   { id: '5x8', label: '5 × 8 in', width: 5, height: 8 },
+  { id: '5.25x8', label: '5.25 × 8 in', width: 5.25, height: 8 },
   { id: '5.5x8.5', label: '5.5 × 8.5 in', width: 5.5, height: 8.5 },
+  { id: 'a5', label: 'A5 (5.83 × 8.27 in)', width: 5.83, height: 8.27 },
   { id: '6x9', label: '6 × 9 in', width: 6, height: 9 },
-  { id: 'a5', label: 'A5 (148 × 210 mm)', width: 148 / 25.4, height: 210 / 25.4 },
+  { id: '6.14x9.21', label: '6.14 × 9.21 in', width: 6.14, height: 9.21 },
+  { id: '6.69x9.61', label: '6.69 × 9.61 in', width: 6.69, height: 9.61 },
+  { id: '7x10', label: '7 × 10 in', width: 7, height: 10 },
+  { id: '7.44x9.69', label: '7.44 × 9.69 in', width: 7.44, height: 9.69 },
+  { id: '7.5x9.25', label: '7.5 × 9.25 in', width: 7.5, height: 9.25 },
+  { id: '8x10', label: '8 × 10 in', width: 8, height: 10 },
+  { id: '8.5x11', label: '8.5 × 11 in', width: 8.5, height: 11 },
+  { id: 'a4', label: 'A4 (8.27 × 11.69 in)', width: 8.27, height: 11.69 },
 ];
-const DEFAULT_TRIM = TRIMS[2]!;
+const DEFAULT_TRIM = TRIMS.find((t) => t.id === '6x9')!;
 
 export const trimById = (id: string | null | undefined): Trim => TRIMS.find((t) => t.id === id) ?? DEFAULT_TRIM;
 
