@@ -22,7 +22,7 @@ import { newId } from '../http/ids';
 import type { JobWorker } from '../jobs/worker';
 import { sanitizePostBody } from './sanitize';
 
-export const BLOG_PUBLISH_JOB = 'blog.publish';
+const BLOG_PUBLISH_JOB = 'blog.publish';
 
 type PostInput = z.output<typeof BlogPostInput>;
 

@@ -10,7 +10,7 @@ import { getSiteSettings } from '../site/settings';
 import { feedPosts } from './queries';
 import { bodyText } from './sanitize';
 
-export const FEED_SIZE = 20;
+const FEED_SIZE = 20;
 export const RSS_PATH = '/blog/rss.xml';
 export const ATOM_PATH = '/blog/atom.xml';
 

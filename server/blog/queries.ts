@@ -118,7 +118,7 @@ export async function movedSlug(ctx: AppContext, slug: string): Promise<string |
   return row?.slug ?? null;
 }
 
-export interface FeedPost extends BlogPost {
+interface FeedPost extends BlogPost {
   /** The cover's media type and size, for the feeds' enclosures. */
   cover: { url: string; type: string; length: number } | null;
 }

@@ -11,16 +11,16 @@ import { normalizeTag, SLUG_MAX, SLUG_PATTERN, TAG_MAX, TAGS_MAX } from '../blog
 import { endpoint } from './contract';
 
 export const ADMIN_BLOG_PAGE_SIZE = 25;
-export const BLOG_STATES = ['draft', 'scheduled', 'published'] as const;
+const BLOG_STATES = ['draft', 'scheduled', 'published'] as const;
 export type BlogState = (typeof BLOG_STATES)[number];
 export const BLOG_FILTERS = ['all', ...BLOG_STATES] as const;
 export type BlogFilter = (typeof BLOG_FILTERS)[number];
 export const BLOG_TITLE_MAX = 200;
 export const BLOG_EXCERPT_MAX = 400;
 /** The editor's HTML of one post; a long essay is well under it. */
-export const BLOG_BODY_MAX = 400_000;
+const BLOG_BODY_MAX = 400_000;
 
-export const AdminBlogRowSchema = zm.object({
+const AdminBlogRowSchema = zm.object({
   id: zm.string(),
   slug: zm.string(),
   title: zm.string(),
@@ -33,7 +33,7 @@ export const AdminBlogRowSchema = zm.object({
 });
 export type AdminBlogRow = zm.infer<typeof AdminBlogRowSchema>;
 
-export const AdminBlogPostSchema = zm.extend(AdminBlogRowSchema, {
+const AdminBlogPostSchema = zm.extend(AdminBlogRowSchema, {
   excerpt: zm.string(),
   bodyHtml: zm.string(),
   coverFileId: zm.nullable(zm.string()),

@@ -11,7 +11,7 @@ import { endpoint } from './contract';
 export const BLOG_PAGE_SIZE = 10;
 export const LATEST_POSTS = 3;
 
-export const BlogPostCardSchema = z.object({
+const BlogPostCardSchema = z.object({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
@@ -43,7 +43,7 @@ export type BlogListResponse = z.infer<typeof listBlogPosts.response>;
 
 export const latestBlogPosts = endpoint({ method: 'GET', path: '/api/blog/latest', response: z.object({ posts: z.array(BlogPostCardSchema) }) });
 
-export const BlogPostSchema = z.extend(BlogPostCardSchema, {
+const BlogPostSchema = z.extend(BlogPostCardSchema, {
   /** Sanitised on the server when saved (server/blog/sanitize.ts): safe to render as HTML. */
   bodyHtml: z.string(),
   updatedAt: z.number(),
