@@ -173,6 +173,8 @@ export function PostForm({ post }: { post: AdminBlogPost | null }) {
       className="blog-form"
       noValidate
       onSubmit={(e) => {
+        // The editor's image dialog has a form of its own, and its submit bubbles up to here.
+        if (e.target !== e.currentTarget) return;
         e.preventDefault();
         save.mutate(input());
       }}
@@ -223,7 +225,7 @@ export function PostForm({ post }: { post: AdminBlogPost | null }) {
         </div>
       </div>
 
-      <aside className="blog-form-side" aria-label="Publishing">
+      <section className="blog-form-side" aria-label="Publishing">
         {post && (
           <p className="blog-form-state">
             Now: <StateBadge state={post.state} />
@@ -283,7 +285,7 @@ export function PostForm({ post }: { post: AdminBlogPost | null }) {
           )}
           {post && <DeleteButton post={post} />}
         </div>
-      </aside>
+      </section>
       {preview !== null && <Preview title={fields.title} excerpt={fields.excerpt} html={preview} onClose={() => setPreview(null)} />}
     </form>
   );
