@@ -16,6 +16,8 @@ import { authRoutes } from './auth/routes';
 import { authorRoutes } from './authors/routes';
 import { sessionMiddleware } from './auth/sessions';
 import { billingRoutes } from './billing/routes';
+import { blogPageRoutes } from './blog/meta';
+import { adminBlogRoutes, blogRoutes } from './blog/routes';
 import { bookRoutes } from './books/routes';
 import type { AppContext, AppEnv } from './context';
 import { debugRoutes } from './debug/routes';
@@ -79,7 +81,9 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/admin', adminRoutes(ctx))
     .route('/api/admin/store', adminStoreRoutes(ctx))
     .route('/api/admin/publishing', adminPublishingRoutes(ctx))
+    .route('/api/admin/blog', adminBlogRoutes(ctx))
     .route('/api/billing', billingRoutes(ctx))
+    .route('/api/blog', blogRoutes(ctx))
     .route('/api/books', bookRoutes(ctx))
     .route('/api/chapters', versionRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))
@@ -100,6 +104,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api', reviewRoutes(ctx))
     .route('/api', paymentRoutes(ctx))
     .route('/__probe', probeRoutes(ctx, probe));
+  app.route('/', blogPageRoutes(ctx)); // the feeds and old slugs' redirects, before the client's pages
   app.get('/sitemap.xml', async (c) => c.body(await sitemap(ctx, ctx.config.publicUrl), 200, { 'content-type': 'application/xml; charset=utf-8' }));
 
   app.all('/api/*', () => {

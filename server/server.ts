@@ -28,6 +28,8 @@ import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
 import { registerStoreJobs } from './store/admin/price-drops';
 import { registerPublishingJobs } from './publishing/notices';
+import { blogHeadFor } from './blog/meta';
+import { registerBlogJobs } from './blog/commands';
 import { storeHeadFor } from './site/store-meta';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
@@ -74,6 +76,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerInvitationJobs(worker, ctx);
   registerStoreJobs(worker, ctx);
   registerPublishingJobs(worker, ctx);
+  registerBlogJobs(worker, ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   return { ctx, worker, handle };
@@ -86,7 +89,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
     handle.optimize();
   }
   const app = createApp(ctx, { worker });
-  mountClient(app, config.clientDir, (pathname) => storeHeadFor(ctx, config.publicUrl, pathname));
+  mountClient(app, config.clientDir, async (pathname) => (await blogHeadFor(ctx, config.publicUrl, pathname)) ?? storeHeadFor(ctx, config.publicUrl, pathname));
   worker.start();
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

@@ -35,7 +35,8 @@ cleanupOutdatedCaches();
 // routes that answer navigations themselves are left to the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/__probe/, /^\/collab\//],
+    // The blog's feeds and the sitemap are XML the server writes, not pages of the app.
+    denylist: [/^\/api\//, /^\/__probe/, /^\/collab\//, /^\/blog\/(rss|atom)\.xml$/, /^\/sitemap\.xml$/],
   }),
 );
 

@@ -36,6 +36,11 @@ describe('permission rules', () => {
     expect(can({ roles: ['reader'], status: 'suspended' }, 'library:sideload')).toBe(false);
     expect(can(null, 'library:sideload')).toBe(false);
   });
+  it('lets admins write the blog, nobody else', () => {
+    expect(can({ roles: ['reader', 'admin'], status: 'active' }, 'blog:write')).toBe(true);
+    for (const role of ['reader', 'author', 'publisher'] as const) expect(can({ roles: ['reader', role], status: 'active' }, 'blog:write')).toBe(false);
+    expect(can(null, 'blog:write')).toBe(false);
+  });
   it('refuses everything to a suspended account, even an admin', () => {
     expect(can({ roles: ['admin'], status: 'suspended' }, 'account:use')).toBe(false);
     expect(can({ roles: ['admin'], status: 'suspended' }, 'admin:access')).toBe(false);

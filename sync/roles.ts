@@ -22,6 +22,7 @@ export type Permission =
   | 'covers:design' // the paperback and ebook cover tools: the people who publish books
   | 'earnings:view' // /settings/billing's earnings: what one's own books (or imprint) earned
   | 'admin:access' // every /admin page and /api/admin route
+  | 'blog:write' // write, schedule and publish blog posts (everyone reads the published ones)
   | 'dev:access'; // development pages in production builds
 
 const GRANTS: Record<Permission, readonly Role[]> = {
@@ -37,6 +38,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'covers:design': ['author', 'publisher', 'admin'],
   'earnings:view': ['author', 'publisher'],
   'admin:access': ['admin'],
+  'blog:write': ['admin'],
   'dev:access': ['admin'],
 };
 

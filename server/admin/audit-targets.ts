@@ -83,6 +83,10 @@ const LOOKUPS: Record<string, Lookup> = {
       ]),
     );
   },
+  blog_post: async (ctx, ids) => {
+    const rows = await ctx.db.selectFrom('blogPosts').select(['id', 'title']).where('id', 'in', ids).execute();
+    return new Map(rows.map((p) => [p.id, { label: `Blog post ${quoted(p.title)}`, link: `/admin/blog/${p.id}/edit` }]));
+  },
   // Manuscripts are private writing: named, but admins have no page to open them.
   manuscript: (ctx, ids) => documentNames(ctx, manuscripts.name, ids, (d) => ({ label: `Manuscript ${quoted(String(d.title))}`, link: null })),
   list: (ctx, ids) =>
@@ -110,6 +114,7 @@ const KIND_WORDS: Record<string, string> = {
   beta_request: 'beta request',
   store_collection: 'collection',
   debug_report: 'error report',
+  blog_post: 'blog post',
   manuscript: 'manuscript',
   list: 'list',
 };

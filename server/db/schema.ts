@@ -474,6 +474,33 @@ interface PublicationEventsTable {
   editionNumber: number | null;
   comment: Generated<string>;
 }
+/** The blog (migration 030, server/blog). */
+interface BlogPostsTable {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Sanitised (server/blog/sanitize.ts) before it is stored. */
+  bodyHtml: string;
+  coverFileId: string | null;
+  authorId: string | null;
+  state: 'draft' | 'scheduled' | 'published';
+  scheduledAt: number | null;
+  publishedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+interface BlogPostTagsTable {
+  tag: string;
+  postId: string;
+  position: number;
+}
+interface BlogOldSlugsTable {
+  slug: string;
+  postId: string;
+  retiredAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -523,6 +550,9 @@ export interface Database {
   publications: PublicationsTable;
   publicationEditions: PublicationEditionsTable;
   publicationEvents: PublicationEventsTable;
+  blogPosts: BlogPostsTable;
+  blogPostTags: BlogPostTagsTable;
+  blogOldSlugs: BlogOldSlugsTable;
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */

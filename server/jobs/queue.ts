@@ -131,10 +131,10 @@ export class JobQueue {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  /** Cancel queued jobs of a kind whose payload field equals a value (e.g. an undone erasure). */
-  async cancelWhere(kind: string, field: string, value: string): Promise<number> {
+  /** Cancel queued jobs of a kind whose payload field equals a value (e.g. an undone erasure); `in` as for enqueue. */
+  async cancelWhere(kind: string, field: string, value: string, options: { in?: DB } = {}): Promise<number> {
     const now = this.now();
-    const r = await this.db
+    const r = await (options.in ?? this.db)
       .updateTable('jobs')
       .set({ state: 'cancelled', updatedAt: now, finishedAt: now })
       .where('kind', '=', kind)

@@ -8,6 +8,7 @@ import { loadBook } from '../books/load-book';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEMO_BOOKS } from './demo-books';
+import { DEMO_POSTS } from './demo-blog';
 import { FORTHCOMING_BOOK_ID } from './forthcoming-book';
 import { seedDemo } from './seed-demo';
 
@@ -32,6 +33,8 @@ const TABLES = [
   'bookChapters',
   'bookAssets',
   'libraryEntries',
+  'blogPosts',
+  'blogPostTags',
 ] as const;
 
 async function snapshot() {
@@ -53,6 +56,22 @@ describe('seedDemo', () => {
     expect((first.users as { passwordHash: string | null }[]).filter((u) => u.passwordHash !== null)).toHaveLength(4);
     // The catalogue, and the imprint's forthcoming draft.
     expect(first.books).toHaveLength(DEMO_BOOKS.length + 1);
+  });
+
+  it('publishes the demo blog posts by the demo admin, and leaves an edited one alone', async () => {
+    await seedDemo(t.ctx);
+    const posts = await t.ctx.db.selectFrom('blogPosts').selectAll().orderBy('publishedAt', 'desc').execute();
+    expect(posts.map((p) => p.id)).toEqual(DEMO_POSTS.map((p) => p.id).reverse());
+    for (const post of posts) {
+      expect(post.state).toBe('published');
+      expect(post.authorId).toBe('demo-admin');
+      expect(post.publishedAt).toBeLessThan(t.ctx.now());
+      expect(post.bodyHtml).toContain('<p>');
+    }
+    await t.ctx.db.updateTable('blogPosts').set({ title: 'Edited by the admin' }).where('id', '=', DEMO_POSTS[0]!.id).execute();
+    await seedDemo(t.ctx);
+    const edited = await t.ctx.db.selectFrom('blogPosts').select('title').where('id', '=', DEMO_POSTS[0]!.id).executeTakeFirstOrThrow();
+    expect(edited.title).toBe('Edited by the admin');
   });
 
   it("leaves a book's store data to the admin once it exists: a restart keeps an unlisting, a price, a discount and the featured order", async () => {

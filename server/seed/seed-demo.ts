@@ -1,12 +1,12 @@
 /**
  * Demo content for local use: four accounts, the catalogue's authors (accounts without a
  * password, for their author pages), an imprint, published books with covers, a forthcoming draft
- * of the imprint without an ISBN, and two
- * books in the demo reader's library. Idempotent: running it again writes nothing, and demo
- * accounts that exist are left alone. `QUIRE_DEMO=0` keeps the server from calling it.
+ * of the imprint without an ISBN, two books in the demo reader's library, and two blog posts.
+ * Idempotent: running it again writes nothing, and demo accounts that exist are left alone. `QUIRE_DEMO=0` keeps the server from calling it.
  */
 import type { AppContext } from '../context';
 import { seedAccounts } from './demo-accounts';
+import { seedDemoBlog } from './demo-blog';
 import { seedDemoAuthors } from './demo-authors';
 import { seedForthcomingBook } from './forthcoming-book';
 import { seedBooks } from './seed-books';
@@ -31,10 +31,11 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
         .execute();
     }
   }
+  const posts = await seedDemoBlog(ctx, accounts.ids.admin, accounts.firstSeededAt);
   const newBooks = books.filter((b) => b.created).length + (forthcoming ? 1 : 0);
-  if (accounts.created.length > 0 || authors.created > 0 || newBooks > 0) {
+  if (accounts.created.length > 0 || authors.created > 0 || newBooks > 0 || posts > 0) {
     console.log(
-      `[seed] demo content: ${accounts.created.length} accounts, ${authors.created} author accounts, ${newBooks} books added (password "quire-demo-pass"; for local use only)`,
+      `[seed] demo content: ${accounts.created.length} accounts, ${authors.created} author accounts, ${newBooks} books, ${posts} blog posts added (password "quire-demo-pass"; for local use only)`,
     );
   }
 }

@@ -8,9 +8,11 @@
 import { allAuthorIds, authorInStore } from '../authors/queries';
 import { descriptionText } from '../books/description';
 import type { AppContext } from '../context';
+import { sitemapPosts } from '../blog/queries';
 import { storeBook } from '../store/book-page';
 
-interface Head {
+/** A page's head, rendered by renderHead (also the blog's, server/blog/meta.ts). */
+export interface Head {
   title: string;
   description: string;
   url: string;
@@ -19,7 +21,7 @@ interface Head {
   jsonLd: object;
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
@@ -29,7 +31,7 @@ function summary(text: string, max = 200): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-function render(head: Head): string {
+export function renderHead(head: Head): string {
   const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   return [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -129,14 +131,15 @@ export async function storeHeadFor(ctx: AppContext, base: string, pathname: stri
   if (book) head = await bookHead(ctx, base, decodeURIComponent(book[1]!));
   else if (author) head = await authorHead(ctx, base, decodeURIComponent(author[1]!));
   else if (pathname === '/store' || pathname === '/store/') head = storeFrontHead(base);
-  return head ? render(head) : null;
+  return head ? renderHead(head) : null;
 }
 
-/** /sitemap.xml: the store front, every store book and every author page. */
+/** /sitemap.xml: the store front, every store book and author page, the blog and its published posts. */
 export async function sitemap(ctx: AppContext, base: string): Promise<string> {
-  const [books, authors] = await Promise.all([
+  const [books, authors, posts] = await Promise.all([
     ctx.db.selectFrom('books').select(['id', 'updatedAt']).where('status', '=', 'published').orderBy('publishedAt', 'desc').execute(),
     allAuthorIds(ctx),
+    sitemapPosts(ctx),
   ]);
   const entry = (loc: string, lastmod?: number) =>
     `  <url><loc>${escapeHtml(loc)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
@@ -146,6 +149,8 @@ export async function sitemap(ctx: AppContext, base: string): Promise<string> {
     entry(`${base}/store`),
     ...books.map((b) => entry(`${base}/book/${encodeURIComponent(b.id)}`, b.updatedAt)),
     ...authors.map((id) => entry(`${base}/author/${encodeURIComponent(id)}`)),
+    entry(`${base}/blog`),
+    ...posts.map((p) => entry(`${base}/blog/${encodeURIComponent(p.slug)}`, p.updatedAt)),
     '</urlset>',
     '',
   ].join('\n');

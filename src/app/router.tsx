@@ -48,6 +48,8 @@ const routes: RouteObject[] = [
           // Visitors may see public and unlisted lists and public profiles (online views).
           { path: 'lists/:listId', lazy: page(() => import('../features/lists/list-page'), 'ListPage') },
           { path: 'user/:username', lazy: page(() => import('../features/profile/user-profile-page'), 'UserProfilePage') },
+          { path: 'blog', lazy: page(() => import('../features/blog/blog-page'), 'BlogPage') },
+          { path: 'blog/:slug', lazy: page(() => import('../features/blog/post-page'), 'BlogPostPage') },
           {
             element: <RequireUser />,
             children: [
@@ -110,6 +112,9 @@ const routes: RouteObject[] = [
               { path: 'publisher-requests', lazy: page(() => import('../features/admin/role-requests-page'), 'PublisherRequestsPage') },
               { path: 'beta-requests', lazy: page(() => import('../features/admin/beta-requests-page'), 'BetaRequestsPage') },
               { path: 'reviews', lazy: page(() => import('../features/admin/reviews-page'), 'AdminReviewsPage') },
+              { path: 'blog', lazy: page(() => import('../features/blog/admin/admin-blog-page'), 'AdminBlogPage') },
+              { path: 'blog/new', lazy: page(() => import('../features/blog/admin/post-editor-page'), 'NewBlogPostPage') },
+              { path: 'blog/:postId/edit', lazy: page(() => import('../features/blog/admin/post-editor-page'), 'EditBlogPostPage') },
               { path: 'store', lazy: page(() => import('../features/admin/store-layout-page'), 'AdminStorePage') },
               { path: 'store/books', lazy: page(() => import('../features/admin/store-books-page'), 'AdminStoreBooksPage') },
               { path: 'store/review', lazy: page(() => import('../features/publishing/review-queue-page'), 'ReviewQueuePage') },

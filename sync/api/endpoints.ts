@@ -5,10 +5,12 @@
  */
 import * as account from './account';
 import * as admin from './admin';
+import * as adminBlog from './admin-blog';
 import * as adminStore from './admin-store';
 import * as auth from './auth';
 import * as authors from './authors';
 import * as billing from './billing';
+import * as blog from './blog';
 import * as books from './books';
 import * as checkout from './checkout';
 import type { Endpoint } from './contract';
@@ -36,10 +38,12 @@ function isEndpoint(value: unknown): value is Endpoint {
 export const ENDPOINTS: Endpoint[] = [
   account,
   admin,
+  adminBlog,
   adminStore,
   auth,
   authors,
   billing,
+  blog,
   books,
   checkout,
   debug,

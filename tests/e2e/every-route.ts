@@ -31,6 +31,7 @@ const READY_TIMEOUT = 20_000;
 const visible = async (page: Page, selector: string) => page.locator(selector).first().waitFor({ timeout: READY_TIMEOUT });
 const text = (value: string) => async (page: Page) => page.getByText(value).first().waitFor({ timeout: READY_TIMEOUT });
 const readerReady = (page: Page) => visible(page, 'section.reader-chapter');
+const postEditorReady = (page: Page) => visible(page, '[data-testid="chapter-text"][contenteditable="true"]');
 const editorReady = async (page: Page) => {
   await page.getByTestId('chapter-sync').filter({ hasText: 'Synced' }).waitFor({ timeout: READY_TIMEOUT });
   await visible(page, '[data-testid="chapter-text"][contenteditable="true"]');
@@ -67,6 +68,9 @@ export const VISITS: Visit[] = [
   v('author/:authorId', 'visitor', '/author/demo-author'),
   v('lists/:listId', 'visitor', async (d) => `/lists/${await d.publicList()}`),
   v('user/:username', 'visitor', '/user/author'),
+  v('blog', 'visitor', '/blog'),
+  v('blog', 'visitor', '/blog?tag=reading'),
+  v('blog/:slug', 'visitor', '/blog/welcome-to-quire'),
   v('*', 'visitor', '/no-such-page'),
 
   // The reader.
@@ -132,6 +136,11 @@ export const VISITS: Visit[] = [
   v('admin/publisher-requests', 'admin', '/admin/publisher-requests'),
   v('admin/beta-requests', 'admin', '/admin/beta-requests'),
   v('admin/reviews', 'admin', '/admin/reviews'),
+  // Each post editor shares its test with a light page (axe on a whole editor is slow on a busy core).
+  v('admin/blog/new', 'admin', '/admin/blog/new', { ready: postEditorReady }),
+  v('admin/blog', 'admin', '/admin/blog'),
+  // A seeded post, opened and not saved.
+  v('admin/blog/:postId/edit', 'admin', '/admin/blog/demo-post-welcome/edit', { ready: postEditorReady }),
   v('admin/store', 'admin', '/admin/store'),
   v('admin/store/books', 'admin', '/admin/store/books'),
   v('admin/store/review', 'admin', '/admin/store/review'),

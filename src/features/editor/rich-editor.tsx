@@ -1,7 +1,8 @@
 /**
  * The Lexical editor, in its own chunk (chapter-editor.tsx loads it lazily): rich text, lists,
  * links and scene breaks, with word-processor paste cleaned (paste/), bound to the chapter's Yjs
- * document when `collab` is given, or a local document with undo history otherwise (/debug/editor). Undo history is off in collaboration because Lexical's
+ * document when `collab` is given, or a local document with undo history otherwise (/debug/editor;
+ * the blog's posts, which also start from and report HTML: html-plugin.tsx). Undo history is off in collaboration because Lexical's
  * CollaborationPlugin brings a Yjs undo manager that only undoes one's own changes.
  */
 import { LexicalCollaboration } from '@lexical/react/LexicalCollaborationContext';
@@ -24,6 +25,7 @@ import { EDITOR_THEME } from './editor-theme';
 import { SceneBreakPlugin } from './nodes/scene-break-plugin';
 import { CleanPastePlugin } from './paste/clean-paste-plugin';
 import { ImagePlugin } from './nodes/image-node';
+import { HtmlChangePlugin, htmlEditorState } from './html-plugin';
 import { countWords } from '../../../sync/text/words';
 import './editor.css';
 
@@ -46,6 +48,10 @@ export interface RichEditorProps {
   treeView?: boolean;
   /** Comment anchors painted over the text (never written into it). */
   comments?: CommentAnchorOptions;
+  /** Single-user HTML mode (no `collab`): the document starts as this HTML… */
+  initialHtml?: string;
+  /** …and reports its HTML after every change. */
+  onHtml?: (html: string) => void;
 }
 
 function EditablePlugin({ editable }: { editable: boolean }) {
@@ -83,14 +89,14 @@ function Collaboration({ collab }: { collab: CollabOptions }) {
   );
 }
 
-export default function RichEditor({ label, editable, collab, onWordCount, treeView, comments }: RichEditorProps) {
+export default function RichEditor({ label, editable, collab, onWordCount, treeView, comments, initialHtml, onHtml }: RichEditorProps) {
   const initialConfig = {
     namespace: 'quire-chapter',
     nodes: CHAPTER_NODES,
     theme: EDITOR_THEME,
     editable,
     // Collaboration loads the state from the Yjs document; Lexical requires null here then.
-    editorState: collab ? null : undefined,
+    editorState: collab ? null : initialHtml !== undefined ? htmlEditorState(initialHtml) : undefined,
     onError: (error: Error) => console.error(error),
   };
   return (
@@ -113,6 +119,7 @@ export default function RichEditor({ label, editable, collab, onWordCount, treeV
         <LinkPlugin validateUrl={(url) => /^(https?:|mailto:)/i.test(url)} />
         <EditablePlugin editable={editable} />
         {onWordCount && <WordCountPlugin onWordCount={onWordCount} />}
+        {onHtml && <HtmlChangePlugin onHtml={onHtml} />}
         {collab ? <Collaboration key={collab.docName} collab={collab} /> : <HistoryPlugin />}
         {treeView && <TreeViewPlugin />}
         {comments && <CommentAnchorsPlugin {...comments} />}

@@ -1,6 +1,6 @@
 /**
  * `/`: the shop front. Visitors get a hero with the sign-up call, signed-in people a greeting
- * and "Continue reading"; both get the featured and new-release rows. This is the first-load
+ * and "Continue reading"; both get the featured and new-release rows and the latest blog posts. This is the first-load
  * budget page (150 KiB brotli for all of `/`), so it uses nothing beyond the shell's own
  * dependencies.
  */
@@ -21,6 +21,8 @@ export const HOME_BOOKS_KEY = ['books', 'home'] as const;
 // Their own chunks, fetched only for signed-in people, so visitors' first load stays as it was.
 const WishlistToggle = lazy(() => import('../wishlist/wishlist-toggle'));
 const FollowedShelf = lazy(() => import('../authors/followed-shelf'));
+// The latest blog posts: their own chunk too, after the shelves, so `/` stays within its budget.
+const LatestPosts = lazy(() => import('../blog/latest-posts'));
 
 /** A fan of featured covers beside the hero text: decoration only, the shelves carry the content. */
 function HeroCovers({ books }: { books: BookCardData[] }) {
@@ -145,6 +147,9 @@ export function HomePage() {
           {(data) => <Shelves data={data} />}
         </QueryState>
       )}
+      <Suspense fallback={null}>
+        <LatestPosts />
+      </Suspense>
     </div>
   );
 }
