@@ -21,6 +21,7 @@ export type Permission =
   | 'publisher:manage'
   | 'covers:design' // the paperback and ebook cover tools: the people who publish books
   | 'earnings:view' // /settings/billing's earnings: what one's own books (or imprint) earned
+  | 'newsletter:write' // /newsletter/setup: one's own newsletter (the site's is 'admin:access')
   | 'admin:access' // every /admin page and /api/admin route
   | 'dev:access'; // development pages in production builds
 
@@ -36,6 +37,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'publisher:manage': ['publisher', 'admin'],
   'covers:design': ['author', 'publisher', 'admin'],
   'earnings:view': ['author', 'publisher'],
+  'newsletter:write': ['author', 'admin'],
   'admin:access': ['admin'],
   'dev:access': ['admin'],
 };

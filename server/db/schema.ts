@@ -523,6 +523,56 @@ export interface Database {
   publications: PublicationsTable;
   publicationEditions: PublicationEditionsTable;
   publicationEvents: PublicationEventsTable;
+  newsletters: NewslettersTable;
+  newsletterSubscriptions: NewsletterSubscriptionsTable;
+  newsletterIssues: NewsletterIssuesTable;
+  newsletterDeliveries: NewsletterDeliveriesTable;
+}
+
+/** Newsletters (migration 031, server/newsletter). */
+interface NewslettersTable {
+  id: string;
+  authorId: string | null;
+  senderName: string;
+  replyTo: string;
+  welcomeSubject: string;
+  welcomeBody: string;
+  postalAddress: string;
+  createdAt: number;
+  updatedAt: number;
+}
+export type SubscriptionStatus = 'pending' | 'active' | 'unsubscribed';
+interface NewsletterSubscriptionsTable {
+  id: string;
+  newsletterId: string;
+  email: string;
+  userId: string | null;
+  status: SubscriptionStatus;
+  confirmHash: string | null;
+  confirmExpiresAt: number | null;
+  confirmedAt: number | null;
+  unsubscribedAt: number | null;
+  unsubscribedIssueId: string | null;
+  createdAt: number;
+}
+export type IssueStatus = 'draft' | 'scheduled' | 'sending' | 'sent';
+interface NewsletterIssuesTable {
+  id: string;
+  newsletterId: string;
+  subject: string;
+  body: string;
+  status: IssueStatus;
+  sendAt: number | null;
+  sentAt: number | null;
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+interface NewsletterDeliveriesTable {
+  issueId: string;
+  subscriptionId: string;
+  outboxId: string;
+  createdAt: number;
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */
