@@ -81,6 +81,22 @@ export async function unsubscribeLinks(ctx: AppContext, subscriptionId: string, 
   };
 }
 
+async function welcomeMail(ctx: AppContext, newsletter: Newsletter, subscriptionId: string) {
+  const links = await unsubscribeLinks(ctx, subscriptionId, '');
+  const subject = newsletter.welcomeSubject || `Welcome to ${newsletter.name}`;
+  const mail = renderNewsletterMail(subject, newsletter.welcomeBody, {
+    newsletterName: newsletter.name,
+    postalAddress: await footerAddress(ctx, newsletter),
+    unsubscribeUrl: links.pageUrl,
+  });
+  return {
+    subject,
+    ...mail,
+    headers: { ...links.headers, ...(newsletter.replyTo ? { 'Reply-To': newsletter.replyTo } : {}) },
+    fromName: newsletter.name,
+  };
+}
+
 export async function confirm(ctx: AppContext, token: string): Promise<Newsletter> {
   const row = await ctx.db
     .selectFrom('newsletterSubscriptions')
@@ -91,6 +107,8 @@ export async function confirm(ctx: AppContext, token: string): Promise<Newslette
   if ((row.confirmExpiresAt ?? 0) < ctx.now()) throw expired();
   const newsletter = await findNewsletter(ctx, row.newsletterId);
   if (!newsletter) throw usedOrUnknown();
+  // Read before the transaction: the one connection is the transaction's until it ends.
+  const welcome = newsletter.welcomeBody ? await welcomeMail(ctx, newsletter, row.id) : null;
   await ctx.db.transaction().execute(async (trx) => {
     // Guarded by the hash, so two clicks at once confirm (and welcome) once.
     const done = await trx
@@ -100,24 +118,7 @@ export async function confirm(ctx: AppContext, token: string): Promise<Newslette
       .where('confirmHash', '=', hashToken(token))
       .executeTakeFirst();
     if (Number(done.numUpdatedRows) === 0) throw usedOrUnknown();
-    if (newsletter.welcomeBody) {
-      const links = await unsubscribeLinks(ctx, row.id, '');
-      const mail = renderNewsletterMail(newsletter.welcomeSubject || `Welcome to ${newsletter.name}`, newsletter.welcomeBody, {
-        newsletterName: newsletter.name,
-        postalAddress: await footerAddress(ctx, newsletter),
-        unsubscribeUrl: links.pageUrl,
-      });
-      await ctx.mail.send(
-        {
-          to: row.email,
-          subject: newsletter.welcomeSubject || `Welcome to ${newsletter.name}`,
-          ...mail,
-          headers: { ...links.headers, ...(newsletter.replyTo ? { 'Reply-To': newsletter.replyTo } : {}) },
-          fromName: newsletter.name,
-        },
-        { in: trx },
-      );
-    }
+    if (welcome) await ctx.mail.send({ to: row.email, ...welcome }, { in: trx });
   });
   return newsletter;
 }
