@@ -533,15 +533,15 @@ export interface Database {
 interface NewslettersTable {
   id: string;
   authorId: string | null;
-  senderName: string;
-  replyTo: string;
-  welcomeSubject: string;
-  welcomeBody: string;
-  postalAddress: string;
+  senderName: Generated<string>;
+  replyTo: Generated<string>;
+  welcomeSubject: Generated<string>;
+  welcomeBody: Generated<string>;
+  postalAddress: Generated<string>;
   createdAt: number;
   updatedAt: number;
 }
-export type SubscriptionStatus = 'pending' | 'active' | 'unsubscribed';
+type SubscriptionStatus = 'pending' | 'active' | 'unsubscribed';
 interface NewsletterSubscriptionsTable {
   id: string;
   newsletterId: string;
@@ -555,7 +555,7 @@ interface NewsletterSubscriptionsTable {
   unsubscribedIssueId: string | null;
   createdAt: number;
 }
-export type IssueStatus = 'draft' | 'scheduled' | 'sending' | 'sent';
+type IssueStatus = 'draft' | 'scheduled' | 'sending' | 'sent';
 interface NewsletterIssuesTable {
   id: string;
   newsletterId: string;

@@ -23,7 +23,7 @@ interface Footer {
   unsubscribeUrl: string | null;
 }
 
-export interface RenderedMail {
+interface RenderedMail {
   text: string;
   html: string;
 }

@@ -19,7 +19,7 @@ export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 /** How long a confirmation link works. */
 export const CONFIRM_TTL_HOURS = 48;
 export const SUBJECT_MAX = 200;
-export const BODY_MAX = 50_000;
+const BODY_MAX = 50_000;
 
 const text = (max: number, tooLong: string) => z.string().check(z.trim(), z.maxLength(max, { error: tooLong }));
 const EmailField = z
@@ -32,7 +32,7 @@ const EmailField = z
     z.email({ error: 'Enter a valid e-mail address, like name@example.com.' }),
   );
 
-export const SubscribeInput = z.object({
+const SubscribeInput = z.object({
   newsletterId: z.string().check(z.minLength(1), z.maxLength(100)),
   /** Signed out: required. Signed in: the account's address when left out. */
   email: z.optional(EmailField),
@@ -83,7 +83,6 @@ export const leaveSubscription = endpoint({
 });
 
 const ArchivedIssueSchema = z.object({ id: z.string(), newsletterId: z.string(), newsletterName: z.string(), subject: z.string(), sentAt: z.number() });
-export type ArchivedIssue = z.infer<typeof ArchivedIssueSchema>;
 /** Sent issues of the site newsletter and of the newsletters the signed-in person subscribes to. */
 export const newsletterArchive = endpoint({
   method: 'GET',
@@ -98,10 +97,9 @@ export const archivedIssue = endpoint({
 });
 
 // ---------- setup: an author's own newsletter ('mine') or the site's ('site', admins) ----------
-export const SETUP_SCOPES = ['mine', 'site'] as const;
-export type SetupScope = (typeof SETUP_SCOPES)[number];
+export type SetupScope = 'mine' | 'site';
 
-export const NewsletterSettingsInput = z.object({
+const NewsletterSettingsInput = z.object({
   senderName: text(80, 'Keep the sender name under 80 characters.'),
   replyTo: z.union([z.literal(''), EmailField]),
   welcomeSubject: text(SUBJECT_MAX, `Keep the subject under ${SUBJECT_MAX} characters.`),
@@ -141,7 +139,7 @@ export const saveNewsletterSettings = endpoint({
   response: SetupSchema,
 });
 
-export const IssueInput = z.object({
+const IssueInput = z.object({
   subject: z
     .string()
     .check(

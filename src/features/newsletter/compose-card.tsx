@@ -3,7 +3,7 @@
  * or schedule it. Editing a draft or scheduled issue loads it here.
  */
 import { useState, type FormEvent } from 'react';
-import { createIssue, scheduleIssue, testSendIssue, updateIssue, type IssueRow, type SetupScope } from '../../../sync/api/newsletter';
+import { createIssue, scheduleIssue, SUBJECT_MAX, testSendIssue, updateIssue, type IssueRow, type SetupScope } from '../../../sync/api/newsletter';
 import { call, fieldErrorsOf } from '../../lib/api';
 import { Button, Card, TextArea, TextField } from '../../ui';
 import { useSetupAction } from './setup-actions';
@@ -104,7 +104,7 @@ export function ComposeCard({
         }
       >
         <div className="stack">
-          <TextField label="Subject" value={subject} maxLength={200} required error={fields.subject} onChange={(e) => setSubject(e.target.value)} />
+          <TextField label="Subject" value={subject} maxLength={SUBJECT_MAX} required error={fields.subject} onChange={(e) => setSubject(e.target.value)} />
           <TextArea
             label="Issue"
             hint="Markdown: # heading, **bold**, *italic*, [link](https://…), - lists. The footer with the unsubscribe link and postal address is added for you."
