@@ -31,6 +31,8 @@ import { listRoutes } from './lists/routes';
 import { manuscriptImportRoutes } from './manuscripts/import/routes';
 import { manuscriptBookRoutes } from './manuscripts/book-routes';
 import { newDigest } from './http/ids';
+import { NEWSLETTER_UNSUBSCRIBE_PATH } from '../sync/api/newsletter';
+import { newsletterRoutes } from './newsletter/routes';
 import { sameOriginOnly } from './http/origin';
 import { clientIp, honoRequestFacts, requestIsHttps } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
@@ -60,7 +62,10 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
   });
   const sameOrigin = sameOriginOnly(ctx.config.publicUrl);
   // Stripe's servers call the webhook; its signature stands in for the origin (server/payments).
-  app.use('/api/*', (c, next) => (c.req.path === STRIPE_WEBHOOK_PATH ? next() : sameOrigin(c, next)));
+  // A mail client POSTs the RFC 8058 one-click unsubscribe; its token is the credential (server/newsletter).
+  const crossOrigin = (c: { req: { path: string; method: string } }) =>
+    c.req.path === STRIPE_WEBHOOK_PATH || (c.req.method === 'POST' && c.req.path === NEWSLETTER_UNSUBSCRIBE_PATH);
+  app.use('/api/*', (c, next) => (crossOrigin(c) ? next() : sameOrigin(c, next)));
   app.use('*', limitBodies()); // before the session: strangers are capped too
   // JSON only: the sync stream (text/event-stream) must leave event by event, and blobs keep the
   // strong ETags their 304s match. Not the sync routes either: compressing their answers made the
@@ -92,6 +97,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/library', libraryRoutes(ctx))
     .route('/api/lists', listRoutes(ctx))
     .route('/api/publishing', publishingRoutes(ctx))
+    .route('/api/newsletter', newsletterRoutes(ctx))
     .route('/api/manuscripts', manuscriptImportRoutes(ctx))
     .route('/api/manuscripts', invitationRoutes(ctx))
     .route('/api/invitations', myInvitationRoutes(ctx))

@@ -32,6 +32,9 @@ export interface Config {
   stripeWebhookSecret: string | null;
   /** Another address for Stripe's API, e.g. a local stand-in (`http://127.0.0.1:12111`). */
   stripeApiBase: string | null;
+  /** Newsletter sending: recipients per batch, and the most mails per minute (server/newsletter/send.ts). */
+  newsletterBatchSize: number;
+  newsletterPerMinute: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,5 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     stripeApiBase: env.STRIPE_API_BASE || null,
+    newsletterBatchSize: Number(env.NEWSLETTER_BATCH_SIZE) || 50,
+    newsletterPerMinute: Number(env.NEWSLETTER_PER_MINUTE) || 600,
   };
 }

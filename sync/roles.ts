@@ -21,6 +21,7 @@ export type Permission =
   | 'publisher:manage'
   | 'covers:design' // the paperback and ebook cover tools: the people who publish books
   | 'earnings:view' // /settings/billing's earnings: what one's own books (or imprint) earned
+  | 'newsletter:write' // /newsletter/setup: one's own newsletter (the site's is 'admin:access')
   | 'admin:access' // every /admin page and /api/admin route
   | 'blog:write' // write, schedule and publish blog posts (everyone reads the published ones)
   | 'dev:access'; // development pages in production builds
@@ -37,6 +38,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'publisher:manage': ['publisher', 'admin'],
   'covers:design': ['author', 'publisher', 'admin'],
   'earnings:view': ['author', 'publisher'],
+  'newsletter:write': ['author', 'admin'],
   'admin:access': ['admin'],
   'blog:write': ['admin'],
   'dev:access': ['admin'],

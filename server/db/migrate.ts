@@ -25,6 +25,7 @@ import * as m026 from './migrations/026-isbn-pool';
 import * as m028 from './migrations/028-publishing';
 import * as m029 from './migrations/029-people-name-words';
 import * as m030 from './migrations/030-blog';
+import * as m031 from './migrations/031-newsletters';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '028-publishing': m028,
   '029-people-name-words': m029,
   '030-blog': m030,
+  '031-newsletters': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -553,6 +553,56 @@ export interface Database {
   blogPosts: BlogPostsTable;
   blogPostTags: BlogPostTagsTable;
   blogOldSlugs: BlogOldSlugsTable;
+  newsletters: NewslettersTable;
+  newsletterSubscriptions: NewsletterSubscriptionsTable;
+  newsletterIssues: NewsletterIssuesTable;
+  newsletterDeliveries: NewsletterDeliveriesTable;
+}
+
+/** Newsletters (migration 031, server/newsletter). */
+interface NewslettersTable {
+  id: string;
+  authorId: string | null;
+  senderName: Generated<string>;
+  replyTo: Generated<string>;
+  welcomeSubject: Generated<string>;
+  welcomeBody: Generated<string>;
+  postalAddress: Generated<string>;
+  createdAt: number;
+  updatedAt: number;
+}
+type SubscriptionStatus = 'pending' | 'active' | 'unsubscribed';
+interface NewsletterSubscriptionsTable {
+  id: string;
+  newsletterId: string;
+  email: string;
+  userId: string | null;
+  status: SubscriptionStatus;
+  confirmHash: string | null;
+  confirmExpiresAt: number | null;
+  confirmedAt: number | null;
+  unsubscribedAt: number | null;
+  unsubscribedIssueId: string | null;
+  createdAt: number;
+}
+type IssueStatus = 'draft' | 'scheduled' | 'sending' | 'sent';
+interface NewsletterIssuesTable {
+  id: string;
+  newsletterId: string;
+  subject: string;
+  body: string;
+  status: IssueStatus;
+  sendAt: number | null;
+  sentAt: number | null;
+  createdBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+interface NewsletterDeliveriesTable {
+  issueId: string;
+  subscriptionId: string;
+  outboxId: string;
+  createdAt: number;
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */

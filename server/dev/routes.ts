@@ -46,6 +46,7 @@ export function devRoutes(ctx: AppContext) {
         from: r.fromAddress,
         subject: r.subject,
         text: r.textBody,
+        headers: JSON.parse(r.headers) as Record<string, string>,
         status: r.status,
         error: r.error,
         createdAt: r.createdAt,

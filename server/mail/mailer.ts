@@ -16,6 +16,14 @@ export interface MailMessage {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** A display name for the From line (a newsletter's sender); the address stays MAIL_FROM's. */
+  fromName?: string;
+}
+
+/** MAIL_FROM's address under another display name, quoted so any name is one phrase. */
+function withName(mailFrom: string, name: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `"${name.replace(/["\\\r\n]/g, '')}" <${address}>`;
 }
 
 export const MAIL_JOB = 'mail.send';
@@ -36,15 +44,16 @@ export class Mailer {
     return this.transport ? 'smtp' : 'outbox';
   }
 
-  /** Store the message and queue its delivery. Returns the outbox id. */
-  async send(message: MailMessage): Promise<string> {
+  /** Store the message and queue its delivery. Returns the outbox id. `options.in`: a transaction
+   * to write both in, so the mail exists only if the work that sent it commits. */
+  async send(message: MailMessage, options: { in?: DB } = {}): Promise<string> {
     const id = newId();
-    await this.db
+    await (options.in ?? this.db)
       .insertInto('mailOutbox')
       .values({
         id,
         toAddress: message.to,
-        fromAddress: this.config.mailFrom,
+        fromAddress: message.fromName ? withName(this.config.mailFrom, message.fromName) : this.config.mailFrom,
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html ?? null,
@@ -53,7 +62,7 @@ export class Mailer {
         createdAt: this.now(),
       })
       .execute();
-    await this.queue.enqueue(MAIL_JOB, { id });
+    await this.queue.enqueue(MAIL_JOB, { id }, { in: options.in });
     return id;
   }
 

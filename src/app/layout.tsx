@@ -196,6 +196,7 @@ function Shell() {
         <span>
           Quire <span className="version">{APP_VERSION}</span>
         </span>
+        <NavLink to="/newsletter">Newsletter</NavLink>
         <nav aria-label="Legal">
           <NavLink to="/privacy-policy">Privacy</NavLink>
           <NavLink to="/terms-of-service">Terms</NavLink>

@@ -61,6 +61,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/debug-reports', label: 'Debug reports', permission: 'admin:access' },
   { to: '/admin/test', label: 'Self-test', permission: 'admin:access' },
   { to: '/admin/settings', label: 'Site settings', permission: 'admin:access' },
+  { to: '/admin/newsletter/setup', label: 'Newsletter', permission: 'admin:access' },
   { to: '/admin/profile', label: 'Admin profile', permission: 'admin:access' },
 ];
 

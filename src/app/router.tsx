@@ -50,6 +50,11 @@ const routes: RouteObject[] = [
           { path: 'user/:username', lazy: page(() => import('../features/profile/user-profile-page'), 'UserProfilePage') },
           { path: 'blog', lazy: page(() => import('../features/blog/blog-page'), 'BlogPage') },
           { path: 'blog/:slug', lazy: page(() => import('../features/blog/post-page'), 'BlogPostPage') },
+          // Newsletters: sign-up, e-mailed links and the archive work signed out too.
+          { path: 'newsletter', lazy: page(() => import('../features/newsletter/newsletter-page'), 'NewsletterPage') },
+          { path: 'newsletter/archive/:issueId', lazy: page(() => import('../features/newsletter/issue-page'), 'ArchivedIssuePage') },
+          { path: 'newsletter/confirm', lazy: page(() => import('../features/newsletter/token-pages'), 'ConfirmSubscriptionPage') },
+          { path: 'newsletter/unsubscribe', lazy: page(() => import('../features/newsletter/token-pages'), 'UnsubscribePage') },
           {
             element: <RequireUser />,
             children: [
@@ -99,6 +104,10 @@ const routes: RouteObject[] = [
             ],
           },
           {
+            element: <RequirePermission permission="newsletter:write" />,
+            children: [{ path: 'newsletter/setup', lazy: page(() => import('../features/newsletter/setup-page'), 'AuthorNewsletterSetupPage') }],
+          },
+          {
             element: <RequirePermission permission="covers:design" />,
             children: [{ path: 'kdp-cover', lazy: page(() => import('../features/covers/kdp-cover-page'), 'KdpCoverPage') }],
           },
@@ -124,6 +133,7 @@ const routes: RouteObject[] = [
               { path: 'orders/:orderId', lazy: page(() => import('../features/admin/order-page'), 'AdminOrderPage') },
               { path: 'audit', lazy: page(() => import('../features/admin/audit-page'), 'AuditPage') },
               { path: 'settings', lazy: page(() => import('../features/admin/site-settings-page'), 'SiteSettingsPage') },
+              { path: 'newsletter/setup', lazy: page(() => import('../features/newsletter/setup-page'), 'SiteNewsletterSetupPage') },
               { path: 'profile', lazy: page(() => import('../features/admin/admin-profile-page'), 'AdminProfilePage') },
               { path: 'debug-reports', lazy: page(() => import('../features/admin/debug-reports-page'), 'DebugReportsPage') },
               { path: 'test', lazy: page(() => import('../features/admin/self-test-page'), 'SelfTestPage') },

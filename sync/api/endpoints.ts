@@ -22,6 +22,7 @@ import * as library from './library';
 import * as lists from './lists';
 import * as manuscripts from './manuscripts';
 import * as myInvitations from './my-invitations';
+import * as newsletter from './newsletter';
 import * as publisherIsbns from './publisher-isbns';
 import * as publishing from './publishing';
 import * as reviews from './reviews';
@@ -54,6 +55,7 @@ export const ENDPOINTS: Endpoint[] = [
   lists,
   manuscripts,
   myInvitations,
+  newsletter,
   publisherIsbns,
   publishing,
   reviews,

@@ -63,13 +63,13 @@ test('a reader finds an author, follows, hears of a new book, sees it on home, u
   await expect(page.getByRole('status').filter({ hasText: /author/ })).toHaveText('1 author');
   await results.getByRole('link', { name: 'Ada Author' }).click();
 
-  // The author page: bio, books, the newsletter placeholder.
+  // The author page: bio, books, the newsletter sign-up (tests/e2e/newsletter.spec.ts uses it).
   await expect(page).toHaveURL(new RegExp(`${ADA}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Ada Author' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'About' })).toContainText('writes about writing');
   await expect(page.getByRole('region', { name: 'Books' }).getByRole('article', { name: /The Patient Draft/ })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Newsletter' })).toContainText('Newsletters are coming');
-  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'Newsletter' })).toContainText("Get Ada Author's news by e-mail.");
+  await expect(page.getByRole('region', { name: 'Newsletter' }).getByRole('button', { name: 'Subscribe' })).toBeEnabled();
 
   // Follow; it holds after a reload and shows on another device of the same account.
   const follow = await followButton(page);

@@ -71,6 +71,10 @@ export const VISITS: Visit[] = [
   v('blog', 'visitor', '/blog'),
   v('blog', 'visitor', '/blog?tag=reading'),
   v('blog/:slug', 'visitor', '/blog/welcome-to-quire'),
+  v('newsletter', 'visitor', '/newsletter'),
+  v('newsletter/archive/:issueId', 'visitor', async (d) => `/newsletter/archive/${await d.newsletterIssue()}`),
+  v('newsletter/confirm', 'visitor', '/newsletter/confirm?token=not-a-token-anybody-was-sent'),
+  v('newsletter/unsubscribe', 'visitor', '/newsletter/unsubscribe?token=not-a-token-anybody-was-sent'),
   v('*', 'visitor', '/no-such-page'),
 
   // The reader.
@@ -79,6 +83,7 @@ export const VISITS: Visit[] = [
   v('settings/account', 'reader', '/settings/account'),
   v('settings/billing', 'reader', '/settings/billing'),
   v('settings/notifications', 'reader', '/settings/notifications'),
+  v('newsletter', 'reader', '/newsletter'),
   v('account-deletion', 'reader', '/account-deletion'),
   v('theming', 'reader', '/theming'),
   v('books', 'reader', '/books'),
@@ -117,6 +122,7 @@ export const VISITS: Visit[] = [
   v('books/manuscript/:bookId', 'author', async (d) => `/books/manuscript/${(await d.manuscript()).id}`, { ready: readerReady }),
   v('books/manuscript/:bookId/flow', 'author', async (d) => `/books/manuscript/${(await d.manuscript()).id}/flow`, { ready: readerReady }),
   v('publishing', 'author', '/publishing'),
+  v('newsletter/setup', 'author', '/newsletter/setup'),
   v('publishing/:manuscriptId', 'author', async (d) => `/publishing/${(await d.submission()).id}`),
   v('books/edition/:bookId', 'author', async (d) => `/books/edition/${(await d.submission()).editionId}`, { ready: readerReady }),
   v('books/edition/:bookId/flow', 'author', async (d) => `/books/edition/${(await d.submission()).editionId}/flow`, { ready: readerReady }),
@@ -150,6 +156,7 @@ export const VISITS: Visit[] = [
   v('admin/orders/:orderId', 'admin', async (d) => `/admin/orders/${await d.paidOrder('admin')}`),
   v('admin/audit', 'admin', '/admin/audit'),
   v('admin/settings', 'admin', '/admin/settings'),
+  v('admin/newsletter/setup', 'admin', '/admin/newsletter/setup'),
   v('admin/profile', 'admin', '/admin/profile'),
   v('admin/debug-reports', 'admin', '/admin/debug-reports'),
   v('admin/test', 'admin', '/admin/test'),
@@ -331,6 +338,26 @@ export class RouteData {
         },
       ]);
       return conversationId;
+    });
+  }
+
+  /** A site newsletter issue the admin wrote and sent: its archive page, once the send job ran. */
+  newsletterIssue(): Promise<string> {
+    return this.once('newsletter-issue', async () => {
+      const { id } = (await this.post(
+        'admin',
+        '/api/newsletter/setup/site/issues',
+        { subject: 'News from the harbour', body: 'Three **new** books this week.' },
+        201,
+      )) as {
+        id: string;
+      };
+      await this.post('admin', `/api/newsletter/setup/site/issues/${id}/schedule`, { sendAt: null });
+      const api = await this.api('admin');
+      // The worker polls its queue: the issue is in the archive once its send job has run.
+      for (let tries = 0; tries < 40 && (await api.get(`/api/newsletter/archive/${id}`)).status() !== 200; tries++)
+        await new Promise((r) => setTimeout(r, 250));
+      return id;
     });
   }
 

@@ -1,6 +1,6 @@
 /**
  * `/author/{id}`: an author's bio, photo and store books, with follow / unfollow and "Message"
- * for signed-in people, and the place of the newsletter sign-up (the newsletter work fills it).
+ * for signed-in people, and the sign-up to the author's newsletter (signed in or not).
  * The page is the same for everyone (whether one follows lives in the replicated follows), so
  * the service worker keeps it; it is also rendered server-side as meta tags for link previews
  * (server/site/store-meta.ts).
@@ -75,7 +75,7 @@ function Author({ author }: { author: AuthorResponse }) {
             ))}
           </div>
         </section>
-        <NewsletterSignup authorName={author.name} />
+        <NewsletterSignup authorId={author.id} authorName={author.name} />
       </div>
     </div>
   );

@@ -1,0 +1,47 @@
+/**
+ * A newsletter mail's body: the Markdown the sender wrote, as HTML (markdown-it with raw HTML off,
+ * so nothing typed becomes markup it did not mean, and its link check refuses `javascript:`) and
+ * as plain text, each with the footer the law and RFC 8058 ask for: who sent it, the postal
+ * address, and a visible unsubscribe link (the same URL as the List-Unsubscribe header).
+ */
+import MarkdownIt from 'markdown-it';
+
+const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false });
+
+export function markdownToHtml(body: string): string {
+  return markdown.render(body);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+interface Footer {
+  newsletterName: string;
+  postalAddress: string;
+  /** The page with the unsubscribe button; null in a test send, which has no subscription. */
+  unsubscribeUrl: string | null;
+}
+
+interface RenderedMail {
+  text: string;
+  html: string;
+}
+
+export function renderNewsletterMail(subject: string, body: string, footer: Footer): RenderedMail {
+  const why = `You get this because you subscribed to ${footer.newsletterName}.`;
+  const leave = footer.unsubscribeUrl ? `Unsubscribe: ${footer.unsubscribeUrl}` : 'This is a test send: it has no unsubscribe link of its own.';
+  const text = [body.trim(), '', '--', why, leave, ...(footer.postalAddress ? [footer.postalAddress] : [])].join('\n');
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family: Georgia, serif; line-height: 1.5; max-width: 36em; margin: 0 auto; padding: 1em;">
+${markdownToHtml(body)}
+<hr>
+<footer style="font-size: 0.85em; color: #555;">
+<p>${escapeHtml(why)}</p>
+<p>${footer.unsubscribeUrl ? `<a href="${escapeHtml(footer.unsubscribeUrl)}">Unsubscribe</a>` : escapeHtml(leave)}</p>
+${footer.postalAddress ? `<p style="white-space: pre-line;">${escapeHtml(footer.postalAddress)}</p>` : ''}
+</footer>
+</body></html>`;
+  return { text, html };
+}

@@ -1,0 +1,122 @@
+/**
+ * Newsletters end to end: a visitor subscribes to an author's newsletter signed out, confirms from
+ * the outbox at /dev/mail, the author sends an issue from /newsletter/setup, and a POST like a
+ * mail provider's RFC 8058 one-click (no cookie, no origin) unsubscribes them.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signedIn, uniqueEmail } from './fixtures';
+
+const AUTHOR_PAGE = '/author/demo-author';
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+/** The newest outbox message to `to` whose subject matches, read by the admin. */
+async function outboxMessage(admin: Page, to: string, subject: RegExp): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const res = await admin.request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
+      const { messages } = (await res.json()) as { messages: OutboxMessage[] };
+      found = messages.find((m) => subject.test(m.subject));
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-desktop.png`), fullPage: true });
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(size);
+}
+
+test('a visitor subscribes signed out, confirms from /dev/mail, gets an issue and leaves with one click', async ({ browser, page, playwright }) => {
+  const email = uniqueEmail('newsletter');
+  const admin = await signedIn(browser, DEMO.admin);
+  const author = await signedIn(browser, DEMO.author);
+
+  // Signed out, on the author's page.
+  await page.goto(AUTHOR_PAGE);
+  const signup = page.getByRole('region', { name: 'Newsletter' });
+  await signup.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(signup.getByText('Enter your e-mail address.')).toBeVisible();
+  await signup.getByLabel('E-mail').fill(email);
+  await signup.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(signup.getByText('Check your inbox')).toBeVisible();
+  await expect(signup).toContainText(`We sent a link to ${email}`);
+  await shoot(page, 'author-newsletter-signup');
+
+  // The admin finds the confirmation in the outbox page.
+  await admin.page.goto('/dev/mail');
+  await admin.page.getByLabel('Recipient').fill(email);
+  await admin.page.getByRole('button', { name: /Confirm your subscription to Ada Author/ }).click();
+  const href = await admin.page.getByRole('link', { name: /\/newsletter\/confirm\?token=/ }).getAttribute('href');
+  const link = new URL(href!);
+
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Confirm subscription' }).click();
+  await expect(page.getByText('Subscription confirmed')).toBeVisible();
+  await shoot(page, 'newsletter-confirmed');
+  // The same link again: refused with a clear page.
+  await page.reload();
+  await page.getByRole('button', { name: 'Confirm subscription' }).click();
+  await expect(page.getByText('This link cannot be used')).toBeVisible();
+  await expect(page.getByText('used already')).toBeVisible();
+
+  // The author writes and sends an issue.
+  const subject = `Letters from the lighthouse ${Date.now().toString(36)}`;
+  await author.page.goto('/newsletter/setup');
+  await expect(author.page.getByRole('heading', { level: 1, name: 'Your newsletter' })).toBeVisible();
+  await author.page.getByLabel('Subject').fill(subject);
+  await author.page.getByLabel('Issue').fill('# Gull Point\n\nThe **lamp** is lit again. Thank you for reading.');
+  await author.page.getByRole('button', { name: 'Send a test to me' }).click();
+  await expect(author.page.getByText(`Test sent to ${DEMO.author}.`)).toBeVisible();
+  await author.page.getByRole('button', { name: 'Send now' }).click();
+  const issues = author.page.getByRole('region', { name: 'Issues' });
+  const row = issues.getByRole('row').filter({ hasText: subject });
+  await expect(row.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(author.page);
+  await shoot(author.page, 'newsletter-setup');
+
+  // The issue as delivered: RFC 8058 headers, the footer's visible link.
+  const issue = await outboxMessage(admin.page, email, new RegExp(subject));
+  expect(issue.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  const oneClick = /^<(.+)>$/.exec(issue.headers['List-Unsubscribe']!)![1]!;
+  expect(oneClick).toMatch(/\/api\/newsletter\/unsubscribe\?token=/);
+  expect(issue.text).toContain('The **lamp** is lit again.');
+  expect(issue.text).toMatch(/Unsubscribe: \S+\/newsletter\/unsubscribe\?token=/);
+
+  // What a mail provider does: a plain POST, no cookie, no Origin. Twice is the same as once.
+  const provider = await playwright.request.newContext();
+  const path = new URL(oneClick).pathname + new URL(oneClick).search;
+  for (let i = 0; i < 2; i++) {
+    const res = await provider.post(new URL(path, test.info().project.use.baseURL).toString(), { form: { 'List-Unsubscribe': 'One-Click' } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await provider.dispose();
+  await author.page.reload();
+  // Columns: subject, status, when, recipients, sent, failed, unsubscribes.
+  await expect(author.page.getByRole('region', { name: 'Issues' }).getByRole('row').filter({ hasText: subject }).getByRole('cell').nth(6)).toHaveText('1');
+
+  // The archive shows the site's issues to everyone; /newsletter lists the site sign-up.
+  await page.goto('/newsletter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Newsletters' })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'newsletter-page');
+
+  await admin.page.goto('/admin/newsletter/setup');
+  await expect(admin.page.getByText('Mail transport:')).toBeVisible();
+  await expectAccessible(admin.page);
+  await shoot(admin.page, 'admin-newsletter-setup');
+  await admin.page.context().close();
+  await author.page.context().close();
+});
