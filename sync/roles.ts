@@ -22,6 +22,7 @@ export type Permission =
   | 'covers:design' // the paperback and ebook cover tools: the people who publish books
   | 'earnings:view' // /settings/billing's earnings: what one's own books (or imprint) earned
   | 'admin:access' // every /admin page and /api/admin route
+  | 'jobs:manage' // the job queue and image pipeline pages: retry and cancel jobs, reprocess images
   | 'dev:access'; // development pages in production builds
 
 const GRANTS: Record<Permission, readonly Role[]> = {
@@ -37,6 +38,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'covers:design': ['author', 'publisher', 'admin'],
   'earnings:view': ['author', 'publisher'],
   'admin:access': ['admin'],
+  'jobs:manage': ['admin'],
   'dev:access': ['admin'],
 };
 

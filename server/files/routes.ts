@@ -19,6 +19,7 @@ import { IMMUTABLE_CACHE, serveBlob } from './serve-blob';
 import { markdownExcerpt, sniffFile } from './sniff';
 import { formatBytes } from '../../sync/text/bytes';
 import { uploadLimit } from '../http/body-limit';
+import { requestUploadVariants } from '../images/request';
 
 /** Content-addressed bytes behind an id that never changes content: cache for a year. */
 const ID = /^[a-z2-7]{24}$/;
@@ -103,7 +104,10 @@ export function fileRoutes(ctx: AppContext) {
       createdAt: ctx.now(),
     };
     await ctx.blobs.put(bytes, sniffed.mediaType, async () => {
-      await ctx.db.insertInto('files').values(row).execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.insertInto('files').values(row).execute();
+        if (row.kind === 'image') await requestUploadVariants(ctx, { hash, mediaType: row.mediaType }, trx);
+      });
     });
     return { file: present(row), usedBytes: quota.usedAfter };
   });

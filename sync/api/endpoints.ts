@@ -5,6 +5,7 @@
  */
 import * as account from './account';
 import * as admin from './admin';
+import * as adminJobs from './admin-jobs';
 import * as adminStore from './admin-store';
 import * as auth from './auth';
 import * as authors from './authors';
@@ -36,6 +37,7 @@ function isEndpoint(value: unknown): value is Endpoint {
 export const ENDPOINTS: Endpoint[] = [
   account,
   admin,
+  adminJobs,
   adminStore,
   auth,
   authors,
