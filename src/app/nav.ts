@@ -47,6 +47,8 @@ export const ADMIN_NAV: NavItem[] = [
   { to: '/admin/reviews', label: 'Reviews', permission: 'admin:access' },
   { to: '/admin/audit', label: 'Audit log', permission: 'admin:access' },
   { to: '/admin/debug-reports', label: 'Debug reports', permission: 'admin:access' },
+  { to: '/admin/queue-status', label: 'Job queue', permission: 'jobs:manage' },
+  { to: '/admin/image-system-status', label: 'Image system', permission: 'jobs:manage' },
   { to: '/admin/test', label: 'Self-test', permission: 'admin:access' },
   { to: '/admin/settings', label: 'Site settings', permission: 'admin:access' },
   { to: '/admin/profile', label: 'Admin profile', permission: 'admin:access' },

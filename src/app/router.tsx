@@ -121,6 +121,8 @@ const routes: RouteObject[] = [
               { path: 'settings', lazy: page(() => import('../features/admin/site-settings-page'), 'SiteSettingsPage') },
               { path: 'profile', lazy: page(() => import('../features/admin/admin-profile-page'), 'AdminProfilePage') },
               { path: 'debug-reports', lazy: page(() => import('../features/admin/debug-reports-page'), 'DebugReportsPage') },
+              { path: 'queue-status', lazy: page(() => import('../features/jobs/queue-status-page'), 'QueueStatusPage') },
+              { path: 'image-system-status', lazy: page(() => import('../features/jobs/image-status-page'), 'ImageSystemStatusPage') },
               { path: 'test', lazy: page(() => import('../features/admin/self-test-page'), 'SelfTestPage') },
             ],
           },
