@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FileUploadResponse } from '../../sync/api/files';
+import type { FilesResponse, FileUploadResponse } from '../../sync/api/files';
 import type { StoreBook } from '../../sync/api/store';
 import { buildSignedInUser } from '../admin/test-helpers';
 import { importPublishedBook } from '../books/test-books';
@@ -70,6 +70,10 @@ describe('image variants', () => {
     const set = (await imageSets(t.ctx.db, [hash])).get(hash)!;
     expect(set.webp).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp 320w, \/api\/images\/[0-9a-f]{64}\.webp 720w, \/api\/images\/[0-9a-f]{64}\.webp 800w$/);
     expect(set.avif?.split(', ')).toHaveLength(3);
+
+    // The author's file list carries the same set for the thumbnail.
+    const listed = (await (await t.request('/api/files', { cookie })).json()) as FilesResponse;
+    expect(listed.files.find((f) => f.id === file.id)?.imageSet).toEqual(set);
 
     const url = set.webp!.split(' ')[0]!;
     const res = await t.request(url);
