@@ -177,7 +177,7 @@ interface BlobsTable {
   createdAt: number;
 }
 export type ImageVariantFormat = 'webp' | 'avif';
-export type ImageVariantState = 'pending' | 'done' | 'failed';
+type ImageVariantState = 'pending' | 'done' | 'failed';
 interface ImageVariantsTable {
   id: Generated<number>;
   sourceHash: string;

@@ -8,7 +8,7 @@ import type { ImageSet } from '../../sync/api/images';
 import type { DB } from '../db/connection';
 import type { ImageVariantFormat } from '../db/schema';
 
-export function variantUrl(blobHash: string, format: ImageVariantFormat): string {
+function variantUrl(blobHash: string, format: ImageVariantFormat): string {
   return `/api/images/${blobHash}.${format}`;
 }
 

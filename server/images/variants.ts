@@ -37,7 +37,7 @@ function describe(error: unknown): string {
 }
 
 /** The job: make every variant of the original that is not done; throws when any failed (each row keeps its error). */
-export async function makeVariants(ctx: AppContext, sourceHash: string): Promise<void> {
+async function makeVariants(ctx: AppContext, sourceHash: string): Promise<void> {
   const rows = await ctx.db
     .selectFrom('imageVariants')
     .select(['id', 'width', 'format'])

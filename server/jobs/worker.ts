@@ -67,8 +67,8 @@ export class JobWorker {
   }
 
   private filterOf(name: string): { only?: string[]; except?: string[] } {
-    const own = [...this.laneOf].filter(([, lane]) => lane === name).map(([kind]) => kind);
-    return name === MAIN_LANE ? { except: [...this.laneOf.keys()] } : { only: own };
+    if (name === MAIN_LANE) return { except: [...this.laneOf.keys()] };
+    return { only: [...this.laneOf].filter(([, lane]) => lane === name).map(([kind]) => kind) };
   }
 
   private async drainLane(name: string): Promise<number> {

@@ -39,10 +39,8 @@ function Stat({ value, label, hint, alert }: { value: number | string; label: st
 }
 
 function ReprocessButton({ failed }: { failed: number }) {
-  const action = useAdminAction(
-    () => call(reprocessFailedImages),
-    (r) => `${r.variants} variant${r.variants === 1 ? '' : 's'} queued again.`,
-  );
+  // The toast counts what the page showed as failed: the server resets exactly those.
+  const action = useAdminAction(() => call(reprocessFailedImages), `${failed} failed variant${failed === 1 ? '' : 's'} queued again.`);
   return (
     <Button variant="secondary" loading={action.isPending} disabled={failed === 0} onClick={() => action.mutate(undefined)}>
       Reprocess failed ({failed})
