@@ -24,6 +24,9 @@ import { debugRoutes } from './debug/routes';
 import { recordFailure } from './debug/record';
 import { devRoutes } from './dev/routes';
 import { fileRoutes } from './files/routes';
+import { adminImageRoutes } from './images/admin-routes';
+import { imageRoutes } from './images/routes';
+import { adminJobRoutes } from './jobs/admin-routes';
 import { libraryRoutes } from './library/routes';
 import { limitBodies } from './http/body-limit';
 import { ApiError, notFound } from './http/errors';
@@ -87,6 +90,8 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/admin/store', adminStoreRoutes(ctx))
     .route('/api/admin/publishing', adminPublishingRoutes(ctx))
     .route('/api/admin/blog', adminBlogRoutes(ctx))
+    .route('/api/admin', adminJobRoutes(ctx))
+    .route('/api/admin', adminImageRoutes(ctx))
     .route('/api/billing', billingRoutes(ctx))
     .route('/api/blog', blogRoutes(ctx))
     .route('/api/books', bookRoutes(ctx))
@@ -94,6 +99,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/debug-reports', debugRoutes(ctx))
     .route('/api/dev', devRoutes(ctx))
     .route('/api/files', fileRoutes(ctx))
+    .route('/api/images', imageRoutes(ctx))
     .route('/api/library', libraryRoutes(ctx))
     .route('/api/lists', listRoutes(ctx))
     .route('/api/publishing', publishingRoutes(ctx))

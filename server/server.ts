@@ -24,6 +24,7 @@ import { openDatabase } from './db/connection';
 import { migrate } from './db/migrate';
 import { JobQueue } from './jobs/queue';
 import { JobWorker } from './jobs/worker';
+import { registerImageJobs } from './images/variants';
 import { BlobStore } from './files/blob-store';
 import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
@@ -79,6 +80,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerStoreJobs(worker, ctx);
   registerPublishingJobs(worker, ctx);
   registerBlogJobs(worker, ctx);
+  registerImageJobs(worker, ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   return { ctx, worker, handle };

@@ -73,6 +73,12 @@ registerRoute(
   new CacheFirst({ cacheName: COVER_CACHE, plugins: [okOnly, capEntries(COVER_CACHE_MAX_ENTRIES)] }),
 );
 
+// Image variants are named by their own hash (server/images): cached once, never stale.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && /^\/api\/images\/[0-9a-f]{64}\.(avif|webp)$/.test(url.pathname),
+  new CacheFirst({ cacheName: COVER_CACHE, plugins: [okOnly, capEntries(COVER_CACHE_MAX_ENTRIES)] }),
+);
+
 // Site info and the home page's rows: fresh when online, the last copy when offline.
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && (url.pathname === '/api/site' || url.pathname === '/api/books/home'),

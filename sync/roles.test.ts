@@ -5,6 +5,10 @@ describe('permission rules', () => {
   it('lets every active account use its account', () => {
     expect(can({ roles: ['reader'], status: 'active' }, 'account:use')).toBe(true);
   });
+  it('keeps the job queue and image pipeline commands to admins', () => {
+    expect(can({ roles: ['reader', 'admin'], status: 'active' }, 'jobs:manage')).toBe(true);
+    expect(can({ roles: ['reader', 'author', 'publisher'], status: 'active' }, 'jobs:manage')).toBe(false);
+  });
   it('keeps admin pages to admins', () => {
     expect(can({ roles: ['reader', 'author'], status: 'active' }, 'admin:access')).toBe(false);
     expect(can({ roles: ['reader', 'admin'], status: 'active' }, 'admin:access')).toBe(true);

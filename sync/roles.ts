@@ -24,6 +24,7 @@ export type Permission =
   | 'newsletter:write' // /newsletter/setup: one's own newsletter (the site's is 'admin:access')
   | 'admin:access' // every /admin page and /api/admin route
   | 'blog:write' // write, schedule and publish blog posts (everyone reads the published ones)
+  | 'jobs:manage' // the job queue and image pipeline pages: retry and cancel jobs, reprocess images
   | 'dev:access'; // development pages in production builds
 
 const GRANTS: Record<Permission, readonly Role[]> = {
@@ -41,6 +42,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'newsletter:write': ['author', 'admin'],
   'admin:access': ['admin'],
   'blog:write': ['admin'],
+  'jobs:manage': ['admin'],
   'dev:access': ['admin'],
 };
 

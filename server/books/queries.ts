@@ -1,6 +1,7 @@
 /** Read-side queries of published books: cards for the home page, cover lookup. */
 import type { BookCard } from '../../sync/api/books';
 import type { AppContext } from '../context';
+import { imageSets } from '../images/image-sets';
 
 const HOME_ROW_LIMIT = 12;
 const AUTHOR_ROLES = ['author', 'co-author'];
@@ -50,10 +51,16 @@ export async function authorNamesByBook(ctx: AppContext, bookIds: string[]): Pro
 
 async function toCards(ctx: AppContext, rows: CardRow[]): Promise<BookCard[]> {
   if (rows.length === 0) return [];
-  const authors = await authorNamesByBook(
-    ctx,
-    rows.map((r) => r.id),
-  );
+  const [authors, sets] = await Promise.all([
+    authorNamesByBook(
+      ctx,
+      rows.map((r) => r.id),
+    ),
+    imageSets(
+      ctx.db,
+      rows.map((r) => r.coverHash),
+    ),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,
@@ -63,6 +70,7 @@ async function toCards(ctx: AppContext, rows: CardRow[]): Promise<BookCard[]> {
     priceCents: r.priceCents,
     currency: r.currency,
     coverUrl: coverUrl(r.id, r.coverHash),
+    ...(r.coverHash && sets.has(r.coverHash) ? { coverSet: sets.get(r.coverHash) } : {}),
   }));
 }
 

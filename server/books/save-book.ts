@@ -8,6 +8,7 @@ import { announceIfFirstPublished } from '../authors/new-book-notices';
 import { CanonicalBookSchema, type CanonicalBook, type CanonicalBookInput } from '../../sync/book-format';
 import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
+import { requestCoverVariants } from '../images/request';
 import { indexDocument } from '../search/sqlite-fts';
 import { sanitizeDescription } from './description';
 import type { Transaction } from 'kysely';
@@ -48,11 +49,16 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
   const imprintId = input.imprintId ?? null;
   const userIds = m.contributors.map((_, i) => input.contributorUserIds?.[i] ?? null);
 
+  const coverAsset = book.coverPath ? book.assets.find((a) => a.path === book.coverPath) : undefined;
+  const cover = coverAsset ? { hash: input.assetHashes[coverAsset.path]!, mediaType: coverAsset.mediaType } : null;
+
   const existing = await ctx.db.selectFrom('books').selectAll().where('slug', '=', m.slug).executeTakeFirst();
   const id = existing?.id ?? m.id;
   if (existing && (await isUnchanged(ctx, existing, { ...book, metadata: { ...m, id } }, input, userIds))) {
     const alsoWrite = input.alsoWrite;
     if (alsoWrite) await ctx.db.transaction().execute((trx) => alsoWrite(trx, id));
+    // Asks again for the cover's variants: a no-op once asked, and it fills in books saved before the image pipeline.
+    if (cover) await requestCoverVariants(ctx, cover);
     return { id, created: false, changed: false };
   }
 
@@ -144,6 +150,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
     // The first publication tells the authors' followers (once the transaction commits).
     if (status === 'published') await announceIfFirstPublished(ctx, trx, id);
     if (input.alsoWrite) await input.alsoWrite(trx, id);
+    if (cover) await requestCoverVariants(ctx, cover, trx);
   });
   return { id, created: !existing, changed: true };
 }

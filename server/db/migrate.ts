@@ -26,6 +26,7 @@ import * as m028 from './migrations/028-publishing';
 import * as m029 from './migrations/029-people-name-words';
 import * as m030 from './migrations/030-blog';
 import * as m031 from './migrations/031-newsletters';
+import * as m032 from './migrations/032-image-variants';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '029-people-name-words': m029,
   '030-blog': m030,
   '031-newsletters': m031,
+  '032-image-variants': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -142,7 +142,7 @@ interface MailOutboxTable {
   createdAt: number;
   sentAt: number | null;
 }
-interface JobsTable {
+export interface JobsTable {
   id: Generated<number>;
   kind: string;
   payload: string;
@@ -175,6 +175,22 @@ interface BlobsTable {
   size: number;
   mediaType: string;
   createdAt: number;
+}
+export type ImageVariantFormat = 'webp' | 'avif';
+type ImageVariantState = 'pending' | 'done' | 'failed';
+interface ImageVariantsTable {
+  id: Generated<number>;
+  sourceHash: string;
+  width: number;
+  format: ImageVariantFormat;
+  state: ImageVariantState;
+  blobHash: string | null;
+  outWidth: number | null;
+  outHeight: number | null;
+  bytes: number | null;
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
 }
 export interface FilesTable {
   id: string;
@@ -519,6 +535,7 @@ export interface Database {
   jobs: JobsTable;
   debugReports: DebugReportsTable;
   blobs: BlobsTable;
+  imageVariants: ImageVariantsTable;
   files: FilesTable;
   books: BooksTable;
   bookContributors: BookContributorsTable;

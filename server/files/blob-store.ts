@@ -40,6 +40,7 @@ export interface BlobInfo {
 
 export class BlobStore {
   private readonly root: string;
+  private readonly releasedListeners: ((hash: string) => Promise<void>)[] = [];
 
   constructor(
     private readonly db: DB,
@@ -94,7 +95,7 @@ export class BlobStore {
    */
   async release(hash: string): Promise<boolean> {
     if (!HASH.test(hash)) return false;
-    return withHashLock(hash, async () => {
+    const released = await withHashLock(hash, async () => {
       try {
         const result = await this.db.deleteFrom('blobs').where('hash', '=', hash).executeTakeFirst();
         if (Number(result.numDeletedRows) === 0) return false;
@@ -105,6 +106,13 @@ export class BlobStore {
       await fs.promises.rm(this.fileOf(hash), { force: true });
       return true;
     });
+    if (released) for (const listener of this.releasedListeners) await listener(hash);
+    return released;
+  }
+
+  /** Run after a blob is deleted, for what was derived from its bytes (server/images drops its variants). */
+  onReleased(listener: (hash: string) => Promise<void>): void {
+    this.releasedListeners.push(listener);
   }
 
   async info(hash: string): Promise<BlobInfo | null> {

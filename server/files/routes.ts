@@ -19,11 +19,14 @@ import { IMMUTABLE_CACHE, serveBlob } from './serve-blob';
 import { markdownExcerpt, sniffFile } from './sniff';
 import { formatBytes } from '../../sync/text/bytes';
 import { uploadLimit } from '../http/body-limit';
+import { imageSets } from '../images/image-sets';
+import { requestUploadVariants } from '../images/request';
+import type { ImageSet } from '../../sync/api/images';
 
 /** Content-addressed bytes behind an id that never changes content: cache for a year. */
 const ID = /^[a-z2-7]{24}$/;
 
-function present(row: FilesTable): FileItem {
+function present(row: FilesTable, imageSet?: ImageSet): FileItem {
   return {
     id: row.id,
     name: row.name,
@@ -32,6 +35,7 @@ function present(row: FilesTable): FileItem {
     size: row.size,
     excerpt: row.excerpt,
     url: fileContentUrl(row.id),
+    ...(imageSet ? { imageSet } : {}),
     createdAt: row.createdAt,
   };
 }
@@ -62,7 +66,16 @@ export function fileRoutes(ctx: AppContext) {
   on(router, '/api/files', listFiles, async (c) => {
     const user = requirePermission(c, 'manuscripts:write');
     const rows = await ctx.db.selectFrom('files').selectAll().where('ownerId', '=', user.id).orderBy('createdAt', 'desc').orderBy('id').execute();
-    return { files: rows.map(present), usedBytes: await usedBytes(ctx.db, user.id), quotaBytes: fileQuotaBytes, maxFileBytes: fileMaxBytes };
+    const sets = await imageSets(
+      ctx.db,
+      rows.filter((r) => r.kind === 'image').map((r) => r.blobHash),
+    );
+    return {
+      files: rows.map((r) => present(r, sets.get(r.blobHash))),
+      usedBytes: await usedBytes(ctx.db, user.id),
+      quotaBytes: fileQuotaBytes,
+      maxFileBytes: fileMaxBytes,
+    };
   });
   router.post(
     '/',
@@ -103,7 +116,10 @@ export function fileRoutes(ctx: AppContext) {
       createdAt: ctx.now(),
     };
     await ctx.blobs.put(bytes, sniffed.mediaType, async () => {
-      await ctx.db.insertInto('files').values(row).execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.insertInto('files').values(row).execute();
+        if (row.kind === 'image') await requestUploadVariants(ctx, { hash, mediaType: row.mediaType }, trx);
+      });
     });
     return { file: present(row), usedBytes: quota.usedAfter };
   });

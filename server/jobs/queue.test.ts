@@ -54,6 +54,23 @@ describe('job queue', () => {
     expect(again?.attempts).toBe(2);
   });
 
+  it('runs a kind registered in its own lane beside the main lane, and drain runs both', async () => {
+    t = await buildTestContext();
+    const worker = new JobWorker(t.ctx.queue);
+    const seen: string[] = [];
+    worker.register('slow.image', async () => void seen.push('image'), { lane: 'images' });
+    worker.register('mail', async () => void seen.push('mail'));
+    await t.ctx.queue.enqueue('slow.image', {});
+    await t.ctx.queue.enqueue('mail', {});
+    // The main lane never takes the image job, and the image lane never the mail.
+    expect((await t.ctx.queue.claim({ except: ['slow.image'] }))?.kind).toBe('mail');
+    expect(await t.ctx.queue.claim({ except: ['slow.image'] })).toBeNull();
+    expect((await t.ctx.queue.claim({ only: ['slow.image'] }))?.kind).toBe('slow.image');
+    t.advance(10 * 60_000); // both claims lapse
+    expect(await worker.drain()).toBe(2);
+    expect(seen.sort()).toEqual(['image', 'mail']);
+  });
+
   it('backs off exponentially up to a cap', () => {
     expect(backoffDelay(2)).toBe(2 * backoffDelay(1));
     expect(backoffDelay(50)).toBe(backoffDelay(60));

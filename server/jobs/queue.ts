@@ -52,8 +52,11 @@ export class JobQueue {
     return row.id;
   }
 
-  /** Take the next ready job (queued and due, or running past its visibility timeout). */
-  async claim(): Promise<Job | null> {
+  /**
+   * Take the next ready job (queued and due, or running past its visibility timeout), of the
+   * given kinds only or of every kind but the excluded ones (a worker's lane, server/jobs/worker.ts).
+   */
+  async claim(lane: { only?: readonly string[]; except?: readonly string[] } = {}): Promise<Job | null> {
     const now = this.now();
     const row = await this.db
       .updateTable('jobs')
@@ -72,6 +75,8 @@ export class JobQueue {
           .where((eb) =>
             eb.or([eb.and([eb('state', '=', 'queued'), eb('runAt', '<=', now)]), eb.and([eb('state', '=', 'running'), eb('lockedUntil', '<', now)])]),
           )
+          .$if(lane.only !== undefined, (q) => q.where('kind', 'in', lane.only!.length ? [...lane.only!] : ['']))
+          .$if(!!lane.except?.length, (q) => q.where('kind', 'not in', [...lane.except!]))
           .orderBy('runAt')
           .orderBy('id')
           .limit(1),
@@ -109,9 +114,10 @@ export class JobQueue {
       .execute();
   }
 
-  async retry(id: number): Promise<boolean> {
+  /** `options.in`: a transaction, so the change commits with its audit entry. */
+  async retry(id: number, options: { in?: DB } = {}): Promise<boolean> {
     const now = this.now();
-    const r = await this.db
+    const r = await (options.in ?? this.db)
       .updateTable('jobs')
       .set({ state: 'queued', runAt: now, attempts: 0, updatedAt: now, finishedAt: null })
       .where('id', '=', id)
@@ -120,9 +126,9 @@ export class JobQueue {
     return Number(r.numUpdatedRows) > 0;
   }
 
-  async cancel(id: number): Promise<boolean> {
+  async cancel(id: number, options: { in?: DB } = {}): Promise<boolean> {
     const now = this.now();
-    const r = await this.db
+    const r = await (options.in ?? this.db)
       .updateTable('jobs')
       .set({ state: 'cancelled', updatedAt: now, finishedAt: now })
       .where('id', '=', id)
@@ -142,6 +148,18 @@ export class JobQueue {
       .where(sql<string>`json_extract(payload, ${'$.' + field})`, '=', value)
       .executeTakeFirst();
     return Number(r.numUpdatedRows);
+  }
+
+  /** Whether a job of a kind whose payload field equals a value is waiting or running (so another is not queued). */
+  async hasPendingWhere(kind: string, field: string, value: string, options: { in?: DB } = {}): Promise<boolean> {
+    const row = await (options.in ?? this.db)
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', kind)
+      .where('state', 'in', ['queued', 'running'])
+      .where(sql<string>`json_extract(payload, ${'$.' + field})`, '=', value)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async countsByState(): Promise<Record<JobState, number>> {

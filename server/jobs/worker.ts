@@ -1,24 +1,39 @@
 /**
- * The in-process worker loop: claims one job at a time and runs its handler. Handlers must be
- * idempotent — a job whose worker died is claimed again after the visibility timeout.
+ * The in-process worker loops: each lane claims one job at a time and runs its handler. Handlers
+ * must be idempotent — a job whose worker died is claimed again after the visibility timeout.
+ * Kinds registered in a lane of their own (the image variants: seconds of CPU each) run beside
+ * the main lane, so a sign-in e-mail never waits behind a backlog of covers. Every lane reads the
+ * one jobs table.
  */
 import { JOB_POLL_INTERVAL } from '../limits';
 import type { JobQueue } from './queue';
 
 export type JobHandler = (payload: any) => Promise<void>;
 
+const MAIN_LANE = 'main';
+
+interface Lane {
+  timer: NodeJS.Timeout | null;
+  running: boolean;
+}
+
 export class JobWorker {
   private handlers = new Map<string, JobHandler>();
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
+  /** Kinds by the lane they run in; unlisted kinds run in the main lane. */
+  private laneOf = new Map<string, string>();
+  private lanes = new Map<string, Lane>([[MAIN_LANE, { timer: null, running: false }]]);
   private stopped = true;
   lastTickAt = 0;
   processed = 0;
 
   constructor(private readonly queue: JobQueue) {}
 
-  register(kind: string, handler: JobHandler): void {
+  register(kind: string, handler: JobHandler, options: { lane?: string } = {}): void {
     this.handlers.set(kind, handler);
+    if (options.lane && options.lane !== MAIN_LANE) {
+      this.laneOf.set(kind, options.lane);
+      if (!this.lanes.has(options.lane)) this.lanes.set(options.lane, { timer: null, running: false });
+    }
   }
 
   get kinds(): string[] {
@@ -31,20 +46,36 @@ export class JobWorker {
 
   start(): void {
     this.stopped = false;
-    this.schedule(0);
+    for (const name of this.lanes.keys()) this.schedule(name, 0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    while (this.running) await new Promise((r) => setTimeout(r, 10));
+    for (const lane of this.lanes.values()) if (lane.timer) clearTimeout(lane.timer);
+    while ([...this.lanes.values()].some((l) => l.running)) await new Promise((r) => setTimeout(r, 10));
   }
 
-  /** Run every job that is due now; used by tests and by the loop. Returns how many ran. */
+  /** Run every job that is due now, in every lane; used by tests and by the loops. Returns how many ran. */
   async drain(): Promise<number> {
     let count = 0;
     for (;;) {
-      const job = await this.queue.claim();
+      let round = 0;
+      for (const name of this.lanes.keys()) round += await this.drainLane(name);
+      if (round === 0) return count;
+      count += round;
+    }
+  }
+
+  private filterOf(name: string): { only?: string[]; except?: string[] } {
+    if (name === MAIN_LANE) return { except: [...this.laneOf.keys()] };
+    return { only: [...this.laneOf].filter(([, lane]) => lane === name).map(([kind]) => kind) };
+  }
+
+  private async drainLane(name: string): Promise<number> {
+    const filter = this.filterOf(name);
+    let count = 0;
+    for (;;) {
+      const job = await this.queue.claim(filter);
       if (!job) return count;
       count++;
       const handler = this.handlers.get(job.kind);
@@ -60,22 +91,24 @@ export class JobWorker {
     }
   }
 
-  private schedule(delay: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), delay);
-    this.timer.unref?.();
+  private schedule(name: string, delay: number) {
+    const lane = this.lanes.get(name);
+    if (this.stopped || !lane) return;
+    lane.timer = setTimeout(() => void this.tick(name), delay);
+    lane.timer.unref?.();
   }
 
-  private async tick() {
-    this.running = true;
+  private async tick(name: string) {
+    const lane = this.lanes.get(name)!;
+    lane.running = true;
     this.lastTickAt = Date.now();
     try {
-      await this.drain();
+      await this.drainLane(name);
     } catch (error) {
-      console.error('job worker tick failed:', error);
+      console.error(`job worker tick (${name}) failed:`, error);
     } finally {
-      this.running = false;
-      this.schedule(JOB_POLL_INTERVAL);
+      lane.running = false;
+      this.schedule(name, JOB_POLL_INTERVAL);
     }
   }
 }

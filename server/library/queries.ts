@@ -3,6 +3,7 @@ import type { LibraryBook } from '../../sync/api/library';
 import { assetUrl } from '../books/epub/assets';
 import { authorNamesByBook } from '../books/queries';
 import type { AppContext } from '../context';
+import { imageSets } from '../images/image-sets';
 
 /** The owner's library, newest first; `onlyBookId` narrows it to one book (an upload's answer). */
 export async function libraryBooks(ctx: AppContext, userId: string, onlyBookId?: string): Promise<LibraryBook[]> {
@@ -10,6 +11,7 @@ export async function libraryBooks(ctx: AppContext, userId: string, onlyBookId?:
     .selectFrom('libraryEntries')
     .innerJoin('books', 'books.id', 'libraryEntries.bookId')
     .leftJoin('sideloads', 'sideloads.bookId', 'libraryEntries.bookId')
+    .leftJoin('bookAssets', (join) => join.onRef('bookAssets.bookId', '=', 'books.id').onRef('bookAssets.path', '=', 'books.coverPath'))
     .select([
       'books.id',
       'books.title',
@@ -18,21 +20,29 @@ export async function libraryBooks(ctx: AppContext, userId: string, onlyBookId?:
       'libraryEntries.source',
       'libraryEntries.acquiredAt',
       'sideloads.ownerId as sideloadedBy',
+      'bookAssets.blobHash as coverHash',
     ])
     .where('libraryEntries.userId', '=', userId);
   if (onlyBookId !== undefined) query = query.where('libraryEntries.bookId', '=', onlyBookId);
   const rows = await query.orderBy('libraryEntries.acquiredAt', 'desc').orderBy('books.id').execute();
   if (rows.length === 0) return [];
-  const authors = await authorNamesByBook(
-    ctx,
-    rows.map((r) => r.id),
-  );
+  const [authors, sets] = await Promise.all([
+    authorNamesByBook(
+      ctx,
+      rows.map((r) => r.id),
+    ),
+    imageSets(
+      ctx.db,
+      rows.map((r) => r.coverHash),
+    ),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
     subtitle: r.subtitle,
     authors: authors.get(r.id) ?? [],
     coverUrl: r.coverPath ? assetUrl(r.id, r.coverPath) : null,
+    ...(r.coverHash && sets.has(r.coverHash) ? { coverSet: sets.get(r.coverHash) } : {}),
     source: r.source,
     acquiredAt: r.acquiredAt,
     sideloaded: r.sideloadedBy === userId,

@@ -9,6 +9,7 @@ import { genreName } from '../../sync/store/genres';
 import type { AppContext } from '../context';
 import { authorNamesByBook } from '../books/queries';
 import { discountRuns, listedBooks, toCard, type ListedRow } from './listing';
+import { imageSets } from '../images/image-sets';
 
 /** Words per printed page, for books whose publisher gave no page count. */
 const WORDS_PER_PAGE = 250;
@@ -41,9 +42,11 @@ export async function storeBook(ctx: AppContext, bookId: string): Promise<StoreB
     ctx.db.selectFrom('bookChapters').select(['id', 'linear', 'wordCount']).where('bookId', '=', bookId).orderBy('ord').execute(),
     authorNamesByBook(ctx, [bookId]),
   ]);
+  const coverHash = (row as ListedRow).coverHash;
+  const coverSet = coverHash ? (await imageSets(ctx.db, [coverHash])).get(coverHash) : undefined;
   const words = chapters.reduce((sum, c) => sum + c.wordCount, 0);
   return {
-    ...toCard(row as ListedRow, authors.get(bookId) ?? []),
+    ...toCard(row as ListedRow, authors.get(bookId) ?? [], coverSet),
     description: row.description,
     contributors: contributors.map((c) => ({ name: c.name, role: c.role, authorId: c.userId })),
     publisher: row.publisherName,

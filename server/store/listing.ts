@@ -3,6 +3,8 @@
  * discount applied, computed in SQL so sorting and price filters agree with what is shown), and
  * turning rows into cards.
  */
+import type { ImageSet } from '../../sync/api/images';
+import { imageSets } from '../images/image-sets';
 import type { ExpressionBuilder } from 'kysely';
 import type { StoreBookCard } from '../../sync/api/store';
 import type { AppContext } from '../context';
@@ -70,7 +72,7 @@ function ratingAverage(row: { ratingCount: number; ratingSum: number }): number 
   return row.ratingCount > 0 ? Math.round((row.ratingSum / row.ratingCount) * 10) / 10 : null;
 }
 
-export function toCard(row: ListedRow, authors: string[]): StoreBookCard {
+export function toCard(row: ListedRow, authors: string[], coverSet?: ImageSet): StoreBookCard {
   const price = row.priceCents ?? row.listPriceCents;
   return {
     id: row.id,
@@ -81,6 +83,7 @@ export function toCard(row: ListedRow, authors: string[]): StoreBookCard {
     listPriceCents: price < row.listPriceCents ? row.listPriceCents : null,
     currency: row.currency,
     coverUrl: coverUrl(row.id, row.coverHash),
+    ...(coverSet ? { coverSet } : {}),
     ratingAverage: ratingAverage(row),
     ratingCount: row.ratingCount,
     publishedAt: row.publishedAt,
@@ -88,9 +91,15 @@ export function toCard(row: ListedRow, authors: string[]): StoreBookCard {
 }
 
 export async function toCards(ctx: AppContext, rows: ListedRow[]): Promise<StoreBookCard[]> {
-  const authors = await authorNamesByBook(
-    ctx,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toCard(r, authors.get(r.id) ?? []));
+  const [authors, sets] = await Promise.all([
+    authorNamesByBook(
+      ctx,
+      rows.map((r) => r.id),
+    ),
+    imageSets(
+      ctx.db,
+      rows.map((r) => r.coverHash),
+    ),
+  ]);
+  return rows.map((r) => toCard(r, authors.get(r.id) ?? [], r.coverHash ? sets.get(r.coverHash) : undefined));
 }

@@ -59,6 +59,8 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/blog', label: 'Blog', permission: 'blog:write' },
   { to: '/admin/audit', label: 'Audit log', permission: 'admin:access' },
   { to: '/admin/debug-reports', label: 'Debug reports', permission: 'admin:access' },
+  { to: '/admin/queue-status', label: 'Job queue', permission: 'jobs:manage' },
+  { to: '/admin/image-system-status', label: 'Image system', permission: 'jobs:manage' },
   { to: '/admin/test', label: 'Self-test', permission: 'admin:access' },
   { to: '/admin/settings', label: 'Site settings', permission: 'admin:access' },
   { to: '/admin/newsletter/setup', label: 'Newsletter', permission: 'admin:access' },

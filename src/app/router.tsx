@@ -136,6 +136,8 @@ const routes: RouteObject[] = [
               { path: 'newsletter/setup', lazy: page(() => import('../features/newsletter/setup-page'), 'SiteNewsletterSetupPage') },
               { path: 'profile', lazy: page(() => import('../features/admin/admin-profile-page'), 'AdminProfilePage') },
               { path: 'debug-reports', lazy: page(() => import('../features/admin/debug-reports-page'), 'DebugReportsPage') },
+              { path: 'queue-status', lazy: page(() => import('../features/jobs/queue-status-page'), 'QueueStatusPage') },
+              { path: 'image-system-status', lazy: page(() => import('../features/jobs/image-status-page'), 'ImageSystemStatusPage') },
               { path: 'test', lazy: page(() => import('../features/admin/self-test-page'), 'SelfTestPage') },
             ],
           },

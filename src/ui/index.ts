@@ -11,3 +11,4 @@ export { useOnline, OnlineOnly } from './online';
 export { QueryState } from './query-state';
 export { formatDate, formatDateTime, formatRelative } from './format';
 export { LinkPager, pageHref } from './link-pager';
+export { Picture } from './picture';

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import type { TocEntry } from '../book-format';
 import { endpoint } from './contract';
+import { ImageSetSchema } from './images';
 
 /** A book as a card on the home page and in lists. */
 export const BookCardSchema = z.object({
@@ -15,6 +16,8 @@ export const BookCardSchema = z.object({
   currency: z.string(),
   /** Null when the book has no cover asset. */
   coverUrl: z.nullable(z.string()),
+  /** The cover's WebP and AVIF variants, once made (server/images). */
+  coverSet: z.optional(ImageSetSchema),
 });
 export type BookCard = z.infer<typeof BookCardSchema>;
 

@@ -6,6 +6,7 @@
 import * as account from './account';
 import * as admin from './admin';
 import * as adminBlog from './admin-blog';
+import * as adminJobs from './admin-jobs';
 import * as adminStore from './admin-store';
 import * as auth from './auth';
 import * as authors from './authors';
@@ -40,6 +41,7 @@ export const ENDPOINTS: Endpoint[] = [
   account,
   admin,
   adminBlog,
+  adminJobs,
   adminStore,
   auth,
   authors,

@@ -1,6 +1,7 @@
 /** Wire types of /api/files: an author's uploads (images, DOCX, Markdown, EPUB). */
 import * as z from 'zod/mini';
 import { endpoint } from './contract';
+import { ImageSetSchema } from './images';
 
 export const FILE_KINDS = ['image', 'docx', 'markdown', 'epub'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -15,6 +16,8 @@ export const FileItemSchema = z.object({
   excerpt: z.nullable(z.string()),
   /** Where the bytes are served (an unguessable capability URL, see docs/decisions). */
   url: z.string(),
+  /** An image's WebP and AVIF variants, once made (server/images). */
+  imageSet: z.optional(ImageSetSchema),
   createdAt: z.number(),
 });
 export type FileItem = z.infer<typeof FileItemSchema>;

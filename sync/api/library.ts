@@ -1,6 +1,7 @@
 /** Wire types of /api/library. Progress is not here: it lives in the replicated library-progress collection. */
 import * as z from 'zod/mini';
 import { endpoint } from './contract';
+import { ImageSetSchema } from './images';
 
 export const LibraryBookSchema = z.object({
   id: z.string(),
@@ -9,6 +10,8 @@ export const LibraryBookSchema = z.object({
   authors: z.array(z.string()),
   /** Readable by the owner even when the book is unpublished (an asset URL, not the public cover). */
   coverUrl: z.nullable(z.string()),
+  /** The cover's WebP and AVIF variants, once made (server/images). */
+  coverSet: z.optional(ImageSetSchema),
   source: z.enum(['seed', 'claim', 'purchase', 'author']),
   acquiredAt: z.number(),
   /** The owner's own EPUB, private to them and charged to their file quota; they may remove it.

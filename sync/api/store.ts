@@ -10,6 +10,7 @@
 import * as z from 'zod/mini';
 import { GENRE_CODE } from '../store/genres';
 import { endpoint } from './contract';
+import { ImageSetSchema } from './images';
 
 export const STORE_PAGE_SIZE = 24;
 export const SHELF_SIZE = 12;
@@ -30,6 +31,8 @@ export const StoreBookCardSchema = z.object({
   listPriceCents: z.nullable(z.number()),
   currency: z.string(),
   coverUrl: z.nullable(z.string()),
+  /** The cover's WebP and AVIF variants, once made (server/images). */
+  coverSet: z.optional(ImageSetSchema),
   ratingAverage: z.nullable(z.number()),
   ratingCount: z.number(),
   publishedAt: z.nullable(z.number()),

@@ -159,6 +159,8 @@ export const VISITS: Visit[] = [
   v('admin/newsletter/setup', 'admin', '/admin/newsletter/setup'),
   v('admin/profile', 'admin', '/admin/profile'),
   v('admin/debug-reports', 'admin', '/admin/debug-reports'),
+  v('admin/queue-status', 'admin', '/admin/queue-status', { ready: text('Jobs by kind') }),
+  v('admin/image-system-status', 'admin', '/admin/image-system-status', { ready: text('Variants done') }),
   v('admin/test', 'admin', '/admin/test'),
   v('dev', 'admin', '/dev', { showsLoading: true }),
   v('dev/mail', 'admin', '/dev/mail'),

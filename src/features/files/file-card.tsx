@@ -2,14 +2,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fileNameProblem, type FileItem } from '../../../sync/api/files';
 import { ApiRequestError } from '../../lib/api';
-import { Button, Dialog, formatDate } from '../../ui';
+import { Button, Dialog, Picture, formatDate } from '../../ui';
 import { useDeleteFile, useRenameFile } from './use-files';
 import { formatBytes } from '../../../sync/text/bytes';
 
 const KIND_LABEL: Record<FileItem['kind'], string> = { image: 'Image', docx: 'DOCX', markdown: 'Markdown', epub: 'EPUB' };
 
 function Preview({ file }: { file: FileItem }) {
-  if (file.kind === 'image') return <img className="file-thumb" src={file.url} alt="" loading="lazy" />;
+  if (file.kind === 'image') return <Picture className="file-thumb" src={file.url} set={file.imageSet} sizes="16rem" alt="" loading="lazy" />;
   if (file.kind === 'markdown') return <pre className="file-excerpt">{file.excerpt || 'Empty document'}</pre>;
   return (
     <div className={`file-type file-type-${file.kind}`} aria-hidden="true">

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { useLiveDocs } from '../../db/use-live-docs';
 import { usePreferences } from '../theming/preferences-store';
-import { Badge, Button, EmptyState, LinkButton, Page, Skeleton, Notice, formatRelative, usePageTitle } from '../../ui';
+import { Badge, Button, EmptyState, LinkButton, Page, Skeleton, Notice, Picture, formatRelative, usePageTitle } from '../../ui';
 import { AddBookDialog } from './add-book';
 import { DeviceStorage, DownloadControl } from './download-control';
 import { ManuscriptShelf } from './manuscript-shelf';
@@ -72,7 +72,7 @@ export function LibraryPage() {
               <li key={book.id} className="library-item">
                 <Link to={`/books/${book.id}${flow}`} className="library-cover" aria-hidden="true" tabIndex={-1}>
                   {book.coverUrl ? (
-                    <img src={book.coverUrl} alt="" width={96} height={150} loading="lazy" />
+                    <Picture src={book.coverUrl} set={book.coverSet} sizes="6rem" alt="" width={96} height={150} loading="lazy" />
                   ) : (
                     <span className="library-cover-blank">{book.title}</span>
                   )}

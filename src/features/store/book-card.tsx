@@ -5,6 +5,8 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { ImageSet } from '../../../sync/api/images';
+import { Picture } from '../../ui';
 import { formatPrice } from './format-price';
 import './book-card.css';
 
@@ -16,6 +18,7 @@ export interface CardBook {
   priceCents: number;
   currency: string;
   coverUrl: string | null;
+  coverSet?: ImageSet;
   listPriceCents?: number | null;
   ratingAverage?: number | null;
   ratingCount?: number;
@@ -42,7 +45,16 @@ export function BookCard({ book, size = 'md', eager, action }: { book: CardBook;
     <article className={`book-card book-card-${size}`} aria-label={`${book.title}${authors ? ` by ${authors}` : ''}`}>
       <div className="book-cover">
         {book.coverUrl ? (
-          <img src={book.coverUrl} alt="" width={320} height={512} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          <Picture
+            src={book.coverUrl}
+            set={book.coverSet}
+            sizes={size === 'lg' ? '13rem' : '10.5rem'}
+            alt=""
+            width={320}
+            height={512}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+          />
         ) : (
           <div className="book-cover-blank" aria-hidden="true">
             {book.title}

@@ -10,7 +10,7 @@ import { claimBook } from '../../../sync/api/books';
 import { getStoreBook, type StoreBook } from '../../../sync/api/store';
 import { call, errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { Button, LinkButton, Notice, QueryState, formatDate, useOnline, usePageTitle } from '../../ui';
+import { Button, LinkButton, Notice, Picture, QueryState, formatDate, useOnline, usePageTitle } from '../../ui';
 import { BookReviews } from '../reviews/book-reviews';
 import { Price } from './book-card';
 import { useOwnsBook } from './use-owns-book';
@@ -86,7 +86,7 @@ function BookStorePage({ book }: { book: StoreBook }) {
       <div className="store-book-top">
         <div className="store-book-cover book-cover">
           {book.coverUrl ? (
-            <img src={book.coverUrl} alt={`Cover of ${book.title}`} width={320} height={512} />
+            <Picture src={book.coverUrl} set={book.coverSet} sizes="16rem" alt={`Cover of ${book.title}`} width={320} height={512} />
           ) : (
             <div className="book-cover-blank">{book.title}</div>
           )}
