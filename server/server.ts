@@ -28,6 +28,7 @@ import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
 import { registerStoreJobs } from './store/admin/price-drops';
 import { registerPublishingJobs } from './publishing/notices';
+import { registerUploadJobs } from './uploads/job';
 import { storeHeadFor } from './site/store-meta';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
@@ -74,6 +75,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerInvitationJobs(worker, ctx);
   registerStoreJobs(worker, ctx);
   registerPublishingJobs(worker, ctx);
+  registerUploadJobs(worker, ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   return { ctx, worker, handle };

@@ -21,6 +21,7 @@ import * as lists from './lists';
 import * as manuscripts from './manuscripts';
 import * as myInvitations from './my-invitations';
 import * as publisherIsbns from './publisher-isbns';
+import * as publisherUploads from './publisher-uploads';
 import * as publishing from './publishing';
 import * as reviews from './reviews';
 import * as session from './session';
@@ -51,6 +52,7 @@ export const ENDPOINTS: Endpoint[] = [
   manuscripts,
   myInvitations,
   publisherIsbns,
+  publisherUploads,
   publishing,
   reviews,
   session,
