@@ -31,7 +31,12 @@ export const MAIN_NAV: NavItem[] = [
 ];
 
 /** The publisher area's sections (/publisher/*), shown under the header like the admin's. */
-export const PUBLISHER_NAV: NavItem[] = [{ to: '/publisher/isbn', label: 'ISBNs', permission: 'publisher:manage' }];
+export const PUBLISHER_NAV: NavItem[] = [
+  { to: '/publisher/isbn', label: 'ISBNs', permission: 'publisher:manage' },
+  { to: '/publisher/upload-single', label: 'Upload a book', permission: 'publisher:manage' },
+  { to: '/publisher/upload-bulk', label: 'Bulk upload', permission: 'publisher:manage' },
+  { to: '/publisher/uploads', label: 'Uploads', permission: 'publisher:manage' },
+];
 
 export const ADMIN_NAV: NavItem[] = [
   { to: '/admin', label: 'Dashboard', permission: 'admin:access' },
