@@ -11,7 +11,7 @@ import { emptyRaw, type RawRow } from './record';
 
 const REQUIRED: CsvColumn[] = ['isbn', 'title', 'authors', 'language', 'price', 'currency'];
 
-export interface CsvResult {
+interface CsvResult {
   fileProblem: string | null;
   rows: RawRow[];
 }

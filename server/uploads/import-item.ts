@@ -7,6 +7,7 @@
  * manuscript. A free ISBN of the imprint's pool is assigned to the book with it.
  */
 import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { CanonicalBookInput } from '../../sync/book-format';
 import { recordAudit } from '../audit/record';
 import { buildBook, readPackage } from '../books/epub/build-book';
@@ -28,7 +29,7 @@ export interface ItemFiles {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-async function withdraw(ctx: AppContext, upload: UploadsTable, item: UploadItemsTable, record: UploadRecord): Promise<string> {
+async function withdraw(ctx: AppContext, upload: UploadsTable, item: Selectable<UploadItemsTable>, record: UploadRecord): Promise<string> {
   const book = await ctx.db
     .selectFrom('books')
     .select(['id', 'status', 'title'])
@@ -59,7 +60,13 @@ async function withdraw(ctx: AppContext, upload: UploadsTable, item: UploadItems
 }
 
 /** Imports the item and marks it imported in the same transaction; throws ItemRefusal or a fault. */
-export async function importItem(ctx: AppContext, upload: UploadsTable, imprintName: string, item: UploadItemsTable, files: ItemFiles): Promise<string> {
+export async function importItem(
+  ctx: AppContext,
+  upload: UploadsTable,
+  imprintName: string,
+  item: Selectable<UploadItemsTable>,
+  files: ItemFiles,
+): Promise<string> {
   const record = JSON.parse(item.record!) as UploadRecord;
   if (record.action === 'withdraw') return withdraw(ctx, upload, item, record);
 

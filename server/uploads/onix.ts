@@ -75,7 +75,7 @@ const ROLES: Record<string, Contributor['role']> = { A01: 'author', B01: 'editor
 const DIGITAL_FORMS = new Set(['ED', 'EA', 'EB', 'EC']);
 const PRINT_FORMS = new Set(['BA', 'BB', 'BC', 'BD', 'BE', 'BF', 'BH', 'BI', 'BZ', 'AA', 'AB', 'AC', 'AJ']);
 
-export interface OnixResult {
+interface OnixResult {
   /** A problem with the whole file (not XML, wrong namespace, too many products); rows are then not imported. */
   fileProblem: string | null;
   rows: RawRow[];
@@ -165,7 +165,7 @@ function finishProduct(p: ProductState): RawRow {
  * A streaming reader: `write` each decoded chunk as it arrives, then `close`. Rows come out in
  * file order; after a file problem nothing more is read.
  */
-export class OnixReader {
+class OnixReader {
   private parser = new SaxesParser({ xmlns: true, position: true });
   private ns: string | null = null;
   private short = false;

@@ -1,6 +1,7 @@
 /** Uploads and their items as the API shows them (sync/api/publisher-uploads.ts). */
 import type { UploadDetail, UploadItem, UploadSummary } from '../../sync/api/publisher-uploads';
 import type { DB } from '../db/connection';
+import type { Selectable } from 'kysely';
 import type { UploadItemsTable, UploadsTable } from '../db/schema';
 import type { UploadRecord } from './record';
 
@@ -64,7 +65,7 @@ export async function uploadPage(db: DB, imprintId: string, page: number, pageSi
 }
 
 /** What does not stop a row: a file it names that the ZIP does not have. */
-function warningsOf(upload: UploadsTable, item: UploadItemsTable, record: UploadRecord | null): string[] {
+function warningsOf(upload: UploadsTable, item: Selectable<UploadItemsTable>, record: UploadRecord | null): string[] {
   if (!record || upload.kind !== 'bulk' || record.action === 'withdraw') return [];
   const out: string[] = [];
   const missing = (file: string, entry: string | null, what: string) => {
@@ -80,7 +81,7 @@ function warningsOf(upload: UploadsTable, item: UploadItemsTable, record: Upload
   return out;
 }
 
-export function presentItem(upload: UploadsTable, item: UploadItemsTable): UploadItem {
+function presentItem(upload: UploadsTable, item: Selectable<UploadItemsTable>): UploadItem {
   const record = item.record ? (JSON.parse(item.record) as UploadRecord) : null;
   return {
     row: item.row,

@@ -27,7 +27,7 @@ async function buildImprint(ctx: AppContext, name: string, members: [string, str
   return id;
 }
 
-const raw = (path: string, cookie: string | undefined, body: BodyInit) =>
+const raw = (path: string, cookie: string | undefined, body: NonNullable<RequestInit['body']>) =>
   t.request(path, { method: 'POST', cookie, body, headers: { 'content-type': 'application/octet-stream' } });
 
 async function sendMetadata(text: string, name = 'books.csv', cookie = owner.cookie, imprint = imprintId) {

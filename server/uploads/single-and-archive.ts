@@ -16,17 +16,20 @@ import { checkAgainstCatalogue, storeCheckedUpload } from './check';
 import { toLanguageTag, type CheckedRow, type UploadRecord } from './record';
 
 /** An EPUB's package read into the upload's one row; 422 when Quire cannot take the EPUB at all. */
-export async function checkSingleEpub(ctx: AppContext, who: ImprintActor, bytes: Uint8Array, fileName: string): Promise<string> {
-  let pkg;
+function openEpub(bytes: Uint8Array) {
   try {
     const opened = readPackage(bytes);
     buildBook(opened, { bookId: 'check', slug: 'check' }); // refuses a book with no readable chapters now, not in the job
-    pkg = opened.pkg;
+    return opened.pkg;
   } catch (error) {
     const refusal = epubRefusal(error);
     if (refusal === null) throw error;
     throw invalid(refusal, { epub: refusal });
   }
+}
+
+export async function checkSingleEpub(ctx: AppContext, who: ImprintActor, bytes: Uint8Array, fileName: string): Promise<string> {
+  const pkg = openEpub(bytes);
   const problems: string[] = [];
   if (pkg.contributors.length === 0) problems.push('The EPUB names no author (dc:creator): add one and upload it again.');
   const language = toLanguageTag(pkg.language);

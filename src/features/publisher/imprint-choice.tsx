@@ -9,7 +9,7 @@ import { listMyImprints, type MyImprint } from '../../../sync/api/publisher-isbn
 import { call } from '../../lib/api';
 import { EmptyState, QueryState, SelectField } from '../../ui';
 
-export function useImprints() {
+function useImprints() {
   const [params] = useSearchParams();
   const query = useQuery({ queryKey: ['publisher', 'imprints'], queryFn: ({ signal }) => call(listMyImprints, { signal }) });
   const chosen = query.data?.imprints.find((i) => i.id === params.get('imprint')) ?? query.data?.imprints[0];
