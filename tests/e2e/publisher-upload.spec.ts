@@ -49,15 +49,12 @@ test('a publisher bulk-uploads a CSV with one bad row, sees it reported, the res
   await expect(report.getByRole('row', { name: new RegExp(first) })).toContainText('Ready');
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('publisher-upload-report-desktop.png'), fullPage: true });
-  await page.setViewportSize(PHONE);
-  expect(await sidewaysOverflow(page)).toEqual([]);
-  await page.screenshot({ path: test.info().outputPath('publisher-upload-report-phone.png'), fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 850 });
 
   // The import runs as a job; the upload's page follows it to the end.
   await report.getByRole('button', { name: 'Import 2 books' }).click();
   await expect(page).toHaveURL(/\/publisher\/uploads\?.*upload=/);
-  const detail = page.getByRole('region', { name: new RegExp(fileName.replace(/\./g, '\\.')) });
+  // The upload's own section is named by its heading, which starts with the file's name.
+  const detail = page.getByRole('region', { name: new RegExp(`^${fileName.replace(/\./g, '\\.')}`) });
   await expect(detail).toHaveAttribute('data-status', 'done');
   await expect(detail.getByTestId('upload-imported-count')).toHaveText('2');
   await expect(detail.getByTestId('upload-invalid-count')).toHaveText('1');
@@ -76,7 +73,6 @@ test('a publisher bulk-uploads a CSV with one bad row, sees it reported, the res
     .trimEnd()
     .split('\r\n');
   expect(lines).toEqual(['row,reference,isbn,title,status,reasons', `3,${bad},${bad},,not valid,The ISBN’s check digit does not match: a digit is mistyped.`]);
-  await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('publisher-uploads-detail-desktop.png'), fullPage: true });
 
   // The history lists it with its results.
@@ -85,10 +81,30 @@ test('a publisher bulk-uploads a CSV with one bad row, sees it reported, the res
   await expect(row).toContainText('Finished');
   await expect(row).toContainText('2 imported · 1 not valid');
   await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath('publisher-uploads-desktop.png'), fullPage: true });
-  await page.setViewportSize(PHONE);
+});
+
+test('on a phone, the validation report and the upload history fit the screen', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const fileName = `phone-list-${Date.now().toString(36)}.csv`;
+  const good = randomIsbn();
+  const csv = [
+    'isbn,title,authors,language,price,currency',
+    `${good},On a Small Screen,Maren Holt,en,2.99,USD`,
+    `${randomIsbn()},No Price,Maren Holt,en,,USD`,
+  ].join('\n');
+  await signIn(page, DEMO.publisher);
+  await page.goto('/publisher/upload-bulk');
+  await page.getByLabel('Metadata file (CSV or ONIX)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const report = page.getByRole('region', { name: `Validation report: ${fileName}` });
+  await expect(report.getByRole('row', { name: /No Price|Missing price/ })).toContainText('Missing price.');
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('publisher-upload-report-phone.png'), fullPage: true });
+  await page.goto('/publisher/uploads');
+  await expect(page.getByRole('row', { name: new RegExp(fileName.replace(/\./g, '\\.')) })).toContainText('Not started');
   expect(await sidewaysOverflow(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('publisher-uploads-phone.png'), fullPage: true });
+  await context.close();
 });
 
 test('on a phone, a publisher uploads one EPUB, confirms its metadata and price, and gets a draft', async ({ browser }) => {
