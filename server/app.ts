@@ -41,6 +41,7 @@ import { clientIp, honoRequestFacts, requestIsHttps } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { publisherRoutes } from './publisher/routes';
+import { uploadRoutes } from './uploads/routes';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { reviewRoutes } from './reviews/routes';
 import { sitemap } from './site/store-meta';
@@ -109,6 +110,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/invitations', myInvitationRoutes(ctx))
     .route('/api/manuscripts', manuscriptBookRoutes(ctx))
     .route('/api/publisher', publisherRoutes(ctx))
+    .route('/api/publisher', uploadRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/store', storeRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))

@@ -32,6 +32,7 @@ import { registerStoreJobs } from './store/admin/price-drops';
 import { registerPublishingJobs } from './publishing/notices';
 import { blogHeadFor } from './blog/meta';
 import { registerBlogJobs } from './blog/commands';
+import { registerUploadJobs } from './uploads/job';
 import { storeHeadFor } from './site/store-meta';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
@@ -81,6 +82,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerPublishingJobs(worker, ctx);
   registerBlogJobs(worker, ctx);
   registerImageJobs(worker, ctx);
+  registerUploadJobs(worker, ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   return { ctx, worker, handle };

@@ -68,6 +68,8 @@ describe('imprint permissions', () => {
     expect(canInImprint(publisher, 'owner', 'isbns:manage')).toBe(true);
     expect(canInImprint(publisher, 'manager', 'isbns:manage')).toBe(true);
     expect(canInImprint(publisher, 'staff', 'isbns:manage')).toBe(false);
+    for (const role of ['owner', 'manager', 'staff']) expect(canInImprint(publisher, role, 'uploads:manage')).toBe(true);
+    expect(canInImprint({ roles: ['reader'], status: 'active' }, 'owner', 'uploads:manage')).toBe(false);
   });
   it('refuses non-members, non-publishers and suspended publishers', () => {
     expect(canInImprint(publisher, null, 'imprint:read')).toBe(false);

@@ -27,6 +27,7 @@ import * as m029 from './migrations/029-people-name-words';
 import * as m030 from './migrations/030-blog';
 import * as m031 from './migrations/031-newsletters';
 import * as m032 from './migrations/032-image-variants';
+import * as m033 from './migrations/033-publisher-uploads';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030-blog': m030,
   '031-newsletters': m031,
   '032-image-variants': m032,
+  '033-publisher-uploads': m033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -74,6 +74,36 @@ interface ImprintIsbnsTable {
   assignedAt: number | null;
   addedAt: number;
 }
+/** A publisher's upload (migration 033): a single EPUB, or a metadata file with a ZIP. */
+export interface UploadsTable {
+  id: string;
+  imprintId: string;
+  uploaderId: string | null;
+  kind: 'single' | 'bulk';
+  format: 'epub' | 'csv' | 'onix';
+  fileName: string;
+  archiveBlob: string | null;
+  archiveName: string | null;
+  coverBlob: string | null;
+  status: 'checked' | 'queued' | 'running' | 'done';
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+}
+/** One row of an upload's metadata file (migration 033); `record` and `problems` are JSON. */
+export interface UploadItemsTable {
+  uploadId: string;
+  row: number;
+  reference: string;
+  isbn: string;
+  record: string | null;
+  problems: string;
+  status: 'invalid' | 'ready' | 'imported' | 'failed';
+  message: Generated<string>;
+  epubEntry: string | null;
+  coverEntry: string | null;
+  bookId: string | null;
+}
 interface RoleRequestsTable {
   id: string;
   userId: string;
@@ -525,6 +555,8 @@ export interface Database {
   imprints: ImprintsTable;
   imprintMembers: ImprintMembersTable;
   imprintIsbns: ImprintIsbnsTable;
+  uploads: UploadsTable;
+  uploadItems: UploadItemsTable;
   roleRequests: RoleRequestsTable;
   betaRequests: BetaRequestsTable;
   auditLog: AuditLogTable;

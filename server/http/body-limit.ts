@@ -10,7 +10,16 @@ import { MAX_JSON_BODY_BYTES } from '../limits';
 import { payloadTooLarge } from './errors';
 
 /** Method and exact path; anything else, including a near miss, gets the small cap (fails closed). */
-const UPLOAD_ROUTES = new Set(['POST /api/files', 'POST /api/books/import', 'POST /api/manuscripts/import', 'POST /api/library/sideloads']);
+const UPLOAD_ROUTES = new Set([
+  'POST /api/files',
+  'POST /api/books/import',
+  'POST /api/manuscripts/import',
+  'POST /api/library/sideloads',
+  'POST /api/publisher/uploads/metadata',
+  'POST /api/publisher/uploads/archive',
+  'POST /api/publisher/uploads/epub',
+  'POST /api/publisher/uploads/cover',
+]);
 
 export function limitBodies(): MiddlewareHandler {
   const capped = bodyLimit({

@@ -94,7 +94,12 @@ const routes: RouteObject[] = [
           {
             path: 'publisher',
             element: <RequirePermission permission="publisher:manage" />,
-            children: [{ path: 'isbn', lazy: page(() => import('../features/publisher/isbn-page'), 'PublisherIsbnPage') }],
+            children: [
+              { path: 'isbn', lazy: page(() => import('../features/publisher/isbn-page'), 'PublisherIsbnPage') },
+              { path: 'upload-single', lazy: page(() => import('../features/publisher/upload-single-page'), 'PublisherUploadSinglePage') },
+              { path: 'upload-bulk', lazy: page(() => import('../features/publisher/upload-bulk-page'), 'PublisherUploadBulkPage') },
+              { path: 'uploads', lazy: page(() => import('../features/publisher/uploads-page'), 'PublisherUploadsPage') },
+            ],
           },
           {
             element: <RequirePermission permission="publishing:submit" />,

@@ -25,6 +25,7 @@ import * as manuscripts from './manuscripts';
 import * as myInvitations from './my-invitations';
 import * as newsletter from './newsletter';
 import * as publisherIsbns from './publisher-isbns';
+import * as publisherUploads from './publisher-uploads';
 import * as publishing from './publishing';
 import * as reviews from './reviews';
 import * as session from './session';
@@ -59,6 +60,7 @@ export const ENDPOINTS: Endpoint[] = [
   myInvitations,
   newsletter,
   publisherIsbns,
+  publisherUploads,
   publishing,
   reviews,
   session,

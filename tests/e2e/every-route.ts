@@ -132,6 +132,9 @@ export const VISITS: Visit[] = [
   v('editor', 'publisher', '/editor'),
   v('files', 'publisher', '/files'),
   v('publisher/isbn', 'publisher', '/publisher/isbn', { ready: text('Import ISBNs') }),
+  v('publisher/upload-single', 'publisher', '/publisher/upload-single', { ready: text('EPUB file') }),
+  v('publisher/upload-bulk', 'publisher', '/publisher/upload-bulk', { ready: text('Metadata file (CSV or ONIX)') }),
+  v('publisher/uploads', 'publisher', '/publisher/uploads'),
   v('kdp-cover', 'publisher', '/kdp-cover?trim=5x8&pages=60&paper=cream'),
 
   // The admin.

@@ -26,7 +26,7 @@ export function registerBookJobs(worker: JobWorker, ctx: AppContext) {
   worker.register(BOOK_IMPORT_JOB, (payload: Partial<BookImportPayload>) => runBookImport(ctx, payload));
 }
 
-function slugify(title: string): string {
+export function slugify(title: string): string {
   const words = title
     .toLowerCase()
     .normalize('NFKD')

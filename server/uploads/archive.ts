@@ -1,0 +1,56 @@
+/**
+ * The ZIP of EPUBs and covers sent with a metadata file. Only the central directory is read when
+ * it arrives (names and declared sizes, nothing inflated); each row's files are inflated one at a
+ * time by the import job, and an entry declaring more than an EPUB may be is never inflated.
+ */
+import { unzipSync } from 'fflate';
+import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
+import { isUnsafeEntryName } from '../books/epub/read-zip';
+
+const COVER_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'];
+
+const baseName = (name: string) => name.split('/').pop()!.toLowerCase();
+
+/** True when the bytes start like a ZIP ("PK\3\4"). */
+export const looksLikeZip = (b: Uint8Array) => b.byteLength >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 3 && b[3] === 4;
+
+/** The archive's file names (folders and unsafe names left out). */
+export function zipEntries(bytes: Uint8Array): string[] {
+  const names: string[] = [];
+  unzipSync(bytes, {
+    filter: (f) => {
+      if (!f.name.endsWith('/') && !isUnsafeEntryName(f.name) && !baseName(f.name).startsWith('.')) names.push(f.name);
+      return false;
+    },
+  });
+  return names;
+}
+
+/** One entry's bytes, or null when it is missing or declares more than an EPUB may be. */
+export function zipEntry(bytes: Uint8Array, name: string): Uint8Array | null {
+  const out = unzipSync(bytes, { filter: (f) => f.name === name && f.originalSize <= EPUB_MAX_UPLOAD_BYTES });
+  return out[name] ?? null;
+}
+
+/**
+ * A row's EPUB and cover among the entries: the file the row names (in any folder, any case),
+ * else one named after its ISBN (9780306406157.epub, 9780306406157.jpg).
+ */
+export function matchEntries(entries: string[], row: { isbn: string; epubFile: string; coverFile: string }): { epub: string | null; cover: string | null } {
+  const byBase = new Map<string, string>();
+  for (const e of entries) if (!byBase.has(baseName(e))) byBase.set(baseName(e), e);
+  const named = (file: string) => (file ? (byBase.get(baseName(file)) ?? null) : null);
+  const epub = named(row.epubFile) ?? (row.epubFile || !row.isbn ? null : (byBase.get(`${row.isbn}.epub`) ?? null));
+  const cover =
+    named(row.coverFile) ?? (row.coverFile || !row.isbn ? null : (COVER_EXTENSIONS.map((x) => byBase.get(`${row.isbn}${x}`)).find(Boolean) ?? null));
+  return { epub, cover };
+}
+
+/** The image type of a cover from its first bytes; null when it is not JPEG, PNG or WebP. */
+export function coverType(b: Uint8Array): { mediaType: string; extension: string } | null {
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { mediaType: 'image/jpeg', extension: 'jpg' };
+  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return { mediaType: 'image/png', extension: 'png' };
+  if (String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP')
+    return { mediaType: 'image/webp', extension: 'webp' };
+  return null;
+}

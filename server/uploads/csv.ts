@@ -1,0 +1,91 @@
+/**
+ * The CSV metadata file (sync/uploads.ts has the template's columns), read as it streams with
+ * csv-parse: a header row naming the columns in any order, then one book per row. An unknown or
+ * missing required column refuses the file; a row's own mistakes are that row's problems.
+ */
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import type { Contributor } from '../../sync/book-format';
+import { CSV_COLUMNS, UPLOAD_ACTIONS, type CsvColumn } from '../../sync/uploads';
+import { emptyRaw, type RawRow } from './record';
+
+const REQUIRED: CsvColumn[] = ['isbn', 'title', 'authors', 'language', 'price', 'currency'];
+
+interface CsvResult {
+  fileProblem: string | null;
+  rows: RawRow[];
+}
+
+const isColumn = (name: string): name is CsvColumn => (CSV_COLUMNS as readonly string[]).includes(name);
+
+function authorsOf(cell: string): Contributor[] {
+  return cell
+    .split(';')
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map((name) => ({ name, role: 'author' as const }));
+}
+
+function rowOf(line: number, record: Record<string, string>): RawRow {
+  const raw = emptyRaw(line);
+  const cell = (c: CsvColumn) => (record[c] ?? '').trim();
+  const action = cell('action').toLowerCase() || 'new';
+  raw.action = (UPLOAD_ACTIONS as readonly string[]).includes(action) ? (action as RawRow['action']) : null;
+  if (!raw.action) raw.problems.push(`Unknown action “${action.slice(0, 20)}”: use new, update or withdraw.`);
+  raw.reference = cell('isbn');
+  raw.isbn = cell('isbn');
+  raw.title = cell('title');
+  raw.subtitle = cell('subtitle');
+  raw.contributors = authorsOf(cell('authors'));
+  raw.language = cell('language');
+  raw.price = cell('price');
+  raw.currency = cell('currency');
+  raw.description = cell('description');
+  raw.epubFile = cell('epub_file');
+  raw.coverFile = cell('cover_file');
+  return raw;
+}
+
+/** A whole CSV file as chunks (a stream, or one string in tests). */
+export async function readCsv(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, maxRows: number): Promise<CsvResult> {
+  let header: CsvColumn[] | null = null;
+  const rows: RawRow[] = [];
+  const parser = Readable.from(chunks).pipe(
+    parse({
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      max_record_size: 100_000,
+    }),
+  );
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!header) {
+        const names = record.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
+        const unknown = names.filter((n) => n !== '' && !isColumn(n));
+        if (unknown.length > 0)
+          return { fileProblem: `Unknown column “${unknown[0]!.slice(0, 30)}”: the template's columns are ${CSV_COLUMNS.join(', ')}.`, rows: [] };
+        const missing = REQUIRED.filter((c) => !names.includes(c));
+        if (missing.length > 0) return { fileProblem: `Missing column “${missing[0]}”: the first row names the columns, as in the template.`, rows: [] };
+        header = names as CsvColumn[];
+        continue;
+      }
+      if (rows.length >= maxRows) return { fileProblem: `The file has more than ${maxRows.toLocaleString('en')} rows: split it.`, rows: [] };
+      const cells: Record<string, string> = {};
+      header.forEach((name, i) => {
+        if (name) cells[name] = record[i] ?? '';
+      });
+      const raw = rowOf(info.lines, cells);
+      if (record.length > header.length && record.slice(header.length).some((c) => c.trim() !== ''))
+        raw.problems.push(`The row has ${record.length} cells for ${header.length} columns: is a comma inside a cell without quotes?`);
+      rows.push(raw);
+    }
+  } catch (error) {
+    if (error instanceof CsvError) return { fileProblem: `The file is not valid CSV: ${error.message.slice(0, 160)}`, rows: [] };
+    throw error;
+  }
+  if (!header) return { fileProblem: 'The file is empty: the first row names the columns, as in the template.', rows: [] };
+  if (rows.length === 0) return { fileProblem: 'The file has a header but no rows.', rows: [] };
+  return { fileProblem: null, rows };
+}

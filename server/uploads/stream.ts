@@ -1,0 +1,41 @@
+/**
+ * A request body read as it streams in, counting bytes: past `maxBytes` the reading stops with
+ * `tooLarge()`, whatever the request declared, so a metadata file is parsed without ever being
+ * held whole (uploadLimit has already refused a declared length over the cap).
+ */
+export async function* bodyText(body: ReadableStream<Uint8Array> | null, maxBytes: number, tooLarge: () => Error): AsyncGenerator<string> {
+  if (!body) return;
+  const reader = body.getReader();
+  const decoder = new TextDecoder('utf-8');
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw tooLarge();
+      yield decoder.decode(value, { stream: true });
+    }
+    const rest = decoder.decode();
+    if (rest) yield rest;
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** The stream's first text, then all of it again: lets the format be sniffed from the first bytes. */
+export async function peek(chunks: AsyncGenerator<string>): Promise<{ first: string; all: AsyncGenerator<string> }> {
+  let first = '';
+  const held: string[] = [];
+  while (first.trim() === '') {
+    const next = await chunks.next();
+    if (next.done) break;
+    held.push(next.value);
+    first += next.value;
+  }
+  async function* all() {
+    yield* held;
+    yield* chunks;
+  }
+  return { first, all: all() };
+}

@@ -1,0 +1,106 @@
+/**
+ * An upload's rows: the validation report before the import (each bad row with its reasons) and,
+ * once imported, what became of each row. Also the counts line and the import's progress.
+ */
+import type { UploadDetail, UploadItem, UploadItemStatus, UploadSummary } from '../../../sync/api/publisher-uploads';
+import { formatMoney } from '../../../sync/store/money';
+import { Badge, Table, type Column } from '../../ui';
+
+const STATUS: Record<UploadItemStatus, { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' | 'accent' }> = {
+  invalid: { label: 'Not valid', tone: 'danger' },
+  ready: { label: 'Ready', tone: 'accent' },
+  imported: { label: 'Imported', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+};
+
+const ACTIONS = { new: 'New', update: 'Update', withdraw: 'Withdraw' } as const;
+
+export const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+export function UploadCounts({ upload }: { upload: UploadSummary }) {
+  const c = upload.counts;
+  return (
+    <dl className="isbn-counts upload-counts">
+      {upload.status === 'checked' ? (
+        <div>
+          <dt>Ready</dt>
+          <dd data-testid="upload-ready-count">{c.ready.toLocaleString('en')}</dd>
+        </div>
+      ) : (
+        <div>
+          <dt>Imported</dt>
+          <dd data-testid="upload-imported-count">{c.imported.toLocaleString('en')}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Not valid</dt>
+        <dd data-testid="upload-invalid-count">{c.invalid.toLocaleString('en')}</dd>
+      </div>
+      {upload.status !== 'checked' && (
+        <div>
+          <dt>Failed</dt>
+          <dd data-testid="upload-failed-count">{c.failed.toLocaleString('en')}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** How far the job is: rows done of the rows it was given. */
+export function UploadProgress({ upload }: { upload: UploadSummary }) {
+  const c = upload.counts;
+  const total = c.ready + c.imported + c.failed;
+  const done = c.imported + c.failed;
+  if (upload.status !== 'queued' && upload.status !== 'running') return null;
+  return (
+    <div className="upload-progress" role="status">
+      <progress max={Math.max(1, total)} value={done} aria-label="Import progress" />
+      <span>{upload.status === 'queued' ? 'Waiting to start…' : `Importing… ${done.toLocaleString('en')} of ${total.toLocaleString('en')} rows`}</span>
+    </div>
+  );
+}
+
+function Reasons({ item }: { item: UploadItem }) {
+  const lines = [...item.problems, ...(item.status === 'failed' ? [item.message] : []), ...item.warnings];
+  if (item.status === 'imported') lines.unshift(item.message);
+  if (lines.length === 0) return <span className="muted">—</span>;
+  return (
+    <ul className="upload-reasons">
+      {lines.map((l) => (
+        <li key={l}>{l}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function UploadRows({ detail, caption }: { detail: UploadDetail; caption: string }) {
+  const bulk = detail.upload.kind === 'bulk';
+  const columns: Column<UploadItem>[] = [
+    { key: 'row', header: bulk ? (detail.upload.format === 'onix' ? 'Product' : 'Line') : 'File', render: (i) => (bulk ? i.row : i.reference) },
+    { key: 'isbn', header: 'ISBN', render: (i) => <code>{i.isbn || '—'}</code> },
+    {
+      key: 'book',
+      header: 'Book',
+      render: (i) =>
+        i.title ? (
+          <span className="upload-book">
+            <strong>{i.title}</strong>
+            <span className="muted">
+              {[i.action ? ACTIONS[i.action] : '', i.authors.join(', '), i.priceCents !== null && i.currency ? formatMoney(i.priceCents, i.currency) : '']
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          </span>
+        ) : (
+          <span className="muted">{i.reference || '—'}</span>
+        ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (i) => <Badge tone={STATUS[i.status].tone}>{STATUS[i.status].label}</Badge>,
+    },
+    { key: 'reasons', header: 'Details', render: (i) => <Reasons item={i} /> },
+  ];
+  return <Table caption={caption} columns={columns} rows={detail.items} rowKey={(i) => String(i.row)} empty="The file had no rows." />;
+}

@@ -1,0 +1,39 @@
+/**
+ * Publisher uploads (/publisher/upload-bulk, /publisher/upload-single, /publisher/uploads): what a
+ * row of a metadata file asks for, the CSV template's columns, and the limits both sides show.
+ * The parsing itself is the server's (server/uploads/); this is what the client needs to explain it.
+ */
+
+/** What a row asks for: ONIX NotificationType 01–03 → new, 04 → update, 05 → withdraw. */
+export const UPLOAD_ACTIONS = ['new', 'update', 'withdraw'] as const;
+export type UploadAction = (typeof UPLOAD_ACTIONS)[number];
+
+/** The CSV template, in order. `authors` holds several names separated by semicolons. */
+export const CSV_COLUMNS = [
+  'isbn',
+  'title',
+  'subtitle',
+  'authors',
+  'language',
+  'price',
+  'currency',
+  'description',
+  'epub_file',
+  'cover_file',
+  'action',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+
+/** A template with one example row, for the download link. */
+export const CSV_TEMPLATE =
+  `${CSV_COLUMNS.join(',')}\r\n` +
+  '9780306406157,The Harbour Light,A novel,Maren Holt; Ansel Reed,en,9.99,USD,"A lighthouse keeper, a storm, and a ship that never answers.",harbour-light.epub,harbour-light.jpg,new\r\n';
+
+/** At most this many products or rows in one metadata file. */
+export const UPLOAD_MAX_ROWS = 5000;
+/** A metadata file (CSV or ONIX) may be at most this big; it is parsed as it streams in. */
+export const UPLOAD_METADATA_MAX_BYTES = 50 * 1024 * 1024;
+/** The ZIP of EPUBs and covers. */
+export const UPLOAD_ARCHIVE_MAX_BYTES = 200 * 1024 * 1024;
+/** A cover image of a single upload. */
+export const UPLOAD_COVER_MAX_BYTES = 10 * 1024 * 1024;
