@@ -21,6 +21,7 @@ import type { AppContext, AppEnv } from './context';
 import { debugRoutes } from './debug/routes';
 import { recordFailure } from './debug/record';
 import { devRoutes } from './dev/routes';
+import { exportRoutes } from './exports/routes';
 import { fileRoutes } from './files/routes';
 import { libraryRoutes } from './library/routes';
 import { limitBodies } from './http/body-limit';
@@ -84,6 +85,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/chapters', versionRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))
     .route('/api/dev', devRoutes(ctx))
+    .route('/api/exports', exportRoutes(ctx))
     .route('/api/files', fileRoutes(ctx))
     .route('/api/library', libraryRoutes(ctx))
     .route('/api/lists', listRoutes(ctx))

@@ -32,6 +32,8 @@ export interface Config {
   stripeWebhookSecret: string | null;
   /** Another address for Stripe's API, e.g. a local stand-in (`http://127.0.0.1:12111`). */
   stripeApiBase: string | null;
+  /** Run epubcheck on each submission's EPUB (QUIRE_EPUBCHECK=0 turns it off; unit tests do, but for its own). */
+  epubcheck: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     stripeApiBase: env.STRIPE_API_BASE || null,
+    epubcheck: env.QUIRE_EPUBCHECK !== '0',
   };
 }

@@ -28,6 +28,8 @@ import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
 import { registerStoreJobs } from './store/admin/price-drops';
 import { registerPublishingJobs } from './publishing/notices';
+import { registerExportJobs } from './exports/run-export';
+import { registerEpubcheckJob } from './publishing/epubcheck-check';
 import { storeHeadFor } from './site/store-meta';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
@@ -74,6 +76,8 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerInvitationJobs(worker, ctx);
   registerStoreJobs(worker, ctx);
   registerPublishingJobs(worker, ctx);
+  registerExportJobs(worker, ctx);
+  registerEpubcheckJob(worker, ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   return { ctx, worker, handle };

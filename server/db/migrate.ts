@@ -24,6 +24,7 @@ import * as m024 from './migrations/024-people-search';
 import * as m026 from './migrations/026-isbn-pool';
 import * as m028 from './migrations/028-publishing';
 import * as m029 from './migrations/029-people-name-words';
+import * as m034 from './migrations/034-exports';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026-isbn-pool': m026,
   '028-publishing': m028,
   '029-people-name-words': m029,
+  '034-exports': m034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -25,6 +25,7 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/editor', label: 'Write', permission: 'manuscripts:write' },
   { to: '/files', label: 'Files', permission: 'manuscripts:write' },
   { to: '/publishing', label: 'Publish', permission: 'publishing:submit' },
+  { to: '/export', label: 'Export', permission: 'account:use' },
   { to: '/kdp-cover', label: 'Paperback cover', permission: 'covers:design' },
   { to: '/messages', label: 'Messages', permission: 'account:use', badge: 'unread-messages' },
   { to: '/publisher/isbn', label: 'Publisher', permission: 'publisher:manage' },

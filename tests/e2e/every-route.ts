@@ -95,6 +95,7 @@ export const VISITS: Visit[] = [
   v('my-purchases/:orderId', 'reader', async (d) => `/my-purchases/${await d.paidOrder('reader')}`),
   v('purchase-success', 'reader', async (d) => `/purchase-success?book=${await d.readerBook()}`),
   v('editor', 'reader', '/editor'),
+  v('export', 'reader', '/export', { ready: text('All my account data') }),
   v('publishing', 'reader', '/publishing', { ready: text("You don't have access") }),
   // A reader at an admin page: "You don't have access".
   v('admin/users', 'reader', '/admin/users', { ready: text("You don't have access") }),
@@ -116,6 +117,7 @@ export const VISITS: Visit[] = [
   v('publishing/:manuscriptId', 'author', async (d) => `/publishing/${(await d.submission()).id}`),
   v('books/edition/:bookId', 'author', async (d) => `/books/edition/${(await d.submission()).editionId}`, { ready: readerReady }),
   v('books/edition/:bookId/flow', 'author', async (d) => `/books/edition/${(await d.submission()).editionId}/flow`, { ready: readerReady }),
+  v('export', 'author', '/export', { ready: text('All my account data') }),
   v('', 'publisher', '/'),
   v('settings', 'publisher', '/settings'),
   v('settings/billing', 'publisher', '/settings/billing'),
