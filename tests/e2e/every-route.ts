@@ -106,6 +106,7 @@ export const VISITS: Visit[] = [
   v('settings', 'author', '/settings'),
   v('editor', 'author', '/editor'),
   v('files', 'author', '/files'),
+  v('export', 'author', '/export', { ready: text('All my account data') }),
   v('kdp-cover', 'author', '/kdp-cover'),
   v('editor/:manuscriptId/:chapterId?', 'author', async (d) => `/editor/${(await d.manuscript()).id}`, { ready: editorReady }),
   v('editor/:manuscriptId/:chapterId?', 'author', async (d) => `/editor/${(await d.manuscript()).id}/${(await d.manuscript()).chapterId}`, {
@@ -117,7 +118,6 @@ export const VISITS: Visit[] = [
   v('publishing/:manuscriptId', 'author', async (d) => `/publishing/${(await d.submission()).id}`),
   v('books/edition/:bookId', 'author', async (d) => `/books/edition/${(await d.submission()).editionId}`, { ready: readerReady }),
   v('books/edition/:bookId/flow', 'author', async (d) => `/books/edition/${(await d.submission()).editionId}/flow`, { ready: readerReady }),
-  v('export', 'author', '/export', { ready: text('All my account data') }),
   v('', 'publisher', '/'),
   v('settings', 'publisher', '/settings'),
   v('settings/billing', 'publisher', '/settings/billing'),

@@ -166,11 +166,17 @@ function ExportList({ items }: { items: ExportItem[] }) {
               <div className="export-item-foot">
                 {item.downloadUrl ? (
                   <>
-                    <a className="btn btn-primary btn-sm" href={item.downloadUrl} download={item.fileName ?? true}>
-                      Download {item.fileName}
+                    <a
+                      className="btn btn-primary btn-sm"
+                      href={item.downloadUrl}
+                      download={item.fileName ?? true}
+                      aria-label={`Download ${item.fileName ?? 'the file'}`}
+                    >
+                      Download
                     </a>
-                    <span className="muted">
-                      {item.size !== null && `${formatBytes(item.size)} · `}link works until {formatDateTime(item.expiresAt)}
+                    <span className="muted export-file">
+                      {item.fileName}
+                      {item.size !== null && ` · ${formatBytes(item.size)}`} · link works until {formatDateTime(item.expiresAt)}
                     </span>
                   </>
                 ) : item.state === 'done' ? (
