@@ -23,6 +23,7 @@ import type { AppContext, AppEnv } from './context';
 import { debugRoutes } from './debug/routes';
 import { recordFailure } from './debug/record';
 import { devRoutes } from './dev/routes';
+import { exportRoutes } from './exports/routes';
 import { fileRoutes } from './files/routes';
 import { adminImageRoutes } from './images/admin-routes';
 import { imageRoutes } from './images/routes';
@@ -99,6 +100,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/chapters', versionRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))
     .route('/api/dev', devRoutes(ctx))
+    .route('/api/exports', exportRoutes(ctx))
     .route('/api/files', fileRoutes(ctx))
     .route('/api/images', imageRoutes(ctx))
     .route('/api/library', libraryRoutes(ctx))

@@ -33,6 +33,8 @@ import { registerPublishingJobs } from './publishing/notices';
 import { blogHeadFor } from './blog/meta';
 import { registerBlogJobs } from './blog/commands';
 import { registerUploadJobs } from './uploads/job';
+import { registerExportJobs } from './exports/run-export';
+import { registerEpubcheckJob } from './publishing/epubcheck-check';
 import { storeHeadFor } from './site/store-meta';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
@@ -83,6 +85,8 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerBlogJobs(worker, ctx);
   registerImageJobs(worker, ctx);
   registerUploadJobs(worker, ctx);
+  registerExportJobs(worker, ctx);
+  registerEpubcheckJob(worker, ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   return { ctx, worker, handle };

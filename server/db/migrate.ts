@@ -28,6 +28,7 @@ import * as m030 from './migrations/030-blog';
 import * as m031 from './migrations/031-newsletters';
 import * as m032 from './migrations/032-image-variants';
 import * as m033 from './migrations/033-publisher-uploads';
+import * as m034 from './migrations/034-exports';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031-newsletters': m031,
   '032-image-variants': m032,
   '033-publisher-uploads': m033,
+  '034-exports': m034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -547,6 +547,38 @@ interface BlogOldSlugsTable {
   retiredAt: number;
 }
 
+/** Exports (migration 034, server/exports). */
+type ExportFormat = 'epub' | 'markdown' | 'account-json' | 'account-files';
+type ExportState = 'queued' | 'running' | 'done' | 'failed';
+export interface ExportsTable {
+  id: string;
+  ownerId: string;
+  sourceKind: 'manuscript' | 'book' | 'account';
+  sourceId: string | null;
+  title: string;
+  format: ExportFormat;
+  state: ExportState;
+  /** 0 to 1, as the job goes. */
+  progress: number;
+  /** Why it failed, for its owner to read. */
+  error: string | null;
+  blobHash: string | null;
+  fileName: string | null;
+  mediaType: string | null;
+  size: number | null;
+  /** The download link works until then; the row and its file go after. */
+  expiresAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+/** A submitted edition's automatic checks (migration 034, server/publishing/epubcheck-check.ts). */
+interface EditionChecksTable {
+  editionId: string;
+  name: string;
+  status: 'pending' | 'passed' | 'failed' | 'not_run';
+  message: string;
+  checkedAt: number | null;
+}
 export interface Database {
   users: UsersTable;
   userRoles: UserRolesTable;
@@ -652,6 +684,8 @@ interface NewsletterDeliveriesTable {
   subscriptionId: string;
   outboxId: string;
   createdAt: number;
+  exports: ExportsTable;
+  editionChecks: EditionChecksTable;
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */

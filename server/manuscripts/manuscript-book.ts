@@ -102,7 +102,10 @@ export async function manuscriptChapter(ctx: AppContext, m: Manuscript, chapters
   const chapter = chapters[index];
   if (!chapter) return null;
   const html = await currentHtml(ctx, chapter.id);
-  const { xhtml } = sanitizeChapter(`<body>${html}</body>`, {
+  // The editor's images point at `/api/files/…`; the sanitiser resolves sources relative to the
+  // chapter (an absolute path resolves to nothing), so they are handed over as relative paths.
+  const relative = html.replace(/(<img\b[^>]*\bsrc=")\/(api\/files\/)/g, '$1$2');
+  const { xhtml } = sanitizeChapter(`<body>${relative}</body>`, {
     chapterId: chapter.id,
     path: 'chapter.xhtml',
     chapterIdOf: () => undefined,

@@ -5,13 +5,13 @@
  * the submission's transaction — so a submission that does not commit queues nothing — and to
  * store their results against the edition for the author's and the reviewer's pages.
  *
- * Until that job exists a submission goes to review unchecked, and no page claims a check passed.
+ * epubcheck runs so (epubcheck-check.ts); the other checks are still to come, and no page claims
+ * a check passed that did not run.
  */
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
+import { queueEpubcheck } from './epubcheck-check';
 
 export async function afterSubmission(ctx: AppContext, trx: DB, editionId: string): Promise<void> {
-  void ctx;
-  void trx;
-  void editionId;
+  await queueEpubcheck(ctx, trx, editionId);
 }

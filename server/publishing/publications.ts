@@ -13,6 +13,7 @@ import type { SessionUser } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 import { readDoc } from '../sync/store';
+import { editionChecks } from './epubcheck-check';
 
 /** How many rows a list answers with at most (the queue, the overview, an author's manuscripts). */
 const LIST_MAX = 500;
@@ -129,6 +130,8 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
     return found ? { id: found.id, number: found.number, createdAt: found.createdAt } : null;
   };
   const submitted = find(row?.pendingEditionId);
+  const checkedEdition = row?.pendingEditionId ?? row?.liveEditionId;
+  const checks = checkedEdition ? await editionChecks(ctx.db, checkedEdition) : [];
   return {
     ...base,
     manuscriptTitle,
@@ -139,6 +142,7 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
     pendingEdition: edition(row?.pendingEditionId),
     liveEdition: edition(row?.liveEditionId),
     events,
+    checks,
   };
 }
 

@@ -36,6 +36,7 @@ export const MAIN_NAV: NavItem[] = [
 const PUBLISH_NAV: NavItem[] = [
   { to: '/publishing', label: 'My books', permission: 'publishing:submit' },
   { to: '/kdp-cover', label: 'Paperback cover', permission: 'covers:design' },
+  { to: '/export', label: 'Export', permission: 'account:use' },
 ];
 
 /** The publisher area's sections (/publisher/*), shown under the header like the admin's. */
@@ -83,7 +84,7 @@ export interface NavArea {
 
 const NAV_AREAS: NavArea[] = [
   { label: 'Admin', permission: 'admin:access', roots: ['/admin'], items: ADMIN_NAV },
-  { label: 'Publishing', permission: 'publishing:submit', roots: ['/publishing', '/kdp-cover'], items: PUBLISH_NAV },
+  { label: 'Publishing', permission: 'publishing:submit', roots: ['/publishing', '/kdp-cover', '/export'], items: PUBLISH_NAV },
   { label: 'Publisher', permission: 'publisher:manage', roots: ['/publisher', '/kdp-cover'], items: PUBLISHER_NAV },
 ];
 

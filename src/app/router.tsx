@@ -82,6 +82,7 @@ const routes: RouteObject[] = [
               { path: 'purchase-success', lazy: page(() => import('../features/store/purchase-success-page'), 'PurchaseSuccessPage') },
               { path: 'my-wishlist', lazy: page(() => import('../features/wishlist/wishlist-page'), 'WishlistPage') },
               { path: 'account-deletion', lazy: page(() => import('../features/settings/account-deletion-page'), 'AccountDeletionPage') },
+              { path: 'export', lazy: page(() => import('../features/exports/export-page'), 'ExportPage') },
               // Readers see how to apply; co-authors of any role open what was shared with them.
               { path: 'editor', lazy: page(() => import('../features/editor/editor-home-page'), 'EditorHomePage') },
               { path: 'editor/:manuscriptId/:chapterId?', lazy: page(() => import('../features/editor/manuscript-page'), 'ManuscriptPage') },

@@ -17,6 +17,7 @@ import * as checkout from './checkout';
 import type { Endpoint } from './contract';
 import * as debug from './debug';
 import * as dev from './dev';
+import * as exports from './exports';
 import * as files from './files';
 import * as invitations from './invitations';
 import * as library from './library';
@@ -52,6 +53,7 @@ export const ENDPOINTS: Endpoint[] = [
   checkout,
   debug,
   dev,
+  exports,
   files,
   invitations,
   library,

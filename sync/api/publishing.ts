@@ -48,6 +48,15 @@ export type PublicationSummary = zm.infer<typeof PublicationSummarySchema>;
 
 const EditionSchema = zm.object({ id: zm.string(), number: zm.number(), createdAt: zm.number() });
 
+const EditionCheckSchema = zm.object({
+  name: zm.string(),
+  /** not_run: the check could not run here (its message says why) — never shown as passed. */
+  status: zm.enum(['pending', 'passed', 'failed', 'not_run']),
+  message: zm.string(),
+  checkedAt: zm.nullable(zm.number()),
+});
+export type EditionCheck = zm.infer<typeof EditionCheckSchema>;
+
 const EventSchema = zm.object({
   id: zm.number(),
   at: zm.number(),
@@ -78,6 +87,8 @@ const PublicationDetailSchema = zm.object({
   liveEdition: zm.nullable(EditionSchema),
   /** History and feedback thread, oldest first. */
   events: zm.array(EventSchema),
+  /** The automatic checks of the pending edition (or the last submitted): epubcheck so far. */
+  checks: zm.array(EditionCheckSchema),
 });
 export type PublicationDetail = zm.infer<typeof PublicationDetailSchema>;
 

@@ -104,6 +104,7 @@ export const VISITS: Visit[] = [
   v('my-purchases/:orderId', 'reader', async (d) => `/my-purchases/${await d.paidOrder('reader')}`),
   v('purchase-success', 'reader', async (d) => `/purchase-success?book=${await d.readerBook()}`),
   v('editor', 'reader', '/editor'),
+  v('export', 'reader', '/export', { ready: text('All my account data') }),
   v('publishing', 'reader', '/publishing', { ready: text("You don't have access") }),
   // A reader at an admin page: "You don't have access".
   v('admin/users', 'reader', '/admin/users', { ready: text("You don't have access") }),
@@ -114,6 +115,7 @@ export const VISITS: Visit[] = [
   v('settings', 'author', '/settings'),
   v('editor', 'author', '/editor'),
   v('files', 'author', '/files'),
+  v('export', 'author', '/export', { ready: text('All my account data') }),
   v('kdp-cover', 'author', '/kdp-cover'),
   v('editor/:manuscriptId/:chapterId?', 'author', async (d) => `/editor/${(await d.manuscript()).id}`, { ready: editorReady }),
   v('editor/:manuscriptId/:chapterId?', 'author', async (d) => `/editor/${(await d.manuscript()).id}/${(await d.manuscript()).chapterId}`, {

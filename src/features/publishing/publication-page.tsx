@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import type { PublicationDetail } from '../../../sync/api/publishing';
 import type { PublishingAction } from '../../../sync/publishing/state-machine';
 import { Button, Card, Notice, Page, QueryState, TextArea, usePageTitle } from '../../ui';
+import { EditionChecks } from './edition-checks';
 import { MetadataForm } from './metadata-form';
 import { useCommand, usePublication } from './publishing-api';
 import { StateBadge } from './state-badge';
@@ -139,6 +140,7 @@ function Publication({ detail }: { detail: PublicationDetail }) {
         <aside className="stack">
           <Actions detail={detail} />
           <Previews detail={detail} />
+          <EditionChecks checks={detail.checks} />
         </aside>
       </div>
       <Thread detail={detail} canComment={detail.events.length > 0 && detail.state !== 'rejected'} />

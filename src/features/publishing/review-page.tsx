@@ -12,6 +12,7 @@ import { genreName } from '../../../sync/store/genres';
 import { fieldErrorsOf } from '../../lib/api';
 import { Button, Card, Notice, Page, QueryState, TextArea, usePageTitle } from '../../ui';
 import { formatPrice } from '../store/format-price';
+import { EditionChecks } from './edition-checks';
 import { useCommand, usePublication } from './publishing-api';
 import { StateBadge, waitedFor } from './state-badge';
 import { Thread } from './thread';
@@ -123,6 +124,7 @@ function Review({ detail }: { detail: PublicationDetail }) {
         </div>
         <aside className="stack">
           <Decision detail={detail} />
+          <EditionChecks checks={detail.checks} />
           <Card title="Content">
             <ul className="publishing-links">
               {pending && (

@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/settings/billing', label: 'Billing' },
   { to: '/settings/notifications', label: 'Notifications' },
   { to: '/theming', label: 'Theme & reading' },
+  { to: '/export', label: 'Export my data' },
   { to: '/account-deletion', label: 'Delete account' },
 ] as const;
 
