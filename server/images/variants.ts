@@ -33,7 +33,8 @@ export async function requestVariants(ctx: Services, sourceHash: string, widths:
 
 function describe(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.trim().slice(0, 1000) || 'Unknown error.';
+  // libvips ends some messages with a colon before details it leaves empty ("corrupt header:").
+  return message.trim().replace(/:$/, '.').slice(0, 1000) || 'Unknown error.';
 }
 
 /** The job: make every variant of the original that is not done; throws when any failed (each row keeps its error). */

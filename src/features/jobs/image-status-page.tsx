@@ -55,7 +55,7 @@ export function ImageSystemStatusPage() {
       title="Image system"
       description={
         <>
-          WebP and AVIF copies of covers and uploaded images at the widths the store, library and reader show, made by jobs in the{' '}
+          WebP and AVIF copies of covers and uploaded images at the widths the store, library and files pages show, made by jobs in the{' '}
           <Link to="/admin/queue-status">job queue</Link>.
         </>
       }
