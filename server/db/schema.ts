@@ -634,6 +634,8 @@ export interface Database {
   blogPosts: BlogPostsTable;
   blogPostTags: BlogPostTagsTable;
   blogOldSlugs: BlogOldSlugsTable;
+  exports: ExportsTable;
+  editionChecks: EditionChecksTable;
   newsletters: NewslettersTable;
   newsletterSubscriptions: NewsletterSubscriptionsTable;
   newsletterIssues: NewsletterIssuesTable;
@@ -684,8 +686,6 @@ interface NewsletterDeliveriesTable {
   subscriptionId: string;
   outboxId: string;
   createdAt: number;
-  exports: ExportsTable;
-  editionChecks: EditionChecksTable;
 }
 
 /** Replicated documents (server/sync): JSON of the collection's fields, without `_deleted`. */
