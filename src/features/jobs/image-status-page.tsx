@@ -12,6 +12,7 @@ import { Button, Page, QueryState, Table, formatDateTime, type Column } from '..
 import { adminKey, useAdminAction } from '../admin/admin-api';
 import '../admin/admin.css';
 import './jobs.css';
+import { Stat } from './job-stat';
 
 const REFRESH_MS = 5_000;
 
@@ -27,16 +28,6 @@ const formatColumns: Column<ImageSystemStatus['formats'][number]>[] = [
   { key: 'done', header: 'Variants', render: (f) => f.done },
   { key: 'bytes', header: 'Size', render: (f) => formatBytes(f.bytes) },
 ];
-
-function Stat({ value, label, hint, alert }: { value: number | string; label: string; hint?: string; alert?: boolean }) {
-  return (
-    <div className={`admin-stat jobs-stat${alert ? ' jobs-stat-alert' : ''}`}>
-      <span className="admin-stat-value">{value}</span>
-      <span className="admin-stat-label">{label}</span>
-      {hint && <span className="admin-stat-hint">{hint}</span>}
-    </div>
-  );
-}
 
 function ReprocessButton({ failed }: { failed: number }) {
   // The toast counts what the page showed as failed: the server resets exactly those.

@@ -13,6 +13,7 @@ import { CancelJobButton, RetryJobButton } from './job-actions';
 import { ThroughputChart } from './throughput-chart';
 import '../admin/admin.css';
 import './jobs.css';
+import { Stat } from './job-stat';
 
 const REFRESH_MS = 5_000;
 
@@ -75,16 +76,6 @@ function cancelledColumns(now: number): Column<JobRow>[] {
     { key: 'when', header: 'Cancelled', render: (j) => (j.finishedAt ? formatRelative(j.finishedAt, now) : '—') },
     { key: 'actions', header: 'Actions', render: (j) => <RetryJobButton job={j} /> },
   ];
-}
-
-function Stat({ value, label, hint, alert }: { value: number | string; label: string; hint?: string; alert?: boolean }) {
-  return (
-    <div className={`admin-stat jobs-stat${alert ? ' jobs-stat-alert' : ''}`}>
-      <span className="admin-stat-value">{value}</span>
-      <span className="admin-stat-label">{label}</span>
-      {hint && <span className="admin-stat-hint">{hint}</span>}
-    </div>
-  );
 }
 
 function Overview({ s }: { s: QueueStatus }) {
