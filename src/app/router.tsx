@@ -151,6 +151,13 @@ const routes: RouteObject[] = [
             element: <RequireDev />,
             children: [
               { path: 'dev', lazy: page(() => import('../features/dev/dev-index-page'), 'DevIndexPage') },
+              { path: 'dev/delight-showcase', lazy: page(() => import('../features/dev/delight-showcase-page'), 'DelightShowcasePage') },
+              { path: 'dev/professional-interactions', lazy: page(() => import('../features/dev/interactions-page'), 'InteractionsPage') },
+              { path: 'settings-demo', lazy: page(() => import('../features/dev/settings-demo-page'), 'SettingsDemoPage') },
+              { path: 'preview-lab', lazy: page(() => import('../features/dev/preview-lab-page'), 'PreviewLabPage') },
+              { path: 'dflip-minimal', lazy: page(() => import('../features/dev/page-turn-pages'), 'DflipMinimalPage') },
+              { path: 'dflip-test', lazy: page(() => import('../features/dev/page-turn-pages'), 'DflipTestPage') },
+              { path: 'dflip-working', lazy: page(() => import('../features/dev/page-turn-pages'), 'DflipWorkingPage') },
               { path: 'dev/mail', lazy: page(() => import('../features/dev/mail-outbox-page'), 'MailOutboxPage') },
               { path: 'dev/failure', lazy: page(() => import('../features/dev/failure-trigger-page'), 'FailureTriggerPage') },
               { path: 'admin-test', lazy: page(() => import('../features/admin/self-test-page'), 'SelfTestPage') },

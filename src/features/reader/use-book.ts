@@ -81,6 +81,11 @@ export function loadChapter(book: BookRef, chapterId: string): Promise<ChapterRe
   return p;
 }
 
+/** Chapters known without a fetch (the development pages' sample book): the views then load them from here. */
+export function primeChapters(chapters: ChapterResponse[]): void {
+  for (const c of chapters) if (!memo.has(`${c.bookId}/${c.id}`)) memo.set(`${c.bookId}/${c.id}`, Promise.resolve(c));
+}
+
 /** Load the readable chapters either side of `chapterId`, so crossing into them is a page turn, not a fetch. */
 export function prefetchNeighbours(book: Pick<BookDetailResponse, 'id' | 'status' | 'chapters'>, chapterId: string): void {
   const readable = book.chapters.filter((c) => c.readable);

@@ -16,6 +16,51 @@ import { Button, Card, FormError, QueryState, useToast } from '../../ui';
 import { settingsKey, useNotificationPrefs } from './settings-api';
 import { SettingsPage } from './settings-nav';
 
+/** The events × channels grid of choices (also shown on /settings-demo with sample choices). */
+export function PrefsTable({ prefs, onToggle }: { prefs: NotificationPrefs; onToggle: (event: NotificationEvent, channel: NotificationChannel) => void }) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Notification choices per event and channel">
+      <table className="table prefs-table">
+        <caption className="visually-hidden">Notification choices per event and channel</caption>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            {NOTIFICATION_CHANNELS.map((c) => (
+              <th key={c} scope="col" className="prefs-cell">
+                {CHANNEL_LABELS[c]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {NOTIFICATION_EVENTS.map((event) => (
+            <tr key={event.id}>
+              <th scope="row">
+                {event.label}
+                <span className="prefs-description">{event.description}</span>
+              </th>
+              {NOTIFICATION_CHANNELS.map((channel) => {
+                const locked = isLocked(event.id, channel);
+                return (
+                  <td key={channel} className="prefs-cell">
+                    <input
+                      type="checkbox"
+                      checked={locked || prefs[event.id][channel]}
+                      disabled={locked}
+                      onChange={() => onToggle(event.id, channel)}
+                      aria-label={`${event.label}: ${CHANNEL_LABELS[channel]}${locked ? ' (always on)' : ''}`}
+                    />
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function PrefsForm({ initial }: { initial: NotificationPrefs }) {
   const [prefs, setPrefs] = useState(initial);
   const qc = useQueryClient();
@@ -39,45 +84,7 @@ function PrefsForm({ initial }: { initial: NotificationPrefs }) {
   return (
     <form onSubmit={handleSubmit} className="stack prefs-form">
       <FormError>{save.error ? errorMessage(save.error) : null}</FormError>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Notification choices per event and channel">
-        <table className="table prefs-table">
-          <caption className="visually-hidden">Notification choices per event and channel</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              {NOTIFICATION_CHANNELS.map((c) => (
-                <th key={c} scope="col" className="prefs-cell">
-                  {CHANNEL_LABELS[c]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {NOTIFICATION_EVENTS.map((event) => (
-              <tr key={event.id}>
-                <th scope="row">
-                  {event.label}
-                  <span className="prefs-description">{event.description}</span>
-                </th>
-                {NOTIFICATION_CHANNELS.map((channel) => {
-                  const locked = isLocked(event.id, channel);
-                  return (
-                    <td key={channel} className="prefs-cell">
-                      <input
-                        type="checkbox"
-                        checked={locked || prefs[event.id][channel]}
-                        disabled={locked}
-                        onChange={() => toggle(event.id, channel)}
-                        aria-label={`${event.label}: ${CHANNEL_LABELS[channel]}${locked ? ' (always on)' : ''}`}
-                      />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PrefsTable prefs={prefs} onToggle={toggle} />
       <div>
         <Button type="submit" loading={save.isPending}>
           Save choices
