@@ -11,7 +11,7 @@ import { conflict, invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
 
 /** Enough for every book one person writes; stops a script filling the table. */
-export const DESIGNS_MAX = 200;
+const DESIGNS_MAX = 200;
 
 function present(row: CoverDesignsTable): CoverDesignDetail {
   return { id: row.id, name: row.name, design: CoverDesignSchema.parse(JSON.parse(row.design)), createdAt: row.createdAt, updatedAt: row.updatedAt };

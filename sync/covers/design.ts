@@ -29,7 +29,7 @@ const NAME_MAX = 120;
 const colour = z.string().regex(/^#[0-9a-f]{6}$/i, 'Pick a colour as #rrggbb.');
 const fileId = z.string().regex(/^[a-z2-7]{24}$/, 'Pick an image from your files.');
 
-export const TextLayerSchema = z.object({
+const TextLayerSchema = z.object({
   text: z.string().max(TEXT_MAX, `Keep it under ${TEXT_MAX} characters.`),
   font: z.enum(FONT_IDS, { error: 'Pick one of the fonts offered.' }),
   /** Font size in cover pixels. */
@@ -41,7 +41,7 @@ export const TextLayerSchema = z.object({
 });
 export type TextLayer = z.infer<typeof TextLayerSchema>;
 
-export const BackgroundSchema = z.discriminatedUnion('kind', [
+const BackgroundSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('colour'), colour }),
   /** A linear gradient along `angle` degrees (CSS convention: 0 runs bottom to top, 90 left to right). */
   z.object({ kind: z.literal('gradient'), from: colour, to: colour, angle: z.number().int().min(0).max(359) }),
