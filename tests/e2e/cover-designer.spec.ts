@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { appOrigin, DEMO, expectAccessible, signIn } from './fixtures';
 import { DESKTOP, PHONE, pushDocs } from './every-route';
 
@@ -125,16 +126,33 @@ test.describe('ebook cover designer', () => {
     await expectAccessible(page);
   });
 
-  test('on a phone the designer fits the screen, moves layers by keyboard and passes axe', async ({ page }) => {
+  test('on a phone: a photo from /files as the background, keyboard moves, a JPEG export, axe clean', async ({ page }) => {
     await page.setViewportSize(PHONE);
     await signIn(page, DEMO.author);
+    const photoName = `harbour-${Date.now().toString(36)}.png`;
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3b6e8f' } })
+      .png()
+      .toBuffer();
+    const uploaded = await page.request.post(`/api/files?name=${photoName}`, {
+      headers: { origin: appOrigin(), 'content-type': 'application/octet-stream' },
+      data: photo,
+    });
+    expect(uploaded.status()).toBe(201);
     await page.goto('/cover');
     await expect(page.getByTestId('ebook-stage')).toHaveAttribute('aria-busy', 'false');
+    await page.getByRole('radio', { name: 'Image' }).check();
+    await page.getByRole('group', { name: 'Your images' }).getByRole('button', { name: photoName }).click();
+    await expect(page.getByRole('group', { name: 'Your images' }).getByRole('button', { name: photoName })).toHaveAttribute('aria-pressed', 'true');
     const before = await positionOf(page, 'author');
     await page.getByTestId('ebook-handle-author').focus();
     await page.keyboard.press('Shift+ArrowUp');
     await expect(page.getByTestId('ebook-position')).toHaveText(`Author at ${before.x}, ${before.y - 160}.`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The photo is the server's own file: the canvas stays exportable.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JPEG' }).click()]);
+    const file = test.info().outputPath('cover.jpg');
+    await download.saveAs(file);
+    expect(await sharp(file).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 2560 });
     await page.screenshot({ path: test.info().outputPath('cover-designer-phone.png'), fullPage: true });
     await expectAccessible(page);
   });

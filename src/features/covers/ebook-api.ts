@@ -4,12 +4,17 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createCoverDesign, getCoverDesign, listCoverDesigns, saveCoverDesign, setManuscriptCover } from '../../../sync/api/covers';
-import { uploadFile } from '../../../sync/api/files';
+import { listFiles, uploadFile } from '../../../sync/api/files';
 import type { CoverDesign } from '../../../sync/covers/design';
 import { call } from '../../lib/api';
 import { uploadWithProgress } from '../../lib/upload';
 
 const KEY = ['covers'] as const;
+
+/** The person's files (the /files page's query and cache), for background images; only for those who have files. */
+export function useImageFiles(enabled: boolean) {
+  return useQuery({ queryKey: ['files'], queryFn: () => call(listFiles), enabled });
+}
 
 export function useCoverDesigns() {
   return useQuery({ queryKey: [...KEY, 'list'], queryFn: ({ signal }) => call(listCoverDesigns, { signal }) });
