@@ -20,6 +20,7 @@ import { blogPageRoutes } from './blog/meta';
 import { adminBlogRoutes, blogRoutes } from './blog/routes';
 import { bookRoutes } from './books/routes';
 import type { AppContext, AppEnv } from './context';
+import { coverRoutes, manuscriptCoverRoutes } from './covers/routes';
 import { debugRoutes } from './debug/routes';
 import { recordFailure } from './debug/record';
 import { devRoutes } from './dev/routes';
@@ -98,6 +99,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/blog', blogRoutes(ctx))
     .route('/api/books', bookRoutes(ctx))
     .route('/api/chapters', versionRoutes(ctx))
+    .route('/api/covers', coverRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))
     .route('/api/dev', devRoutes(ctx))
     .route('/api/exports', exportRoutes(ctx))
@@ -106,6 +108,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/library', libraryRoutes(ctx))
     .route('/api/lists', listRoutes(ctx))
     .route('/api/publishing', publishingRoutes(ctx))
+    .route('/api/publishing', manuscriptCoverRoutes(ctx))
     .route('/api/newsletter', newsletterRoutes(ctx))
     .route('/api/manuscripts', manuscriptImportRoutes(ctx))
     .route('/api/manuscripts', invitationRoutes(ctx))

@@ -495,6 +495,8 @@ interface PublicationsTable {
   stateChangedAt: number;
   createdAt: number;
   updatedAt: number;
+  /** The ebook cover: an image in the owner's files (migration 035). */
+  coverFileId: Generated<string | null>;
 }
 interface PublicationEditionsTable {
   id: string;
@@ -506,6 +508,18 @@ interface PublicationEditionsTable {
   metadata: string;
   createdBy: string | null;
   createdAt: number;
+  /** The cover's bytes as submitted (migration 035): kept by the foreign key while the edition lives. */
+  coverBlob: Generated<string | null>;
+  coverMediaType: Generated<string | null>;
+}
+/** A design made on /cover (migration 035): `design` is JSON of sync/covers/design.ts. */
+export interface CoverDesignsTable {
+  id: string;
+  ownerId: string;
+  name: string;
+  design: string;
+  createdAt: number;
+  updatedAt: number;
 }
 interface PublicationEventsTable {
   id: Generated<number>;
@@ -631,6 +645,7 @@ export interface Database {
   publications: PublicationsTable;
   publicationEditions: PublicationEditionsTable;
   publicationEvents: PublicationEventsTable;
+  coverDesigns: CoverDesignsTable;
   blogPosts: BlogPostsTable;
   blogPostTags: BlogPostTagsTable;
   blogOldSlugs: BlogOldSlugsTable;

@@ -12,6 +12,7 @@ import { decide, STATE_LABELS, TRANSITIONS, type PublishingAction, type Publishi
 import { recordAudit } from '../audit/record';
 import type { SessionUser } from '../auth/sessions';
 import { saveBook } from '../books/save-book';
+import { bookWithCover, coverToFreeze } from '../covers/manuscript-cover';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 import { conflict, forbidden, invalid, notFound } from '../http/errors';
@@ -145,7 +146,10 @@ async function submit(ctx: AppContext, acting: Acting, move: Move): Promise<void
   const metadata = parseMetadata(view.row.metadata);
   const bookId = view.row.bookId ?? newId();
   const listing = { bookId, slug: view.row.bookSlug ?? (await freeSlug(ctx.db, metadata.title, bookId)) };
-  const content = await snapshotEdition(ctx, view.manuscript, metadata, listing);
+  const snapshot = await snapshotEdition(ctx, view.manuscript, metadata, listing);
+  // The cover as it is now is frozen with the edition, like the text.
+  const cover = await coverToFreeze(ctx.db, view.id);
+  const content = { ...snapshot, book: bookWithCover(snapshot.book, cover) };
   const editionId = newId();
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -165,6 +169,8 @@ async function submit(ctx: AppContext, acting: Acting, move: Move): Promise<void
         metadata: view.row!.metadata!,
         createdBy: acting.user.id,
         createdAt: now,
+        coverBlob: cover?.hash ?? null,
+        coverMediaType: cover?.mediaType ?? null,
       })
       .execute();
     await commitMove(ctx, trx, acting, {
@@ -183,9 +189,16 @@ async function freeSlug(db: DB, title: string, bookId: string): Promise<string> 
   return taken ? `${slug.slice(0, -8)}${bookId}` : slug;
 }
 
-export async function loadEdition(db: DB, editionId: string): Promise<{ publicationId: string; number: number; content: EditionContent } | null> {
-  const row = await db.selectFrom('publicationEditions').select(['publicationId', 'number', 'book']).where('id', '=', editionId).executeTakeFirst();
-  return row ? { publicationId: row.publicationId, number: row.number, content: JSON.parse(row.book) as EditionContent } : null;
+export async function loadEdition(
+  db: DB,
+  editionId: string,
+): Promise<{ publicationId: string; number: number; content: EditionContent; coverBlob: string | null } | null> {
+  const row = await db
+    .selectFrom('publicationEditions')
+    .select(['publicationId', 'number', 'book', 'coverBlob'])
+    .where('id', '=', editionId)
+    .executeTakeFirst();
+  return row ? { publicationId: row.publicationId, number: row.number, content: JSON.parse(row.book) as EditionContent, coverBlob: row.coverBlob } : null;
 }
 
 /**
@@ -202,7 +215,8 @@ async function putInStore(ctx: AppContext, acting: Acting, move: Move): Promise<
   const { book, contributorUserIds } = edition.content;
   await saveBook(ctx, {
     book: { ...book, metadata: { ...book.metadata, publishedAt: existing?.publishedAt ?? ctx.now() } },
-    assetHashes: {},
+    // An edition's only asset is its cover (decision 042): saveBook asks the image pipeline for its variants.
+    assetHashes: book.coverPath && edition.coverBlob ? { [book.coverPath]: edition.coverBlob } : {},
     status: move.to === 'unlisted' ? 'unlisted' : 'published',
     featured: existing?.featured ?? 0,
     imprintId: existing?.imprintId ?? null,

@@ -13,6 +13,7 @@ import type { SessionUser } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 import { readDoc } from '../sync/store';
+import { coverOf } from '../covers/manuscript-cover';
 import { editionChecks } from './epubcheck-check';
 
 /** How many rows a list answers with at most (the queue, the overview, an author's manuscripts). */
@@ -131,7 +132,7 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
   };
   const submitted = find(row?.pendingEditionId);
   const checkedEdition = row?.pendingEditionId ?? row?.liveEditionId;
-  const checks = checkedEdition ? await editionChecks(ctx.db, checkedEdition) : [];
+  const [checks, cover] = await Promise.all([checkedEdition ? editionChecks(ctx.db, checkedEdition) : [], coverOf(ctx.db, view.id)]);
   return {
     ...base,
     manuscriptTitle,
@@ -143,6 +144,7 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
     liveEdition: edition(row?.liveEditionId),
     events,
     checks,
+    cover,
   };
 }
 

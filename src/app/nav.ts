@@ -35,6 +35,7 @@ export const MAIN_NAV: NavItem[] = [
 /** The author's publishing tools: one "Publish" entry in the main nav, its sections under the header. */
 const PUBLISH_NAV: NavItem[] = [
   { to: '/publishing', label: 'My books', permission: 'publishing:submit' },
+  { to: '/cover', label: 'Ebook cover', permission: 'covers:design' },
   { to: '/kdp-cover', label: 'Paperback cover', permission: 'covers:design' },
   { to: '/export', label: 'Export', permission: 'account:use' },
 ];
@@ -45,6 +46,7 @@ const PUBLISHER_NAV: NavItem[] = [
   { to: '/publisher/upload-single', label: 'Upload a book', permission: 'publisher:manage' },
   { to: '/publisher/upload-bulk', label: 'Bulk upload', permission: 'publisher:manage' },
   { to: '/publisher/uploads', label: 'Uploads', permission: 'publisher:manage' },
+  { to: '/cover', label: 'Ebook cover', permission: 'covers:design' },
   { to: '/kdp-cover', label: 'Paperback cover', permission: 'covers:design' },
 ];
 
@@ -84,8 +86,8 @@ export interface NavArea {
 
 const NAV_AREAS: NavArea[] = [
   { label: 'Admin', permission: 'admin:access', roots: ['/admin'], items: ADMIN_NAV },
-  { label: 'Publishing', permission: 'publishing:submit', roots: ['/publishing', '/kdp-cover', '/export'], items: PUBLISH_NAV },
-  { label: 'Publisher', permission: 'publisher:manage', roots: ['/publisher', '/kdp-cover'], items: PUBLISHER_NAV },
+  { label: 'Publishing', permission: 'publishing:submit', roots: ['/publishing', '/cover', '/kdp-cover', '/export'], items: PUBLISH_NAV },
+  { label: 'Publisher', permission: 'publisher:manage', roots: ['/publisher', '/cover', '/kdp-cover'], items: PUBLISHER_NAV },
 ];
 
 const inArea = (pathname: string, roots: string[]) => roots.some((root) => pathname === root || pathname.startsWith(`${root}/`));

@@ -115,7 +115,10 @@ const routes: RouteObject[] = [
           },
           {
             element: <RequirePermission permission="covers:design" />,
-            children: [{ path: 'kdp-cover', lazy: page(() => import('../features/covers/kdp-cover-page'), 'KdpCoverPage') }],
+            children: [
+              { path: 'kdp-cover', lazy: page(() => import('../features/covers/kdp-cover-page'), 'KdpCoverPage') },
+              { path: 'cover', lazy: page(() => import('../features/covers/ebook-cover-page'), 'CoverPage') },
+            ],
           },
           {
             path: 'admin',

@@ -14,6 +14,7 @@ import * as billing from './billing';
 import * as blog from './blog';
 import * as books from './books';
 import * as checkout from './checkout';
+import * as covers from './covers';
 import type { Endpoint } from './contract';
 import * as debug from './debug';
 import * as dev from './dev';
@@ -51,6 +52,7 @@ export const ENDPOINTS: Endpoint[] = [
   blog,
   books,
   checkout,
+  covers,
   debug,
   dev,
   exports,

@@ -11,6 +11,7 @@ import { PublishingMetadataSchema } from '../publishing/metadata';
 import { PUBLISHING_ACTIONS, PUBLISHING_STATES } from '../publishing/state-machine';
 import { BookDetailSchema, ChapterSchema } from './books';
 import { endpoint } from './contract';
+import { ManuscriptCoverSchema } from './covers';
 
 export const COMMENT_MAX = 4000;
 
@@ -89,6 +90,8 @@ const PublicationDetailSchema = zm.object({
   events: zm.array(EventSchema),
   /** The automatic checks of the pending edition (or the last submitted): epubcheck so far. */
   checks: zm.array(EditionCheckSchema),
+  /** The ebook cover as it is now (set from /cover or the form); the next submission takes it. */
+  cover: zm.nullable(ManuscriptCoverSchema),
 });
 export type PublicationDetail = zm.infer<typeof PublicationDetailSchema>;
 

@@ -128,6 +128,7 @@ export const VISITS: Visit[] = [
   v('publishing/:manuscriptId', 'author', async (d) => `/publishing/${(await d.submission()).id}`),
   v('books/edition/:bookId', 'author', async (d) => `/books/edition/${(await d.submission()).editionId}`, { ready: readerReady }),
   v('books/edition/:bookId/flow', 'author', async (d) => `/books/edition/${(await d.submission()).editionId}/flow`, { ready: readerReady }),
+  v('cover', 'author', '/cover', { ready: text("Set as a book's cover") }),
   v('', 'publisher', '/'),
   v('settings', 'publisher', '/settings'),
   v('settings/billing', 'publisher', '/settings/billing'),
@@ -138,6 +139,7 @@ export const VISITS: Visit[] = [
   v('publisher/upload-bulk', 'publisher', '/publisher/upload-bulk', { ready: text('Metadata file (CSV or ONIX)') }),
   v('publisher/uploads', 'publisher', '/publisher/uploads'),
   v('kdp-cover', 'publisher', '/kdp-cover?trim=5x8&pages=60&paper=cream'),
+  v('cover', 'publisher', '/cover'),
 
   // The admin.
   v('', 'admin', '/'),

@@ -9,6 +9,7 @@ import { Link, useParams } from 'react-router';
 import type { PublicationDetail } from '../../../sync/api/publishing';
 import type { PublishingAction } from '../../../sync/publishing/state-machine';
 import { Button, Card, Notice, Page, QueryState, TextArea, usePageTitle } from '../../ui';
+import { CoverCard } from './cover-card';
 import { EditionChecks } from './edition-checks';
 import { MetadataForm } from './metadata-form';
 import { useCommand, usePublication } from './publishing-api';
@@ -138,6 +139,7 @@ function Publication({ detail }: { detail: PublicationDetail }) {
           <MetadataForm key={detail.metadata ? 'saved' : 'new'} detail={detail} readOnly={!detail.isOwner || detail.state === 'rejected'} />
         </div>
         <aside className="stack">
+          <CoverCard detail={detail} readOnly={!detail.isOwner || detail.state === 'rejected'} />
           <Actions detail={detail} />
           <Previews detail={detail} />
           <EditionChecks checks={detail.checks} />
