@@ -6,6 +6,7 @@
  */
 import type { PublicationDetail, PublicationSummary } from '../../sync/api/publishing';
 import type { Manuscript } from '../../sync/collections/manuscripts';
+import { approvalBlocker, blocksApproval } from '../../sync/publishing/checks';
 import { PublishingMetadataSchema, type PublishingMetadata } from '../../sync/publishing/metadata';
 import { allowedActions, PUBLISHING_STATES, type PublishingActor, type PublishingState } from '../../sync/publishing/state-machine';
 import { can } from '../../sync/roles';
@@ -13,7 +14,7 @@ import type { SessionUser } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 import { readDoc } from '../sync/store';
-import { editionChecks } from './epubcheck-check';
+import { editionChecks } from './checks/run';
 
 /** How many rows a list answers with at most (the queue, the overview, an author's manuscripts). */
 const LIST_MAX = 500;
@@ -131,7 +132,7 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
   };
   const submitted = find(row?.pendingEditionId);
   const checkedEdition = row?.pendingEditionId ?? row?.liveEditionId;
-  const checks = checkedEdition ? await editionChecks(ctx.db, checkedEdition) : [];
+  const checks = (checkedEdition ? await editionChecks(ctx.db, checkedEdition) : []).map((c) => ({ ...c, blocksApproval: blocksApproval(c) }));
   return {
     ...base,
     manuscriptTitle,
@@ -143,6 +144,7 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
     liveEdition: edition(row?.liveEditionId),
     events,
     checks,
+    approvalBlocker: row?.pendingEditionId ? approvalBlocker(checks) : null,
   };
 }
 
