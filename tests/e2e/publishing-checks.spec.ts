@@ -1,6 +1,6 @@
 /**
  * The automatic checks of a submission: an author writes a manuscript with one tiny chapter and a
- * pasted link to a place that does not exist, submits it, and reads on /publishing/{id} which
+ * link to a place that does not exist, submits it, and reads on /publishing/{id} which
  * checks failed and where; the reviewer sees the same on /admin/store/review/{id}. Both pages are
  * shot on a desktop and a 390 px phone, and pass axe.
  */
@@ -44,8 +44,9 @@ async function expectFailedChecks(page: Page) {
 }
 
 test('an author submits a book with a tiny chapter and a broken link; author and reviewer see the failed checks and where', async ({ browser }) => {
-  // A manuscript typed in the editor, a submission, two people's pages on two screen sizes.
-  test.setTimeout(90_000);
+  // A manuscript typed in the editor, a submission, two people's pages on two screen sizes with
+  // axe: a long journey, sized like publishing.spec.ts's.
+  test.setTimeout(120_000);
   const who = people(browser, appOrigin(), {});
   const author = await who.page('author');
   const title = `Tide ${letters()}`;
@@ -53,15 +54,15 @@ test('an author submits a book with a tiny chapter and a broken link; author and
   const id = /\/editor\/([\w-]+)\//.exec(author.url())![1]!;
 
   await chapterText(author).click();
-  await author.keyboard.type('The tide came in at dawn. ');
-  // A link pasted from another document, to a place this book does not have.
-  await chapterText(author).evaluate((el) => {
-    const data = new DataTransfer();
-    data.setData('text/html', '<span>See <a href="#the-map">the map</a> first.</span>');
-    data.setData('text/plain', 'See the map first.');
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
+  await author.keyboard.type('The tide came in at dawn. See the map');
+  // A link to a place in the book that nothing in it is called.
+  for (let i = 0; i < 'the map'.length; i++) await author.keyboard.press('Shift+ArrowLeft');
+  author.once('dialog', (dialog) => void dialog.accept('#the-map'));
+  await author.getByRole('button', { name: 'Link', exact: true }).click();
   await expect(chapterText(author).getByRole('link', { name: 'the map' })).toBeVisible();
+  await chapterText(author).click();
+  await author.keyboard.press('ControlOrMeta+End');
+  await author.keyboard.type(' first.');
   await expect(author.getByTestId('chapter-sync')).toHaveText('Synced');
 
   await author.goto(`/publishing/${id}`);

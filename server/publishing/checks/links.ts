@@ -58,6 +58,7 @@ function brokenLinks(book: CanonicalBook): Finding[] {
 
 export const linksCheck: EditionCheckFn = ({ book }): CheckOutcome => {
   const findings = brokenLinks(book);
-  if (findings.length > 0) return { status: 'failed', message: `${count(findings.length, 'internal link')} lead nowhere.`, findings };
+  if (findings.length > 0)
+    return { status: 'failed', message: `${count(findings.length, 'internal link')} ${findings.length === 1 ? 'leads' : 'lead'} nowhere.`, findings };
   return { status: 'passed', message: 'Every link between chapters and to a place in one leads somewhere.', findings: [] };
 };
