@@ -34,7 +34,7 @@ import { blogHeadFor } from './blog/meta';
 import { registerBlogJobs } from './blog/commands';
 import { registerUploadJobs } from './uploads/job';
 import { registerExportJobs } from './exports/run-export';
-import { registerEpubcheckJob } from './publishing/epubcheck-check';
+import { registerEditionChecksJob } from './publishing/checks/run';
 import { storeHeadFor } from './site/store-meta';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
@@ -86,7 +86,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerImageJobs(worker, ctx);
   registerUploadJobs(worker, ctx);
   registerExportJobs(worker, ctx);
-  registerEpubcheckJob(worker, ctx);
+  registerEditionChecksJob(worker, ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   return { ctx, worker, handle };

@@ -30,6 +30,7 @@ import * as m032 from './migrations/032-image-variants';
 import * as m033 from './migrations/033-publisher-uploads';
 import * as m034 from './migrations/034-exports';
 import * as m035 from './migrations/035-cover-designs';
+import * as m038 from './migrations/038-edition-check-findings';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '033-publisher-uploads': m033,
   '034-exports': m034,
   '035-cover-designs': m035,
+  '038-edition-check-findings': m038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -585,12 +585,14 @@ export interface ExportsTable {
   createdAt: number;
   updatedAt: number;
 }
-/** A submitted edition's automatic checks (migration 034, server/publishing/epubcheck-check.ts). */
+/** A submitted edition's automatic checks (migrations 034 and 038, server/publishing/checks). */
 interface EditionChecksTable {
   editionId: string;
   name: string;
-  status: 'pending' | 'passed' | 'failed' | 'not_run';
+  status: 'pending' | 'passed' | 'warning' | 'failed' | 'not_run';
   message: string;
+  /** JSON of Finding[] (server/publishing/checks/types.ts): where each problem is. */
+  findings: Generated<string>;
   checkedAt: number | null;
 }
 export interface Database {

@@ -108,7 +108,9 @@ export async function manuscriptChapter(ctx: AppContext, m: Manuscript, chapters
   const { xhtml } = sanitizeChapter(`<body>${relative}</body>`, {
     chapterId: chapter.id,
     path: 'chapter.xhtml',
-    chapterIdOf: () => undefined,
+    // A link to a place (`#notes`) is kept as a link into this chapter, even when nothing here has
+    // that id yet: the submission's link check reports it, rather than the link vanishing unseen.
+    chapterIdOf: (path) => (path === 'chapter.xhtml' ? chapter.id : undefined),
     assetUrlOf: (path) => (FILE_URL.test(path) ? `/${path}` : undefined),
   });
   return { id: chapter.id, bookId: m.id, ord: index, title: chapterTitle(chapter, index), linear: true, xhtml };

@@ -8,6 +8,7 @@
  */
 import type { PublishingCommandInput } from '../../sync/api/publishing';
 import type { PublishingMetadata } from '../../sync/publishing/metadata';
+import { approvalBlocker } from '../../sync/publishing/checks';
 import { decide, STATE_LABELS, TRANSITIONS, type PublishingAction, type PublishingState } from '../../sync/publishing/state-machine';
 import { recordAudit } from '../audit/record';
 import type { SessionUser } from '../auth/sessions';
@@ -17,7 +18,7 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
-import { afterSubmission } from './checks';
+import { editionChecks, queueEditionChecks } from './checks/run';
 import { listingSlug, snapshotEdition, type EditionContent } from './edition';
 import { queuePublishingNotice } from './notices';
 import { parseMetadata, viewPublication, type PublicationView } from './publications';
@@ -178,7 +179,7 @@ async function submit(ctx: AppContext, acting: Acting, move: Move): Promise<void
       editionNumber: number,
       set: { pendingEditionId: editionId, submittedAt: now, bookId: listing.bookId, bookSlug: listing.slug },
     });
-    await afterSubmission(ctx, trx, editionId);
+    await queueEditionChecks(ctx, trx, editionId);
   });
 }
 
@@ -209,6 +210,10 @@ export async function loadEdition(
 async function putInStore(ctx: AppContext, acting: Acting, move: Move): Promise<void> {
   const { row } = move.view;
   const editionId = move.action === 'approve' ? row?.pendingEditionId : row?.liveEditionId;
+  if (move.action === 'approve' && editionId) {
+    const blocker = approvalBlocker(await editionChecks(ctx.db, editionId));
+    if (blocker) throw conflict(blocker);
+  }
   const edition = editionId ? await loadEdition(ctx.db, editionId) : null;
   if (!row || !editionId || !edition) throw conflict('This book has no edition to put in the store.');
   const existing = await ctx.db.selectFrom('books').select(['featured', 'imprintId', 'publishedAt']).where('id', '=', row.bookId!).executeTakeFirst();

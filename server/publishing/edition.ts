@@ -49,6 +49,14 @@ function editionChapterId(bookId: string, chapterId: string): string {
   return `ch-${createHash('sha256').update(`${bookId}\0${chapterId}`).digest('hex').slice(0, 32)}`;
 }
 
+/** Links between chapters (`#chapterId/anchor`, data-chapter-id) name the manuscript's chapters: re-pointed at the edition's. */
+function withEditionLinks(xhtml: string, bookId: string, chapters: { id: string }[]): string {
+  const ids = new Set(chapters.map((c) => c.id));
+  return xhtml.replace(/(data-chapter-id="|href="#)([A-Za-z0-9_-]+)(?=["/])/g, (whole, before: string, id: string) =>
+    ids.has(id) ? `${before}${editionChapterId(bookId, id)}` : whole,
+  );
+}
+
 export async function snapshotEdition(ctx: AppContext, manuscript: Manuscript, metadata: PublishingMetadata, listing: Listing): Promise<EditionContent> {
   const chapters = await chaptersOfManuscript(ctx, manuscript.id);
   if (chapters.length === 0) throw invalid('Write at least one chapter before submitting.', { chapters: 'The manuscript has no chapters yet.' });
@@ -81,7 +89,7 @@ export async function snapshotEdition(ctx: AppContext, manuscript: Manuscript, m
       currency: metadata.currency,
       genres: metadata.genres,
     },
-    chapters: rendered.map((c) => ({ id: editionChapterId(listing.bookId, c.id), title: c.title, xhtml: c.xhtml })),
+    chapters: rendered.map((c) => ({ id: editionChapterId(listing.bookId, c.id), title: c.title, xhtml: withEditionLinks(c.xhtml, listing.bookId, rendered) })),
     assets: [],
     toc: rendered.map((c) => ({ title: c.title, chapterId: editionChapterId(listing.bookId, c.id), children: [] })),
   });

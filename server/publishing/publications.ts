@@ -6,6 +6,7 @@
  */
 import type { PublicationDetail, PublicationSummary } from '../../sync/api/publishing';
 import type { Manuscript } from '../../sync/collections/manuscripts';
+import { approvalBlocker, blocksApproval } from '../../sync/publishing/checks';
 import { PublishingMetadataSchema, type PublishingMetadata } from '../../sync/publishing/metadata';
 import { allowedActions, PUBLISHING_STATES, type PublishingActor, type PublishingState } from '../../sync/publishing/state-machine';
 import { can } from '../../sync/roles';
@@ -14,7 +15,7 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 import { readDoc } from '../sync/store';
 import { coverOf } from '../covers/manuscript-cover';
-import { editionChecks } from './epubcheck-check';
+import { editionChecks } from './checks/run';
 
 /** How many rows a list answers with at most (the queue, the overview, an author's manuscripts). */
 const LIST_MAX = 500;
@@ -132,7 +133,8 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
   };
   const submitted = find(row?.pendingEditionId);
   const checkedEdition = row?.pendingEditionId ?? row?.liveEditionId;
-  const [checks, cover] = await Promise.all([checkedEdition ? editionChecks(ctx.db, checkedEdition) : [], coverOf(ctx.db, view.id)]);
+  const [found, cover] = await Promise.all([checkedEdition ? editionChecks(ctx.db, checkedEdition) : [], coverOf(ctx.db, view.id)]);
+  const checks = found.map((c) => ({ ...c, blocksApproval: blocksApproval(c) }));
   return {
     ...base,
     manuscriptTitle,
@@ -145,6 +147,7 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
     events,
     checks,
     cover,
+    approvalBlocker: row?.pendingEditionId ? approvalBlocker(checks) : null,
   };
 }
 

@@ -133,6 +133,7 @@ describe('publishing a manuscript', () => {
     detail = await ok(await command('owner', 'submit', 'Filled chapter 2, made it free.'));
     expect(detail).toMatchObject({ state: 'submitted', pendingEdition: { number: 2 } });
     await ok(await command('admin', 'start_review'));
+    await t.worker.drain(); // the automatic checks run before anyone may approve
     detail = await ok(await command('admin', 'approve', 'Lovely.'));
     expect(detail).toMatchObject({ state: 'published', listed: true, liveEdition: { number: 2 } });
     expect(detail.events.map((e) => [e.action, e.fromState, e.toState, e.editionNumber])).toEqual([
@@ -166,6 +167,7 @@ describe('publishing a manuscript', () => {
   it('keeps the published edition until an update is approved; unlisting and listing again move it out of and into search', async () => {
     await ok(await saveMetadata('owner'));
     await ok(await command('owner', 'submit'));
+    await t.worker.drain();
     const published = await ok(await command('admin', 'approve'));
     const bookId = published.bookId!;
     const text = async () =>
@@ -187,6 +189,7 @@ describe('publishing a manuscript', () => {
     expect(((await chapter.json()) as { xhtml: string }).xhtml).toContain('storm');
     expect(await text()).not.toContain('storm');
 
+    await t.worker.drain();
     const updated = await ok(await command('admin', 'approve'));
     expect(updated.bookId).toBe(bookId);
     // Chapter ids are the book's own (never the ids a device chose) and the same in every edition.

@@ -20,7 +20,7 @@ export async function buildTestContext(overrides: Partial<Config> = {}) {
     publicUrl: 'http://quire.test',
     demo: false,
     trustProxy: true,
-    // A JVM per submission would slow every publishing test; server/publishing/epubcheck-check.test.ts turns it on.
+    // A JVM per submission would slow every publishing test; server/publishing/checks/epubcheck.test.ts turns it on.
     epubcheck: false,
     ...overrides,
   };

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import * as zm from 'zod/mini';
+import { CHECK_STATUSES } from '../publishing/checks';
 import { PublishingMetadataSchema } from '../publishing/metadata';
 import { PUBLISHING_ACTIONS, PUBLISHING_STATES } from '../publishing/state-machine';
 import { BookDetailSchema, ChapterSchema } from './books';
@@ -50,10 +51,15 @@ export type PublicationSummary = zm.infer<typeof PublicationSummarySchema>;
 const EditionSchema = zm.object({ id: zm.string(), number: zm.number(), createdAt: zm.number() });
 
 const EditionCheckSchema = zm.object({
+  /** A name of sync/publishing/checks.ts (EDITION_CHECKS). */
   name: zm.string(),
   /** not_run: the check could not run here (its message says why) — never shown as passed. */
-  status: zm.enum(['pending', 'passed', 'failed', 'not_run']),
+  status: zm.enum(CHECK_STATUSES),
   message: zm.string(),
+  /** Where each problem is: which chapter, link, image or field, and what is wrong there. */
+  findings: zm.array(zm.object({ where: zm.string(), reason: zm.string() })),
+  /** This result stops approval (a blocking check failed, or it is still running). */
+  blocksApproval: zm.boolean(),
   checkedAt: zm.nullable(zm.number()),
 });
 export type EditionCheck = zm.infer<typeof EditionCheckSchema>;
@@ -88,10 +94,12 @@ const PublicationDetailSchema = zm.object({
   liveEdition: zm.nullable(EditionSchema),
   /** History and feedback thread, oldest first. */
   events: zm.array(EventSchema),
-  /** The automatic checks of the pending edition (or the last submitted): epubcheck so far. */
+  /** The automatic checks of the pending edition (or, with none pending, the live one). */
   checks: zm.array(EditionCheckSchema),
   /** The ebook cover as it is now (set from /cover or the form); the next submission takes it. */
   cover: zm.nullable(ManuscriptCoverSchema),
+  /** Why the pending edition cannot be approved now (checks running or failed); null when nothing stands in the way. */
+  approvalBlocker: zm.nullable(zm.string()),
 });
 export type PublicationDetail = zm.infer<typeof PublicationDetailSchema>;
 

@@ -4,7 +4,7 @@
  * title, language, dcterms:modified, creators with MARC roles, accessibility metadata), a
  * navigation document with the contents and landmarks, the cover marked `cover-image`, one XHTML
  * file per chapter. Checked by epubcheck in tests (server/exports/epubcheck.test.ts) and at each
- * submission (server/publishing/epubcheck-check.ts).
+ * submission (server/publishing/checks/epubcheck.ts).
  */
 import { createHash } from 'node:crypto';
 import type { ChildNode } from 'domhandler';

@@ -12,6 +12,7 @@ import { $createParagraphNode, $getSelection, $isRangeSelection, FORMAT_TEXT_COM
 import { useEffect, useState } from 'react';
 import { INSERT_SCENE_BREAK_COMMAND } from '../../../sync/collab/scene-break-node';
 import { ImageToolButton } from './image-tool';
+import { LINK_TARGET } from './link-target';
 
 type Block = 'paragraph' | 'h1' | 'h2' | 'h3' | 'quote' | 'ul' | 'ol';
 
@@ -67,8 +68,8 @@ export function EditorToolbar() {
       editor.dispatchCommand(TOGGLE_LINK_COMMAND, null);
       return;
     }
-    const url = window.prompt('Link to (https://…)');
-    if (url && /^(https?:|mailto:)/i.test(url.trim())) editor.dispatchCommand(TOGGLE_LINK_COMMAND, url.trim());
+    const url = window.prompt('Link to (https://…, or #place for a place in the book)');
+    if (url && LINK_TARGET.test(url.trim())) editor.dispatchCommand(TOGGLE_LINK_COMMAND, url.trim());
   }
 
   const blockButton = (block: Block, label: string, glyph: string) => (

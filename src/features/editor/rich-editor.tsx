@@ -23,6 +23,7 @@ import { CommentAnchorsPlugin, type CommentAnchorOptions } from './comment-ancho
 import { EditorToolbar } from './editor-toolbar';
 import { EDITOR_THEME } from './editor-theme';
 import { SceneBreakPlugin } from './nodes/scene-break-plugin';
+import { LINK_TARGET } from './link-target';
 import { CleanPastePlugin } from './paste/clean-paste-plugin';
 import { ImagePlugin } from './nodes/image-node';
 import { HtmlChangePlugin, htmlEditorState } from './html-plugin';
@@ -116,7 +117,7 @@ export default function RichEditor({ label, editable, collab, onWordCount, treeV
         <SceneBreakPlugin />
         <CleanPastePlugin />
         <ImagePlugin />
-        <LinkPlugin validateUrl={(url) => /^(https?:|mailto:)/i.test(url)} />
+        <LinkPlugin validateUrl={(url) => LINK_TARGET.test(url)} />
         <EditablePlugin editable={editable} />
         {onWordCount && <WordCountPlugin onWordCount={onWordCount} />}
         {onHtml && <HtmlChangePlugin onHtml={onHtml} />}

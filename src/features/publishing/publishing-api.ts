@@ -27,7 +27,13 @@ export function useMyPublications() {
 }
 
 export function usePublication(id: string) {
-  return useQuery({ queryKey: detailKey(id), queryFn: ({ signal }) => call(getPublication, { params: { id }, signal }), retry: false });
+  return useQuery({
+    queryKey: detailKey(id),
+    queryFn: ({ signal }) => call(getPublication, { params: { id }, signal }),
+    retry: false,
+    // The automatic checks run as a job after a submission: look again each second until they are done.
+    refetchInterval: (q) => (q.state.data?.checks.some((c) => c.status === 'pending') ? 1000 : false),
+  });
 }
 
 export function useReviewQueue() {

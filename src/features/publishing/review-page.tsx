@@ -1,6 +1,7 @@
 /**
  * /admin/store/review/{id}: one submission for a reviewer — the details as submitted, the edition
- * in the reader, the automatic checks' place, approve / request changes / reject with a comment
+ * in the reader, the automatic checks (a failed blocking check or one still running holds
+ * approval, and the page says why), approve / request changes / reject with a comment
  * (the author reads it), and the history with the feedback thread.
  */
 import { useState } from 'react';
@@ -63,6 +64,7 @@ function Decision({ detail }: { detail: PublicationDetail }) {
   const [missing, setMissing] = useState<string>();
   const command = useCommand(detail.id);
   const actions = ORDER.filter((a) => detail.actions.includes(a) && a !== 'submit');
+  const blocker = detail.approvalBlocker;
   if (actions.length === 0) return null;
   const run = (action: PublishingAction) => {
     if (TRANSITIONS[action].needsComment && !comment.trim()) return setMissing('Tell the author why.');
@@ -80,12 +82,19 @@ function Decision({ detail }: { detail: PublicationDetail }) {
           onChange={(e) => setComment(e.target.value)}
           hint="Required to request changes or reject; the author is told with it."
         />
+        {blocker && actions.includes('approve') && (
+          <div id="approval-blocker">
+            <Notice tone={detail.checks.some((c) => c.status === 'pending') ? 'info' : 'warning'}>{blocker}</Notice>
+          </div>
+        )}
         <div className="publishing-actions">
           {actions.map((a) => (
             <Button
               key={a}
               variant={a === 'approve' ? 'primary' : a === 'reject' ? 'danger' : 'secondary'}
               loading={command.isPending && command.variables?.action === a}
+              disabled={a === 'approve' && blocker !== null}
+              aria-describedby={a === 'approve' && blocker ? 'approval-blocker' : undefined}
               onClick={() => run(a)}
             >
               {LABELS[a]}
@@ -143,10 +152,6 @@ function Review({ detail }: { detail: PublicationDetail }) {
                 </li>
               )}
             </ul>
-          </Card>
-          <Card title="Automatic checks">
-            {/* The checks job (server/publishing/checks.ts) will report here. */}
-            <p className="muted">Not run: EPUB validity, ISBN, cover and missing-field checks are not set up yet. Read the edition before deciding.</p>
           </Card>
         </aside>
       </div>

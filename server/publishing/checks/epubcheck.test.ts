@@ -3,14 +3,14 @@
  * EPUB — passed where epubcheck is installed, and where it is not, "not installed", never passed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import * as api from '../../sync/api/publishing';
-import type { PublishingMetadataInput } from '../../sync/publishing/metadata';
-import { chapterUpdateFromParagraphs } from '../collab/lexical-doc';
-import { EPUBCHECK_MISSING, epubcheckCommand } from '../exports/epubcheck';
-import { manuscriptDoc, writeManuscript } from '../exports/test-manuscripts';
-import { buildUser } from '../sync/test-helpers';
-import { answerOf, buildTestContext, type TestContext } from '../test/test-context';
-import { EPUBCHECK_OFF } from './epubcheck-check';
+import * as api from '../../../sync/api/publishing';
+import type { PublishingMetadataInput } from '../../../sync/publishing/metadata';
+import { chapterUpdateFromParagraphs } from '../../collab/lexical-doc';
+import { EPUBCHECK_MISSING, epubcheckCommand } from '../../exports/epubcheck';
+import { manuscriptDoc, writeManuscript } from '../../exports/test-manuscripts';
+import { buildUser } from '../../sync/test-helpers';
+import { answerOf, buildTestContext, type TestContext } from '../../test/test-context';
+import { EPUBCHECK_OFF } from './epubcheck';
 
 const metadata: PublishingMetadataInput = {
   title: 'The Salt Orchard',
@@ -35,9 +35,10 @@ async function submit(epubcheck: boolean) {
   ]);
   expect((await t.request('/api/publishing/m1/metadata', { method: 'PUT', json: metadata, cookie })).status).toBe(200);
   const submitted = await answerOf(await t.request('/api/publishing/m1/commands', { method: 'POST', json: { action: 'submit' }, cookie }), api.getPublication);
-  expect(submitted.checks).toEqual([expect.objectContaining({ name: 'epubcheck', status: 'pending', checkedAt: null })]);
+  expect(submitted.checks).toContainEqual(expect.objectContaining({ name: 'epubcheck', status: 'pending', checkedAt: null }));
   await t.worker.drain();
-  return (await answerOf(await t.request('/api/publishing/m1', { cookie }), api.getPublication)).checks;
+  const { checks } = await answerOf(await t.request('/api/publishing/m1', { cookie }), api.getPublication);
+  return checks.filter((c) => c.name === 'epubcheck');
 }
 
 describe('the epubcheck check at submission', () => {
