@@ -38,6 +38,7 @@ import { manuscriptBookRoutes } from './manuscripts/book-routes';
 import { newDigest } from './http/ids';
 import { NEWSLETTER_UNSUBSCRIBE_PATH } from '../sync/api/newsletter';
 import { newsletterRoutes } from './newsletter/routes';
+import { adminNoticeRoutes } from './notices/routes';
 import { sameOriginOnly } from './http/origin';
 import { clientIp, honoRequestFacts, requestIsHttps } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
@@ -49,6 +50,7 @@ import { reviewRoutes } from './reviews/routes';
 import { sitemap } from './site/store-meta';
 import { adminStoreRoutes } from './store/admin/routes';
 import { storeRoutes } from './store/routes';
+import { adminSupportRoutes } from './support/routes';
 import { siteRoutes } from './site/routes';
 import { syncRoutes } from './sync/routes';
 import { userRoutes } from './users/routes';
@@ -93,6 +95,8 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/admin/store', adminStoreRoutes(ctx))
     .route('/api/admin/publishing', adminPublishingRoutes(ctx))
     .route('/api/admin/blog', adminBlogRoutes(ctx))
+    .route('/api/admin/notices', adminNoticeRoutes(ctx))
+    .route('/api/admin/support', adminSupportRoutes(ctx))
     .route('/api/admin', adminJobRoutes(ctx))
     .route('/api/admin', adminImageRoutes(ctx))
     .route('/api/billing', billingRoutes(ctx))

@@ -14,6 +14,8 @@ import { announceNewCoAuthors } from './manuscripts/members/co-author-notices';
 import { deleteChildrenOfDeletedManuscripts } from './manuscripts/delete-children';
 import { registerInvitationJobs } from './manuscripts/members/invitations';
 import { registerNewsletterJobs } from './newsletter/send';
+import { registerNoticeJobs } from './notices/send';
+import { watchSupportMessages } from './support/inbox';
 import { createApp } from './app';
 import { createInProcessRevocations } from './auth/session-revocations';
 import { attachCollab, type CollabOptions, type CollabServer } from './collab/attach';
@@ -80,6 +82,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerBookJobs(worker, ctx);
   registerInvitationJobs(worker, ctx);
   registerNewsletterJobs(worker, ctx);
+  registerNoticeJobs(worker, ctx);
   registerStoreJobs(worker, ctx);
   registerPublishingJobs(worker, ctx);
   registerBlogJobs(worker, ctx);
@@ -89,6 +92,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerEditionChecksJob(worker, ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
+  watchSupportMessages(ctx);
   return { ctx, worker, handle };
 }
 

@@ -9,6 +9,12 @@ describe('permission rules', () => {
     expect(can({ roles: ['reader', 'admin'], status: 'active' }, 'jobs:manage')).toBe(true);
     expect(can({ roles: ['reader', 'author', 'publisher'], status: 'active' }, 'jobs:manage')).toBe(false);
   });
+  it('keeps the support inbox and notices to staff', () => {
+    for (const permission of ['support:answer', 'notices:send'] as const) {
+      expect(can({ roles: ['reader', 'admin'], status: 'active' }, permission)).toBe(true);
+      expect(can({ roles: ['reader', 'author', 'publisher'], status: 'active' }, permission)).toBe(false);
+    }
+  });
   it('keeps admin pages to admins', () => {
     expect(can({ roles: ['reader', 'author'], status: 'active' }, 'admin:access')).toBe(false);
     expect(can({ roles: ['reader', 'admin'], status: 'active' }, 'admin:access')).toBe(true);

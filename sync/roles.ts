@@ -24,6 +24,8 @@ export type Permission =
   | 'newsletter:write' // /newsletter/setup: one's own newsletter (the site's is 'admin:access')
   | 'admin:access' // every /admin page and /api/admin route
   | 'blog:write' // write, schedule and publish blog posts (everyone reads the published ones)
+  | 'support:answer' // /admin/messages: read every support conversation, reply as the team, assign and close
+  | 'notices:send' // /admin/notifications: notices to a segment of accounts, in-app and by e-mail
   | 'jobs:manage' // the job queue and image pipeline pages: retry and cancel jobs, reprocess images
   | 'dev:access'; // development pages in production builds
 
@@ -42,6 +44,8 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'newsletter:write': ['author', 'admin'],
   'admin:access': ['admin'],
   'blog:write': ['admin'],
+  'support:answer': ['admin'],
+  'notices:send': ['admin'],
   'jobs:manage': ['admin'],
   'dev:access': ['admin'],
 };

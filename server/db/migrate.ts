@@ -31,6 +31,7 @@ import * as m033 from './migrations/033-publisher-uploads';
 import * as m034 from './migrations/034-exports';
 import * as m035 from './migrations/035-cover-designs';
 import * as m038 from './migrations/038-edition-check-findings';
+import * as m039 from './migrations/039-support-and-notices';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '034-exports': m034,
   '035-cover-designs': m035,
   '038-edition-check-findings': m038,
+  '039-support-and-notices': m039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -657,6 +657,10 @@ export interface Database {
   newsletterSubscriptions: NewsletterSubscriptionsTable;
   newsletterIssues: NewsletterIssuesTable;
   newsletterDeliveries: NewsletterDeliveriesTable;
+  supportConversations: SupportConversationsTable;
+  supportMessages: SupportMessagesTable;
+  notices: NoticesTable;
+  noticeDeliveries: NoticeDeliveriesTable;
 }
 
 /** Newsletters (migration 031, server/newsletter). */
@@ -702,6 +706,56 @@ interface NewsletterDeliveriesTable {
   issueId: string;
   subscriptionId: string;
   outboxId: string;
+  createdAt: number;
+}
+
+/** The support inbox (migration 039, server/support). */
+interface SupportConversationsTable {
+  userId: string;
+  status: 'open' | 'waiting' | 'closed';
+  assigneeId: string | null;
+  lastMessageAt: number;
+  lastPreview: string;
+  lastFromStaff: number;
+  createdAt: number;
+  updatedAt: number;
+}
+interface SupportMessagesTable {
+  /** The replicated message's id. */
+  id: string;
+  userId: string;
+  /** The staff member who wrote a reply; null for the person's own messages. */
+  staffId: string | null;
+  fromStaff: number;
+  body: string;
+  sentAt: number;
+}
+
+/** Notices to segments (migration 039, server/notices). */
+type NoticeSegment = 'everyone' | 'readers' | 'authors' | 'publishers' | 'followers' | 'buyers';
+interface NoticesTable {
+  id: string;
+  title: string;
+  body: string;
+  link: string | null;
+  segment: NoticeSegment;
+  /** The author (followers) or book (buyers) the segment is of. */
+  segmentRef: string | null;
+  segmentLabel: string;
+  inApp: number;
+  email: number;
+  status: 'sending' | 'sent';
+  recipients: number;
+  excluded: number;
+  createdBy: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+interface NoticeDeliveriesTable {
+  noticeId: string;
+  userId: string;
+  inApp: number;
+  outboxId: string | null;
   createdAt: number;
 }
 

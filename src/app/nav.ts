@@ -63,6 +63,8 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/orders', label: 'Orders', permission: 'admin:access' },
   { to: '/admin/reviews', label: 'Reviews', permission: 'admin:access' },
   { to: '/admin/blog', label: 'Blog', permission: 'blog:write' },
+  { to: '/admin/messages', label: 'Support inbox', permission: 'support:answer' },
+  { to: '/admin/notifications', label: 'Notices', permission: 'notices:send' },
   { to: '/admin/audit', label: 'Audit log', permission: 'admin:access' },
   { to: '/admin/debug-reports', label: 'Debug reports', permission: 'admin:access' },
   { to: '/admin/queue-status', label: 'Job queue', permission: 'jobs:manage' },

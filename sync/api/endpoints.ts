@@ -6,6 +6,8 @@
 import * as account from './account';
 import * as admin from './admin';
 import * as adminBlog from './admin-blog';
+import * as adminNotices from './admin-notices';
+import * as adminSupport from './admin-support';
 import * as adminJobs from './admin-jobs';
 import * as adminStore from './admin-store';
 import * as auth from './auth';
@@ -44,6 +46,8 @@ export const ENDPOINTS: Endpoint[] = [
   account,
   admin,
   adminBlog,
+  adminNotices,
+  adminSupport,
   adminJobs,
   adminStore,
   auth,

@@ -70,6 +70,12 @@ export const NOTIFICATION_EVENTS = [
     defaults: { in_app: true, email: false },
   },
   {
+    id: 'site_notices',
+    label: 'Notices from Quire',
+    description: 'Announcements the Quire team sends to readers, authors or publishers.',
+    defaults: { in_app: true, email: true },
+  },
+  {
     id: 'newsletter_digest',
     label: 'Newsletter digest',
     description: 'A weekly round-up of new books and posts.',

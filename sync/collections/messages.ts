@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { defineCollection, type ServerCheckContext } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
+import { SUPPORT_ID, SUPPORT_NAME } from '../support/support';
+import { isCleanText } from '../support/text';
 
 export const MESSAGE_BODY_MAX = 5000;
 const MESSAGE_NAME_MAX = 120;
@@ -39,11 +41,15 @@ export function conversationIdOf(a: string, b: string): string {
  * What only the server knows, checked when a message is created: the names are the two accounts'
  * display names (a device fills them from the session and the user lookup, so an honest device
  * always matches; refusing rather than rewriting keeps the stored document what the device
- * holds), and the recipient is an active account.
+ * holds), and the recipient is an active account — or the support team, under its own name. The
+ * body is clean text (sync/support/text.ts): the device cleans it before storing, so only a device
+ * that skipped that is refused.
  */
 async function checkMessageParties(doc: Message, previous: Message | null, { writer, account }: ServerCheckContext): Promise<string | null> {
   if (previous) return null; // fixed since creation (mayWrite)
   if (doc.senderName !== writer.displayName) return 'A message carries your own display name.';
+  if (!isCleanText(doc.body)) return 'The message contains characters that are not allowed.';
+  if (doc.recipientId === SUPPORT_ID) return doc.recipientName === SUPPORT_NAME ? null : `Messages to the team go to “${SUPPORT_NAME}”.`;
   const recipient = await account(doc.recipientId);
   if (!recipient || recipient.status !== 'active') return 'This person cannot receive messages.';
   if (doc.recipientName !== recipient.displayName) return "The recipient's name does not match their account.";

@@ -42,6 +42,7 @@ const READER_FREE_BOOK = 'demo-rain-on-the-tin-roof';
 const PENDING_BOOKS = ['demo-the-summer-of-second-chances', 'demo-letters-to-a-young-gardener'];
 const PAID_BOOKS = ['demo-the-clockmakers-apprentice', 'demo-the-accidental-detective', 'demo-the-cartographers-daughter'];
 const MESSAGE = 'Is the Salt Orchard sequel out this spring?';
+const SUPPORT_QUESTION = 'How do I change the e-mail address on my account?';
 const MANUSCRIPT_TEXT = 'The lamp at Gull Point had not gone out in forty years, and Maren meant to keep it lit.';
 
 const v = (route: string, who: Who, to: Visit['to'], more: Partial<Visit> = {}): Visit => ({ route, who, to, ...more });
@@ -164,6 +165,9 @@ export const VISITS: Visit[] = [
   v('admin/audit', 'admin', '/admin/audit'),
   v('admin/settings', 'admin', '/admin/settings'),
   v('admin/newsletter/setup', 'admin', '/admin/newsletter/setup'),
+  v('admin/messages', 'admin', '/admin/messages?status=all'),
+  v('admin/messages/:userId', 'admin', async (d) => `/admin/messages/${await d.supportConversation()}?status=all`, { ready: text(SUPPORT_QUESTION) }),
+  v('admin/notifications', 'admin', '/admin/notifications', { ready: text('Left out by their settings') }),
   v('admin/profile', 'admin', '/admin/profile'),
   v('admin/debug-reports', 'admin', '/admin/debug-reports'),
   v('admin/queue-status', 'admin', '/admin/queue-status', { ready: text('Jobs by kind') }),
@@ -354,6 +358,29 @@ export class RouteData {
         },
       ]);
       return conversationId;
+    });
+  }
+
+  /** The publisher's conversation with Quire support (no other journey writes to support as the publisher), with one message. */
+  supportConversation(): Promise<string> {
+    return this.once('support-conversation', async () => {
+      const me = await this.me('publisher');
+      const now = Date.now();
+      await this.push('publisher', 'messages', [
+        {
+          id: `msg-${uniqueSuffix()}`,
+          conversationId: [me.id, 'quire-support'].sort().join('~'),
+          senderId: me.id,
+          recipientId: 'quire-support',
+          senderName: me.displayName,
+          recipientName: 'Quire support',
+          body: SUPPORT_QUESTION,
+          sentAt: now,
+          readAt: null,
+          updatedAt: now,
+        },
+      ]);
+      return me.id;
     });
   }
 

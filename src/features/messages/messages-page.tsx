@@ -4,7 +4,9 @@
  * copy; only "New message" (a username lookup) needs the network.
  */
 import { useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { conversationIdOf } from '../../../sync/collections/messages';
+import { SUPPORT_ID, SUPPORT_NAME } from '../../../sync/support/support';
 import { useSession } from '../../lib/session';
 import { Button, EmptyState, Skeleton, usePageTitle } from '../../ui';
 import { ConversationList } from './conversation-list';
@@ -13,11 +15,12 @@ import { NewMessageForm } from './new-message-form';
 import { ThreadView } from './thread-view';
 import { useConversations, type Person } from './use-messages';
 
-/** The other person of a conversation: from its messages, else from "New message" (router state). */
+/** The other person of a conversation: from its messages, the support team, else from "New message" (router state). */
 function otherPerson(conversationId: string, me: string, known: Person | undefined, fromState: unknown): Person | null {
   if (known) return known;
   const ids = conversationId.split('~');
   if (ids.length !== 2 || !ids.includes(me)) return null;
+  if (ids.includes(SUPPORT_ID)) return { id: SUPPORT_ID, name: SUPPORT_NAME };
   const person = (fromState as { person?: Person } | null)?.person;
   const otherId = ids[0] === me ? ids[1]! : ids[0]!;
   return person?.id === otherId ? person : null;
@@ -28,6 +31,7 @@ export function MessagesPage() {
   const { user } = useSession();
   const { conversationId } = useParams();
   const location = useLocation();
+  const navigate = useNavigate();
   const [composing, setComposing] = useState(false);
   const me = user!;
   const { conversations, loading } = useConversations(me.id);
@@ -45,9 +49,14 @@ export function MessagesPage() {
       <aside className="messenger-sidebar" aria-labelledby="messages-title">
         <div className="messenger-sidebar-header">
           <h1 id="messages-title">Messages</h1>
-          <Button size="sm" onClick={() => setComposing((v) => !v)} aria-expanded={composing}>
-            New message
-          </Button>
+          <div className="messenger-sidebar-actions">
+            <Button size="sm" variant="secondary" onClick={() => void navigate(`/messages/${encodeURIComponent(conversationIdOf(me.id, SUPPORT_ID))}`)}>
+              Contact support
+            </Button>
+            <Button size="sm" onClick={() => setComposing((v) => !v)} aria-expanded={composing}>
+              New message
+            </Button>
+          </div>
         </div>
         {composing && <NewMessageForm me={me.id} onDone={() => setComposing(false)} />}
         {loading ? <Skeleton lines={3} label="Loading conversations…" /> : <ConversationList conversations={conversations} me={me.id} />}

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { MESSAGE_BODY_MAX, type Message } from '../../../sync/collections/messages';
+import { SUPPORT_ID } from '../../../sync/support/support';
 import { Button, EmptyState, formatDateTime } from '../../ui';
 import { useMarkThreadRead, usePendingMessageIds, useSendMessage, useThread, type Person } from './use-messages';
 
@@ -113,11 +114,16 @@ export function ThreadView({ conversationId, me, other }: { conversationId: stri
         <span className="avatar" aria-hidden="true">
           {other.name.slice(0, 1).toUpperCase()}
         </span>
-        <h2 id="thread-title">{other.name}</h2>
+        <div>
+          <h2 id="thread-title">{other.name}</h2>
+          {other.id === SUPPORT_ID && <p className="thread-team">The Quire team answers here, usually within a day.</p>}
+        </div>
       </header>
       <div className="thread-scroll">
         {messages.length === 0 ? (
-          <EmptyState title="No messages yet">Say hello to {other.name}.</EmptyState>
+          <EmptyState title="No messages yet">
+            {other.id === SUPPORT_ID ? 'Tell the team what you need: a question, a problem, an idea.' : `Say hello to ${other.name}.`}
+          </EmptyState>
         ) : (
           <ol className="thread-messages" aria-label={`Messages with ${other.name}`}>
             {messages.map((m) => (

@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { conversationIdOf, type Message } from '../../../sync/collections/messages';
+import { cleanText } from '../../../sync/support/text';
 import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 import { useSyncState } from '../../db/use-database';
 
@@ -65,8 +66,11 @@ export function usePendingMessageIds(): ReadonlySet<string> {
 export function useSendMessage(me: Person) {
   const collection = useCollection('messages');
   return useCallback(
-    async (to: Person, body: string) => {
+    async (to: Person, text: string) => {
       if (!collection) throw new Error('Messages are still opening on this device.');
+      // The server refuses what cleanText would change (control and bidi characters).
+      const body = cleanText(text);
+      if (!body) return;
       const now = Date.now();
       await collection.insert({
         id: crypto.randomUUID(),
