@@ -56,7 +56,7 @@ const queryColumns: Column<QueryRow>[] = [
   { key: 'who', header: 'Reader', render: (q) => q.username },
   { key: 'answers', header: 'Passages', render: (q) => (q.answers === 0 ? <Badge tone="warning">0</Badge> : q.answers) },
   { key: 'latency', header: 'Latency', render: (q) => `${q.latencyMs.toFixed(1)} ms` },
-  { key: 'feedback', header: 'Feedback', render: (q) => (q.helpful + q.notHelpful === 0 ? '—' : `👍 ${q.helpful} · 👎 ${q.notHelpful}`) },
+  { key: 'feedback', header: 'Feedback', render: (q) => (q.helpful + q.notHelpful === 0 ? '—' : `${q.helpful} helpful, ${q.notHelpful} not`) },
   { key: 'when', header: 'Asked', render: (q) => formatDateTime(q.createdAt) },
 ];
 
