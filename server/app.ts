@@ -19,6 +19,8 @@ import { billingRoutes } from './billing/routes';
 import { blogPageRoutes } from './blog/meta';
 import { adminBlogRoutes, blogRoutes } from './blog/routes';
 import { bookRoutes } from './books/routes';
+import { adminAskRoutes } from './ask/admin-routes';
+import { askFeedbackRoutes, askRoutes } from './ask/routes';
 import type { AppContext, AppEnv } from './context';
 import { coverRoutes, manuscriptCoverRoutes } from './covers/routes';
 import { debugRoutes } from './debug/routes';
@@ -99,9 +101,12 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/admin/support', adminSupportRoutes(ctx))
     .route('/api/admin', adminJobRoutes(ctx))
     .route('/api/admin', adminImageRoutes(ctx))
+    .route('/api/admin', adminAskRoutes(ctx))
+    .route('/api/ask', askFeedbackRoutes(ctx))
     .route('/api/billing', billingRoutes(ctx))
     .route('/api/blog', blogRoutes(ctx))
     .route('/api/books', bookRoutes(ctx))
+    .route('/api/books', askRoutes(ctx))
     .route('/api/chapters', versionRoutes(ctx))
     .route('/api/covers', coverRoutes(ctx))
     .route('/api/debug-reports', debugRoutes(ctx))

@@ -10,6 +10,7 @@ import { registerAdminJobs } from './admin/jobs';
 import { registerAuthJobs } from './auth/mail-links';
 import { registerAuthorJobs } from './authors/new-book-notices';
 import { registerBookJobs } from './books/epub/import-epub';
+import { registerAskJobs, requestBackfill } from './ask/index-book';
 import { announceNewCoAuthors } from './manuscripts/members/co-author-notices';
 import { deleteChildrenOfDeletedManuscripts } from './manuscripts/delete-children';
 import { registerInvitationJobs } from './manuscripts/members/invitations';
@@ -90,6 +91,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerUploadJobs(worker, ctx);
   registerExportJobs(worker, ctx);
   registerEditionChecksJob(worker, ctx);
+  registerAskJobs(worker, ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   watchSupportMessages(ctx);
@@ -102,6 +104,8 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
     await seedDemo(ctx);
     handle.optimize();
   }
+  // Books from before "Ask this book", or changed while no worker ran, get their passages.
+  await requestBackfill(ctx);
   const app = createApp(ctx, { worker });
   mountClient(app, config.clientDir, async (pathname) => (await blogHeadFor(ctx, config.publicUrl, pathname)) ?? storeHeadFor(ctx, config.publicUrl, pathname));
   worker.start();

@@ -9,6 +9,7 @@ import { CanonicalBookSchema, type CanonicalBook, type CanonicalBookInput } from
 import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
 import { requestCoverVariants } from '../images/request';
+import { requestPassageIndex } from '../ask/index-book';
 import { indexDocument } from '../search/sqlite-fts';
 import { sanitizeDescription } from './description';
 import type { Transaction } from 'kysely';
@@ -151,6 +152,8 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
     if (status === 'published') await announceIfFirstPublished(ctx, trx, id);
     if (input.alsoWrite) await input.alsoWrite(trx, id);
     if (cover) await requestCoverVariants(ctx, cover, trx);
+    // "Ask this book" passages, rebuilt from this version (server/ask).
+    await requestPassageIndex(ctx, id, { in: trx });
   });
   return { id, created: !existing, changed: true };
 }

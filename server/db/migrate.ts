@@ -32,6 +32,7 @@ import * as m034 from './migrations/034-exports';
 import * as m035 from './migrations/035-cover-designs';
 import * as m038 from './migrations/038-edition-check-findings';
 import * as m039 from './migrations/039-support-and-notices';
+import * as m041 from './migrations/041-ask';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '035-cover-designs': m035,
   '038-edition-check-findings': m038,
   '039-support-and-notices': m039,
+  '041-ask': m041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

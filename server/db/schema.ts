@@ -661,6 +661,10 @@ export interface Database {
   supportMessages: SupportMessagesTable;
   notices: NoticesTable;
   noticeDeliveries: NoticeDeliveriesTable;
+  askPassages: AskPassagesTable;
+  askBooks: AskBooksTable;
+  askQueries: AskQueriesTable;
+  askFeedback: AskFeedbackTable;
 }
 
 /** Newsletters (migration 031, server/newsletter). */
@@ -773,4 +777,42 @@ interface SyncAudienceTable {
   docId: string;
   userId: string;
   serverUpdatedAt: number;
+}
+
+/** "Ask this book" (migration 041, server/ask). */
+interface AskPassagesTable {
+  id: Generated<number>;
+  bookId: string;
+  chapterId: string;
+  ord: number;
+  heading: string;
+  text: string;
+  quoteExact: string;
+  quotePrefix: string;
+  quoteSuffix: string;
+}
+interface AskBooksTable {
+  bookId: string;
+  passages: number;
+  /** books.updated_at of the version indexed: fresh while it still matches. */
+  sourceUpdatedAt: number;
+  indexedAt: number;
+  tookMs: number;
+}
+interface AskQueriesTable {
+  id: string;
+  bookId: string;
+  userId: string;
+  question: string;
+  answers: number;
+  latencyMs: number;
+  createdAt: number;
+}
+interface AskFeedbackTable {
+  queryId: string;
+  passageId: string;
+  helpful: number;
+  /** The answer's text as it was shown (the passage may be re-indexed away). */
+  passageText: string;
+  createdAt: number;
 }

@@ -69,6 +69,7 @@ const ADMIN_NAV: NavItem[] = [
   { to: '/admin/debug-reports', label: 'Debug reports', permission: 'admin:access' },
   { to: '/admin/queue-status', label: 'Job queue', permission: 'jobs:manage' },
   { to: '/admin/image-system-status', label: 'Image system', permission: 'jobs:manage' },
+  { to: '/admin/rag-monitoring', label: 'Ask this book', permission: 'admin:access' },
   { to: '/admin/test', label: 'Self-test', permission: 'admin:access' },
   { to: '/admin/settings', label: 'Site settings', permission: 'admin:access' },
   { to: '/admin/newsletter/setup', label: 'Newsletter', permission: 'admin:access' },

@@ -150,6 +150,7 @@ const routes: RouteObject[] = [
               { path: 'debug-reports', lazy: page(() => import('../features/admin/debug-reports-page'), 'DebugReportsPage') },
               { path: 'queue-status', lazy: page(() => import('../features/jobs/queue-status-page'), 'QueueStatusPage') },
               { path: 'image-system-status', lazy: page(() => import('../features/jobs/image-status-page'), 'ImageSystemStatusPage') },
+              { path: 'rag-monitoring', lazy: page(() => import('../features/ask/rag-monitoring-page'), 'RagMonitoringPage') },
               { path: 'test', lazy: page(() => import('../features/admin/self-test-page'), 'SelfTestPage') },
             ],
           },

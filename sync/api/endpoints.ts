@@ -10,6 +10,7 @@ import * as adminNotices from './admin-notices';
 import * as adminSupport from './admin-support';
 import * as adminJobs from './admin-jobs';
 import * as adminStore from './admin-store';
+import * as ask from './ask';
 import * as auth from './auth';
 import * as authors from './authors';
 import * as billing from './billing';
@@ -50,6 +51,7 @@ export const ENDPOINTS: Endpoint[] = [
   adminSupport,
   adminJobs,
   adminStore,
+  ask,
   auth,
   authors,
   billing,

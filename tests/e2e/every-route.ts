@@ -172,6 +172,7 @@ export const VISITS: Visit[] = [
   v('admin/debug-reports', 'admin', '/admin/debug-reports'),
   v('admin/queue-status', 'admin', '/admin/queue-status', { ready: text('Jobs by kind') }),
   v('admin/image-system-status', 'admin', '/admin/image-system-status', { ready: text('Variants done') }),
+  v('admin/rag-monitoring', 'admin', '/admin/rag-monitoring', { ready: text('Books indexed') }),
   v('admin/test', 'admin', '/admin/test'),
   v('dev', 'admin', '/dev'),
   v('dev/delight-showcase', 'admin', '/dev/delight-showcase', { showsLoading: true }),

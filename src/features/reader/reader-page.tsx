@@ -7,9 +7,11 @@
  * A fixed-layout book (comics, picture books) is shown in pages by FixedLayoutView on either
  * route, with a Pages drawer of thumbnails instead of the Scroll toggle (decision 029).
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { Answer } from '../../../sync/api/ask';
 import type { BookDetailResponse } from '../../../sync/api/books';
+import { answerMarks } from '../ask/answer-marks';
 import { knownUserId, useSession } from '../../lib/session';
 import { queryClient } from '../../lib/query-client';
 import { Spinner, usePageTitle } from '../../ui';
@@ -27,6 +29,9 @@ import { readerPath, useBook, isManuscript, startReading, type BookKind } from '
 import { rememberedPosition, useAnnotations, useProgress } from './use-reading-state';
 import { BookStylesheets } from './book-content';
 import './reader.css';
+
+/** "Ask this book" (features/ask): its own chunk, loaded when the drawer opens. */
+const AskPanel = lazy(() => import('../ask/ask-panel').then((m) => ({ default: m.AskPanel })));
 
 /** The book routes' loader: the book and its first chapter are requested at once (startReading), not after the session check and the first render. */
 export function readerLoader({ params }: LoaderFunctionArgs) {
@@ -83,7 +88,7 @@ function Reader({ mode, kind }: { mode: 'paginated' | 'flow'; kind: BookKind }) 
   return <ReaderShell key={mode} mode={mode} book={book.data} userId={user.id} initial={initial} />;
 }
 
-type Panel = 'toc' | 'settings' | 'notes' | 'search' | 'pages' | null;
+type Panel = 'toc' | 'settings' | 'notes' | 'search' | 'ask' | 'pages' | null;
 
 function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flow'; book: BookDetailResponse; userId: string; initial: Target }) {
   const view = useRef<ViewHandle>(null);
@@ -163,7 +168,11 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
     setChromeHidden(false);
     setPanel((old) => (old === p ? null : p));
   };
-  const highlights = useMemo(() => annotations.filter((a) => a.kind === 'highlight'), [annotations]);
+  /** The opened answer's passage and matched words, marked in the page until another is opened. */
+  const [asked, setAsked] = useState<Answer | null>(null);
+  const highlights = useMemo(() => [...annotations.filter((a) => a.kind === 'highlight'), ...(asked ? answerMarks(asked) : [])], [annotations, asked]);
+  // Only a book one may read whole can be asked (the server refuses the rest).
+  const askable = book.access === 'full' && !isManuscript(book);
   // A bookmark marks the page it was made on: the page whose first words it quotes.
   const bookmark = position
     ? annotations.find((a) => a.kind === 'bookmark' && a.chapterId === position.chapterId && a.quote.exact === position.quote.exact)
@@ -201,6 +210,11 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
           <button type="button" onClick={() => toggle('search')} aria-expanded={panel === 'search'}>
             Search
           </button>
+          {askable && (
+            <button type="button" onClick={() => toggle('ask')} aria-expanded={panel === 'ask'}>
+              Ask
+            </button>
+          )}
           <button type="button" onClick={() => toggle('notes')} aria-expanded={panel === 'notes'}>
             Notes
           </button>
@@ -287,6 +301,19 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
       {panel === 'search' && (
         <Drawer title="Search" onClose={() => setPanel(null)}>
           <SearchPanel book={book} onGo={go} />
+        </Drawer>
+      )}
+      {panel === 'ask' && (
+        <Drawer title="Ask this book" onClose={() => setPanel(null)}>
+          <Suspense fallback={<Spinner label="Opening…" />}>
+            <AskPanel
+              book={book}
+              onOpen={(answer) => {
+                setAsked(answer);
+                go({ chapterId: answer.chapterId, quote: answer.quote });
+              }}
+            />
+          </Suspense>
         </Drawer>
       )}
     </div>

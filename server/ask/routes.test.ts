@@ -1,0 +1,195 @@
+/** "Ask this book" through the HTTP API against a real SQLite file: ownership, ranking, the log, feedback, the admin page. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as api from '../../sync/api/ask';
+import { buildAdmin, buildSignedInUser } from '../admin/test-helpers';
+import { saveBook } from '../books/save-book';
+import { passageMatch, rankPassages } from './sqlite-passages';
+import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
+
+let t: TestContext;
+let bookId: string;
+
+const chapter = (id: string, title: string, paragraphs: string[]) => ({
+  id,
+  title,
+  xhtml: `<h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}`,
+});
+
+/** A small book the tests can reason about: each chapter is about one thing. */
+async function buildBook(slug = 'harbour-tales') {
+  const { id } = await saveBook(t.ctx, {
+    book: {
+      metadata: {
+        id: `book-${slug}`,
+        slug,
+        title: 'Harbour Tales',
+        language: 'en',
+        contributors: [{ name: 'A. Writer', role: 'author' }],
+        priceCents: 500,
+        currency: 'USD',
+        genres: [],
+      },
+      chapters: [
+        chapter('c1', 'The Lighthouse', [
+          'The lighthouse keeper climbed the spiral stairs every evening to light the great lamp.',
+          'Ships far out at sea steered by its beam through the winter storms.',
+        ]),
+        chapter('c2', 'The Orchard', [
+          'Behind the harbour an orchard of small sweet apples ran down to the water.',
+          'The children picked the apples in autumn and pressed them into cider.',
+        ]),
+        chapter('c3', 'The Storm', [
+          'One night the storm tore the nets from the quay and the fishermen lost their boats.',
+          'The keeper kept the lamp burning until dawn, and every boat came home.',
+        ]),
+      ],
+      assets: [],
+      toc: [],
+    },
+    assetHashes: {},
+    status: 'published',
+  });
+  await t.worker.drain();
+  return id;
+}
+
+const ask = (cookie: string | undefined, question: string, book = bookId) =>
+  t.request(`/api/books/${book}/ask`, { method: 'POST', cookie, json: { question } });
+const own = (userId: string) => t.ctx.db.insertInto('libraryEntries').values({ userId, bookId, source: 'purchase', acquiredAt: t.ctx.now() }).execute();
+async function owner() {
+  const r = await buildSignedInUser(t.ctx);
+  await own(r.user.id);
+  return r;
+}
+
+beforeEach(async () => {
+  t = await buildTestContext();
+  bookId = await buildBook();
+});
+afterEach(async () => t.close());
+
+describe('asking a book', () => {
+  it('indexes the book when it is saved, as a job', async () => {
+    const row = await t.ctx.db.selectFrom('askBooks').selectAll().where('bookId', '=', bookId).executeTakeFirstOrThrow();
+    expect(row.passages).toBeGreaterThanOrEqual(3);
+    const passages = await t.ctx.db.selectFrom('askPassages').select(['chapterId', 'heading']).where('bookId', '=', bookId).execute();
+    expect(new Set(passages.map((p) => p.heading))).toEqual(new Set(['The Lighthouse', 'The Orchard', 'The Storm']));
+  });
+
+  it('answers an owner with ranked passages, their place and the matched words', async () => {
+    const { cookie } = await owner();
+    const res = await ask(cookie, 'Who picked the apples in the orchard?');
+    expect(res.status).toBe(200);
+    const result = await answerOf(res, api.askBook);
+    expect(result.terms).toEqual(['pick', 'appl', 'orchard']);
+    const [best] = result.answers;
+    expect(best).toMatchObject({ chapterId: 'c2', chapterTitle: 'The Orchard', heading: 'The Orchard' });
+    expect(best!.text).toContain('The children picked the apples');
+    expect(best!.quote.exact).toBe(best!.text);
+    expect(best!.highlights.map(([s, e]) => best!.text.slice(s, e))).toEqual(['orchard', 'apples', 'picked', 'apples']);
+    // Only passages of the book, never invented text: each answer is a stored passage.
+    for (const a of result.answers) {
+      const stored = await t.ctx.db.selectFrom('askPassages').select('text').where('id', '=', Number(a.passageId)).executeTakeFirstOrThrow();
+      expect(stored.text).toBe(a.text);
+    }
+  });
+
+  it('ranks the passage holding more of the question first', async () => {
+    const { cookie } = await owner();
+    const result = await answerOf(await ask(cookie, 'How did the keeper keep the lamp burning in the storm?'), api.askBook);
+    expect(result.answers[0]!.chapterId).toBe('c3');
+    expect(result.answers.map((a) => a.chapterId)).toContain('c1');
+  });
+
+  it('logs every query with its latency, zero-result ones included', async () => {
+    const { user, cookie } = await owner();
+    const result = await answerOf(await ask(cookie, 'Where is the submarine?'), api.askBook);
+    expect(result.answers).toEqual([]);
+    const logged = await t.ctx.db.selectFrom('askQueries').selectAll().where('id', '=', result.queryId).executeTakeFirstOrThrow();
+    expect(logged).toMatchObject({ bookId, userId: user.id, question: 'Where is the submarine?', answers: 0 });
+    expect(logged.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('refuses a reader who does not own the book (403), a book they cannot see (404) and visitors (401)', async () => {
+    const { cookie } = await buildSignedInUser(t.ctx);
+    const res = await ask(cookie, 'Who keeps the lighthouse?');
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).code).toBe('forbidden');
+    expect((await ask(cookie, 'Who keeps the lighthouse?', 'no-such-book')).status).toBe(404);
+    await t.ctx.db.updateTable('books').set({ status: 'draft' }).where('id', '=', bookId).execute();
+    expect((await ask(cookie, 'Who keeps the lighthouse?')).status).toBe(404);
+    expect((await ask(undefined, 'Who keeps the lighthouse?')).status).toBe(401);
+    expect(await t.ctx.db.selectFrom('askQueries').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses an empty question with a message for the field', async () => {
+    const { cookie } = await owner();
+    const res = await ask(cookie, ' ');
+    expect(res.status).toBe(422);
+    expect((await errorOf(res)).fields?.question).toMatch(/Ask a question/);
+  });
+});
+
+describe('feedback', () => {
+  it('records helpful / not helpful once per answer, from the one who asked only', async () => {
+    const { cookie } = await owner();
+    const result = await answerOf(await ask(cookie, 'apples orchard'), api.askBook);
+    const passageId = result.answers[0]!.passageId;
+    const send = (c: string, helpful: boolean) =>
+      t.request(`/api/ask/queries/${result.queryId}/feedback`, { method: 'PUT', cookie: c, json: { passageId, helpful } });
+    expect((await send(cookie, true)).status).toBe(200);
+    expect((await send(cookie, false)).status).toBe(200);
+    const rows = await t.ctx.db.selectFrom('askFeedback').selectAll().execute();
+    expect(rows).toMatchObject([{ queryId: result.queryId, passageId, helpful: 0 }]);
+    const other = await owner();
+    expect((await send(other.cookie, true)).status).toBe(404);
+  });
+});
+
+describe('/api/admin/rag-monitoring', () => {
+  it('shows the index, its freshness, the log and feedback, to admins only', async () => {
+    const { cookie } = await owner();
+    await ask(cookie, 'Where is the submarine?');
+    await ask(cookie, 'apples');
+    const reader = await buildSignedInUser(t.ctx);
+    expect((await t.request('/api/admin/rag-monitoring', { cookie: reader.cookie })).status).toBe(403);
+    const admin = await buildAdmin(t.ctx);
+    const page = await answerOf(await t.request('/api/admin/rag-monitoring', { cookie: admin.cookie }), api.getRagMonitoring);
+    expect(page.totals).toMatchObject({ books: 1, indexedBooks: 1, staleBooks: 0, queries: 2, zeroResultQueries: 1 });
+    expect(page.books[0]).toMatchObject({ bookId, fresh: true, queued: false, queries: 2 });
+    expect(page.zeroResults.map((q) => q.question)).toEqual(['Where is the submarine?']);
+    expect(page.queries).toHaveLength(2);
+  });
+
+  it('re-indexes one book or all as jobs, and shows a changed book as stale until then', async () => {
+    const admin = await buildAdmin(t.ctx);
+    await t.ctx.db
+      .updateTable('books')
+      .set({ updatedAt: t.ctx.now() + 1000 })
+      .where('id', '=', bookId)
+      .execute();
+    const before = await answerOf(await t.request('/api/admin/rag-monitoring', { cookie: admin.cookie }), api.getRagMonitoring);
+    expect(before.books[0]).toMatchObject({ fresh: false });
+    const res = await t.request('/api/admin/rag-monitoring/reindex', { method: 'POST', cookie: admin.cookie, json: { bookId } });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ jobs: 1 });
+    const queued = await answerOf(await t.request('/api/admin/rag-monitoring', { cookie: admin.cookie }), api.getRagMonitoring);
+    expect(queued.books[0]).toMatchObject({ queued: true });
+    await t.worker.drain();
+    const after = await answerOf(await t.request('/api/admin/rag-monitoring', { cookie: admin.cookie }), api.getRagMonitoring);
+    expect(after.books[0]).toMatchObject({ fresh: true, queued: false });
+    expect((await t.request('/api/admin/rag-monitoring/reindex', { method: 'POST', cookie: admin.cookie, json: {} })).status).toBe(202);
+    expect((await t.request('/api/admin/rag-monitoring/reindex', { method: 'POST', cookie: admin.cookie, json: { bookId: 'nope' } })).status).toBe(404);
+    expect(await t.ctx.db.selectFrom('auditLog').select('action').where('action', '=', 'ask.reindexed').execute()).toHaveLength(2);
+  });
+
+  it("drops a deleted book's passages from the index with it", async () => {
+    await t.ctx.db.deleteFrom('bookChapters').where('bookId', '=', bookId).execute();
+    await t.ctx.db.deleteFrom('libraryEntries').where('bookId', '=', bookId).execute();
+    await t.ctx.db.deleteFrom('bookContributors').where('bookId', '=', bookId).execute();
+    await t.ctx.db.deleteFrom('bookGenres').where('bookId', '=', bookId).execute();
+    await t.ctx.db.deleteFrom('books').where('id', '=', bookId).execute();
+    expect(await t.ctx.db.selectFrom('askPassages').selectAll().execute()).toEqual([]);
+    expect(await rankPassages(t.ctx.db, passageMatch(bookId, ['appl'])!, 10)).toEqual([]);
+  });
+});
