@@ -7,6 +7,8 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
+import { registerAnalyticsJobs, startAnalyticsRollups } from './analytics/jobs';
+import { recordReadingActivity } from './analytics/reading-activity';
 import { registerAuthJobs } from './auth/mail-links';
 import { registerAuthorJobs } from './authors/new-book-notices';
 import { registerBookJobs } from './books/epub/import-epub';
@@ -87,6 +89,8 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerUploadJobs(worker, ctx);
   registerExportJobs(worker, ctx);
   registerEpubcheckJob(worker, ctx);
+  registerAnalyticsJobs(worker, ctx);
+  recordReadingActivity(ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   return { ctx, worker, handle };
@@ -98,6 +102,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
     await seedDemo(ctx);
     handle.optimize();
   }
+  await startAnalyticsRollups(ctx);
   const app = createApp(ctx, { worker });
   mountClient(app, config.clientDir, async (pathname) => (await blogHeadFor(ctx, config.publicUrl, pathname)) ?? storeHeadFor(ctx, config.publicUrl, pathname));
   worker.start();

@@ -640,6 +640,10 @@ export interface Database {
   newsletterSubscriptions: NewsletterSubscriptionsTable;
   newsletterIssues: NewsletterIssuesTable;
   newsletterDeliveries: NewsletterDeliveriesTable;
+  readingDays: ReadingDaysTable;
+  analyticsDays: AnalyticsDaysTable;
+  analyticsSalesDays: AnalyticsSalesDaysTable;
+  analyticsBookDays: AnalyticsBookDaysTable;
 }
 
 /** Newsletters (migration 031, server/newsletter). */
@@ -702,4 +706,34 @@ interface SyncAudienceTable {
   docId: string;
   userId: string;
   serverUpdatedAt: number;
+}
+
+/** Analytics (migration 040, server/analytics): reading per person, book and UTC day, and the daily rollups. */
+interface ReadingDaysTable {
+  day: string;
+  userId: string;
+  bookId: string;
+  readingMs: number;
+  lastAt: number;
+}
+interface AnalyticsDaysTable {
+  day: string;
+  signUps: number;
+  activeReaders: number;
+  readingSeconds: number;
+  rolledUpAt: number;
+}
+interface AnalyticsSalesDaysTable {
+  day: string;
+  currency: string;
+  orders: number;
+  revenueCents: number;
+  refundedCents: number;
+}
+interface AnalyticsBookDaysTable {
+  day: string;
+  bookId: string;
+  copies: number;
+  readingSeconds: number;
+  readers: number;
 }

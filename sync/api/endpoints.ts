@@ -8,6 +8,7 @@ import * as admin from './admin';
 import * as adminBlog from './admin-blog';
 import * as adminJobs from './admin-jobs';
 import * as adminStore from './admin-store';
+import * as analytics from './analytics';
 import * as auth from './auth';
 import * as authors from './authors';
 import * as billing from './billing';
@@ -45,6 +46,7 @@ export const ENDPOINTS: Endpoint[] = [
   adminBlog,
   adminJobs,
   adminStore,
+  analytics,
   auth,
   authors,
   billing,
