@@ -3,7 +3,7 @@
  * and its change against the previous period in words, a data table with every day, and the same
  * numbers as a CSV download.
  */
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { dayLabel } from './figures';
 import type { ChartLine } from './time-chart';
 
@@ -38,6 +38,8 @@ export function ChartCard({
   csvHref: string;
   controls?: ReactNode;
 }) {
+  // The table is made when opened: a year of days in every chart would weigh on the page.
+  const [open, setOpen] = useState(false);
   const lines = useMemo<ChartLine[]>(
     () => [{ label: 'This period', values: series.current }, ...(compare ? [{ label: 'Previous period', values: series.previous, previous: true }] : [])],
     [series, compare],
@@ -69,31 +71,33 @@ export function ChartCard({
           )}
         </figcaption>
       </figure>
-      <details className="analytics-table">
+      <details className="analytics-table" onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>Data table</summary>
-        <div className="table-wrap" tabIndex={0} role="region" aria-label={`${title}, day by day`}>
-          <table className="table">
-            <caption className="visually-hidden">{title}, day by day (UTC)</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">{title}</th>
-                {compare && <th scope="col">Previous period day</th>}
-                {compare && <th scope="col">Previous period</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day, i) => (
-                <tr key={day}>
-                  <th scope="row">{day}</th>
-                  <td>{format(series.current[i]!)}</td>
-                  {compare && <td>{previousDays[i]}</td>}
-                  {compare && <td>{format(series.previous[i]!)}</td>}
+        {open && (
+          <div className="table-wrap" tabIndex={0} role="region" aria-label={`${title}, day by day`}>
+            <table className="table">
+              <caption className="visually-hidden">{title}, day by day (UTC)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">{title}</th>
+                  {compare && <th scope="col">Previous period day</th>}
+                  {compare && <th scope="col">Previous period</th>}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {days.map((day, i) => (
+                  <tr key={day}>
+                    <th scope="row">{day}</th>
+                    <td>{format(series.current[i]!)}</td>
+                    {compare && <td>{previousDays[i]}</td>}
+                    {compare && <td>{format(series.previous[i]!)}</td>}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </details>
     </section>
   );
