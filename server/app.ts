@@ -12,6 +12,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../sync/errors';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { authRoutes } from './auth/routes';
 import { authorRoutes } from './authors/routes';
 import { sessionMiddleware } from './auth/sessions';
@@ -103,6 +104,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/admin', adminImageRoutes(ctx))
     .route('/api/admin', adminAskRoutes(ctx))
     .route('/api/ask', askFeedbackRoutes(ctx))
+    .route('/api/admin/analytics', analyticsRoutes(ctx))
     .route('/api/billing', billingRoutes(ctx))
     .route('/api/blog', blogRoutes(ctx))
     .route('/api/books', bookRoutes(ctx))

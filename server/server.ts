@@ -7,6 +7,8 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
+import { registerAnalyticsJobs, startAnalyticsRollups } from './analytics/jobs';
+import { recordReadingActivity } from './analytics/reading-activity';
 import { registerAuthJobs } from './auth/mail-links';
 import { registerAuthorJobs } from './authors/new-book-notices';
 import { registerBookJobs } from './books/epub/import-epub';
@@ -92,6 +94,8 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerExportJobs(worker, ctx);
   registerEditionChecksJob(worker, ctx);
   registerAskJobs(worker, ctx);
+  registerAnalyticsJobs(worker, ctx);
+  recordReadingActivity(ctx);
   announceNewCoAuthors(ctx);
   deleteChildrenOfDeletedManuscripts(ctx);
   watchSupportMessages(ctx);
@@ -106,6 +110,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
   }
   // Books from before "Ask this book", or changed while no worker ran, get their passages.
   await requestBackfill(ctx);
+  await startAnalyticsRollups(ctx);
   const app = createApp(ctx, { worker });
   mountClient(app, config.clientDir, async (pathname) => (await blogHeadFor(ctx, config.publicUrl, pathname)) ?? storeHeadFor(ctx, config.publicUrl, pathname));
   worker.start();

@@ -50,6 +50,7 @@ const ERASURE_STEPS: ErasureStep[] = [
         .where('id', 'in', trx.selectFrom('sideloads').select('bookId').where('ownerId', '=', u.id))
         .execute(),
   },
+  { name: 'reading activity', run: (trx, u) => trx.deleteFrom('readingDays').where('userId', '=', u.id).execute() },
   { name: 'library entries', run: (trx, u) => trx.deleteFrom('libraryEntries').where('userId', '=', u.id).execute() },
   { name: 'roles', run: (trx, u) => trx.deleteFrom('userRoles').where('userId', '=', u.id).execute() },
   { name: 'imprint memberships', run: (trx, u) => trx.deleteFrom('imprintMembers').where('userId', '=', u.id).execute() },

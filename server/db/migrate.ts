@@ -33,6 +33,7 @@ import * as m035 from './migrations/035-cover-designs';
 import * as m038 from './migrations/038-edition-check-findings';
 import * as m039 from './migrations/039-support-and-notices';
 import * as m041 from './migrations/041-ask';
+import * as m040 from './migrations/040-analytics';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '038-edition-check-findings': m038,
   '039-support-and-notices': m039,
   '041-ask': m041,
+  '040-analytics': m040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

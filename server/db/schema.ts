@@ -665,6 +665,10 @@ export interface Database {
   askBooks: AskBooksTable;
   askQueries: AskQueriesTable;
   askFeedback: AskFeedbackTable;
+  readingDays: ReadingDaysTable;
+  analyticsDays: AnalyticsDaysTable;
+  analyticsSalesDays: AnalyticsSalesDaysTable;
+  analyticsBookDays: AnalyticsBookDaysTable;
 }
 
 /** Newsletters (migration 031, server/newsletter). */
@@ -815,4 +819,32 @@ interface AskFeedbackTable {
   /** The answer's text as it was shown (the passage may be re-indexed away). */
   passageText: string;
   createdAt: number;
+/** Analytics (migration 040, server/analytics): reading per person, book and UTC day, and the daily rollups. */
+interface ReadingDaysTable {
+  day: string;
+  userId: string;
+  bookId: string;
+  readingMs: number;
+  lastAt: number;
+}
+interface AnalyticsDaysTable {
+  day: string;
+  signUps: number;
+  activeReaders: number;
+  readingSeconds: number;
+  rolledUpAt: number;
+}
+interface AnalyticsSalesDaysTable {
+  day: string;
+  currency: string;
+  orders: number;
+  revenueCents: number;
+  refundedCents: number;
+}
+interface AnalyticsBookDaysTable {
+  day: string;
+  bookId: string;
+  copies: number;
+  readingSeconds: number;
+  readers: number;
 }

@@ -52,6 +52,7 @@ const PUBLISHER_NAV: NavItem[] = [
 
 const ADMIN_NAV: NavItem[] = [
   { to: '/admin', label: 'Dashboard', permission: 'admin:access', end: true },
+  { to: '/admin/analytics', label: 'Analytics', permission: 'admin:access' },
   { to: '/admin/users', label: 'Users', permission: 'admin:access' },
   { to: '/admin/author-requests', label: 'Author requests', permission: 'admin:access' },
   { to: '/admin/publisher-requests', label: 'Publisher requests', permission: 'admin:access' },

@@ -126,6 +126,7 @@ const routes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import('../features/admin/dashboard-page'), 'AdminDashboardPage') },
               { path: 'users', lazy: page(() => import('../features/admin/users-page'), 'AdminUsersPage') },
+              { path: 'analytics', lazy: page(() => import('../features/analytics/analytics-page'), 'AnalyticsPage') },
               { path: 'author-requests', lazy: page(() => import('../features/admin/role-requests-page'), 'AuthorRequestsPage') },
               { path: 'publisher-requests', lazy: page(() => import('../features/admin/role-requests-page'), 'PublisherRequestsPage') },
               { path: 'beta-requests', lazy: page(() => import('../features/admin/beta-requests-page'), 'BetaRequestsPage') },

@@ -11,6 +11,7 @@ import * as adminSupport from './admin-support';
 import * as adminJobs from './admin-jobs';
 import * as adminStore from './admin-store';
 import * as ask from './ask';
+import * as analytics from './analytics';
 import * as auth from './auth';
 import * as authors from './authors';
 import * as billing from './billing';
@@ -52,6 +53,7 @@ export const ENDPOINTS: Endpoint[] = [
   adminJobs,
   adminStore,
   ask,
+  analytics,
   auth,
   authors,
   billing,

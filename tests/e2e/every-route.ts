@@ -146,6 +146,8 @@ export const VISITS: Visit[] = [
   v('', 'admin', '/'),
   v('admin', 'admin', '/admin'),
   v('admin/users', 'admin', '/admin/users'),
+  // Ready once uPlot (its own chunk) has drawn the charts.
+  v('admin/analytics', 'admin', '/admin/analytics', { ready: (page) => visible(page, '.analytics-canvas canvas') }),
   v('admin/author-requests', 'admin', '/admin/author-requests'),
   v('admin/publisher-requests', 'admin', '/admin/publisher-requests'),
   v('admin/beta-requests', 'admin', '/admin/beta-requests'),

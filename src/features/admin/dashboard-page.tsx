@@ -2,9 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getDashboard, type AdminDashboard } from '../../../sync/api/admin';
+import { getAnalytics } from '../../../sync/api/analytics';
+import { dayOf, presetRange, sum } from '../../../sync/analytics/days';
 import { call } from '../../lib/api';
 import { Card, Page, QueryState } from '../../ui';
 import { adminKey } from './admin-api';
+import { SparkStat } from './sparkline';
 import './admin.css';
 
 function Stat({ to, value, label, hint }: { to: string; value: number | string; label: string; hint?: string }) {
@@ -43,6 +46,46 @@ function SignUpChart({ days }: { days: AdminDashboard['users']['signUpsByDay'] }
   );
 }
 
+const money = (cents: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
+
+/** The last 30 days from the analytics rollup, each a sparkline linking to its chart. */
+function LastThirtyDays() {
+  const range = presetRange('30d', dayOf(Date.now()));
+  const query = useQuery({ queryKey: adminKey('analytics', range.from, range.to), queryFn: () => call(getAnalytics, { query: range }) });
+  return (
+    <Card title="Last 30 days" footer={<Link to="/admin/analytics">All analytics</Link>}>
+      <QueryState query={query} what="The last 30 days" lines={2}>
+        {(a) => {
+          const revenue = a.revenue[0];
+          return (
+            <div className="admin-stats">
+              <SparkStat to="/admin/analytics" value={String(sum(a.signUps.current))} label="Sign-ups" values={a.signUps.current} />
+              <SparkStat
+                to="/admin/analytics"
+                value={String(Math.max(0, ...a.activeReaders.current))}
+                label="Daily active readers (peak)"
+                values={a.activeReaders.current}
+              />
+              <SparkStat
+                to="/admin/analytics"
+                value={revenue ? money(sum(revenue.revenueCents.current), revenue.currency) : '0'}
+                label={revenue ? `Revenue (${revenue.currency})` : 'Revenue'}
+                values={revenue?.revenueCents.current ?? a.orders.current}
+              />
+              <SparkStat
+                to="/admin/analytics"
+                value={`${Math.round(sum(a.readingSeconds.current) / 3600)} h`}
+                label="Reading time"
+                values={a.readingSeconds.current}
+              />
+            </div>
+          );
+        }}
+      </QueryState>
+    </Card>
+  );
+}
+
 export function AdminDashboardPage() {
   const query = useQuery({ queryKey: adminKey('dashboard'), queryFn: () => call(getDashboard) });
   return (
@@ -59,6 +102,7 @@ export function AdminDashboardPage() {
               <Stat to="/admin/beta-requests" value={d.requests.beta} label="Pending beta requests" />
               <Stat to="/admin/debug-reports" value={d.debugReports.open} label="Open debug reports" />
             </div>
+            <LastThirtyDays />
             <Card title="Sign-ups">
               <SignUpChart days={d.users.signUpsByDay} />
             </Card>

@@ -1,0 +1,39 @@
+/**
+ * Reading time, recorded the least invasive way (decision 047): the reader already saves the
+ * reading position a moment after each page turn (the replicated `library-progress` document).
+ * Each save a device pushes adds, to that person's row for the book and the UTC day, the time
+ * since their previous save of it — when that gap is short enough to have been spent reading.
+ * A longer gap is a break and adds nothing. Time is the server's, never the device's clock.
+ * Reading done offline reaches the server as one save (the document keeps only the newest
+ * position), so it shows as activity on the day it syncs, with no minutes.
+ */
+import { sql } from 'kysely';
+import { dayOf } from '../../sync/analytics/days';
+import type { AppContext } from '../context';
+import type { DB } from '../db/connection';
+
+/** A gap between two saves longer than this was not spent reading (a page rarely takes longer). */
+export const READING_GAP_MAX_MS = 5 * 60_000;
+
+/** Notes one save of a person's position in a book at `at` (ms). */
+export async function noteReading(db: DB, userId: string, bookId: string, at: number): Promise<void> {
+  await db
+    .insertInto('readingDays')
+    .values({ day: dayOf(at), userId, bookId, readingMs: 0, lastAt: at })
+    .onConflict((oc) =>
+      oc.columns(['day', 'userId', 'bookId']).doUpdateSet({
+        readingMs: sql<number>`reading_ms + CASE WHEN ${at} > last_at AND ${at} - last_at <= ${READING_GAP_MAX_MS} THEN ${at} - last_at ELSE 0 END`,
+        lastAt: sql<number>`max(last_at, ${at})`,
+      }),
+    )
+    .execute();
+}
+
+/** Listens to the positions devices push (never the server's own writes). */
+export function recordReadingActivity(ctx: AppContext): void {
+  ctx.docEvents.on('library-progress', async ({ doc, deleted, writerId }) => {
+    if (!writerId || deleted || doc.ownerId !== writerId || typeof doc.bookId !== 'string') return;
+    const book = await ctx.db.selectFrom('books').select('id').where('id', '=', doc.bookId).executeTakeFirst();
+    if (book) await noteReading(ctx.db, writerId, book.id, ctx.now());
+  });
+}
