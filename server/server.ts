@@ -13,6 +13,7 @@ import { registerBookJobs } from './books/epub/import-epub';
 import { announceNewCoAuthors } from './manuscripts/members/co-author-notices';
 import { deleteChildrenOfDeletedManuscripts } from './manuscripts/delete-children';
 import { registerInvitationJobs } from './manuscripts/members/invitations';
+import { registerImprintJobs } from './imprints/notices';
 import { registerNewsletterJobs } from './newsletter/send';
 import { createApp } from './app';
 import { createInProcessRevocations } from './auth/session-revocations';
@@ -79,6 +80,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerAuthorJobs(worker, ctx);
   registerBookJobs(worker, ctx);
   registerInvitationJobs(worker, ctx);
+  registerImprintJobs(worker, ctx);
   registerNewsletterJobs(worker, ctx);
   registerStoreJobs(worker, ctx);
   registerPublishingJobs(worker, ctx);
