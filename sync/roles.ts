@@ -13,6 +13,7 @@ export type Permission =
   | 'account:use' // any signed-in, active account
   | 'role:request' // apply to become an author or publisher
   | 'manuscripts:write'
+  | 'files:use' // /files: images and documents for chapters, covers and a publisher's storefront
   | 'books:import' // upload an EPUB to become a (draft) book
   | 'library:sideload' // add one's own DRM-free EPUB to one's private library
   | 'reviews:write' // rate and review a book one owns (server/reviews adds the ownership and block checks)
@@ -31,6 +32,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'account:use': ['reader', 'author', 'publisher', 'admin'],
   'role:request': ['reader'],
   'manuscripts:write': ['author', 'admin'],
+  'files:use': ['author', 'publisher', 'admin'],
   'books:import': ['author', 'publisher', 'admin'],
   'library:sideload': ['reader', 'author', 'publisher', 'admin'],
   'reviews:write': ['reader', 'author', 'publisher', 'admin'],

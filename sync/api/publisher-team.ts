@@ -11,11 +11,11 @@ import { PUBLISHING_CURRENCIES } from '../publishing/metadata';
 import { PUBLISHING_STATES } from '../publishing/state-machine';
 import { accountNumberProblem, bankCodeProblem, ibanProblem } from '../publisher/payout';
 import { IMPRINT_ROLES } from '../roles';
+import { IMPRINT_NAME_MAX } from './account';
 import { endpoint } from './contract';
 
 const base = '/api/publisher/imprints/:imprintId' as const;
 
-export const IMPRINT_NAME_MAX = 80;
 export const IMPRINT_DESCRIPTION_MAX = 2000;
 
 const MemberSchema = zm.object({
