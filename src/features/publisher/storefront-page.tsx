@@ -98,7 +98,12 @@ function FeaturedPicker({
                 <Button size="sm" variant="ghost" disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label={`Move ${title(id)} down`}>
                   Down
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => onChange(value.filter((v) => v !== id))} aria-label={`Stop featuring ${title(id)}`}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => onChange(value.filter((v) => v !== id))}
+                  aria-label={`Remove ${title(id)} from the featured books`}
+                >
                   Remove
                 </Button>
               </span>
