@@ -47,6 +47,7 @@ import { clientIp, honoRequestFacts, requestIsHttps } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { publisherRoutes } from './publisher/routes';
+import { imprintInvitationRoutes, imprintTeamRoutes, publicStorefrontRoutes } from './imprints/routes';
 import { uploadRoutes } from './uploads/routes';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { reviewRoutes } from './reviews/routes';
@@ -127,8 +128,11 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/manuscripts', manuscriptBookRoutes(ctx))
     .route('/api/publisher', publisherRoutes(ctx))
     .route('/api/publisher', uploadRoutes(ctx))
+    .route('/api/publisher', imprintTeamRoutes(ctx))
+    .route('/api/imprint-invitations', imprintInvitationRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/store', storeRoutes(ctx))
+    .route('/api/store', publicStorefrontRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))
     .route('/api/users', userRoutes(ctx))
     .route('/api', reviewRoutes(ctx))

@@ -16,6 +16,7 @@ import { registerAskJobs, requestBackfill } from './ask/index-book';
 import { announceNewCoAuthors } from './manuscripts/members/co-author-notices';
 import { deleteChildrenOfDeletedManuscripts } from './manuscripts/delete-children';
 import { registerInvitationJobs } from './manuscripts/members/invitations';
+import { registerImprintJobs } from './imprints/notices';
 import { registerNewsletterJobs } from './newsletter/send';
 import { registerNoticeJobs } from './notices/send';
 import { watchSupportMessages } from './support/inbox';
@@ -84,6 +85,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerAuthorJobs(worker, ctx);
   registerBookJobs(worker, ctx);
   registerInvitationJobs(worker, ctx);
+  registerImprintJobs(worker, ctx);
   registerNewsletterJobs(worker, ctx);
   registerNoticeJobs(worker, ctx);
   registerStoreJobs(worker, ctx);

@@ -13,6 +13,7 @@ export type Permission =
   | 'account:use' // any signed-in, active account
   | 'role:request' // apply to become an author or publisher
   | 'manuscripts:write'
+  | 'files:use' // /files: images and documents for chapters, covers and a publisher's storefront
   | 'books:import' // upload an EPUB to become a (draft) book
   | 'library:sideload' // add one's own DRM-free EPUB to one's private library
   | 'reviews:write' // rate and review a book one owns (server/reviews adds the ownership and block checks)
@@ -33,6 +34,7 @@ const GRANTS: Record<Permission, readonly Role[]> = {
   'account:use': ['reader', 'author', 'publisher', 'admin'],
   'role:request': ['reader'],
   'manuscripts:write': ['author', 'admin'],
+  'files:use': ['author', 'publisher', 'admin'],
   'books:import': ['author', 'publisher', 'admin'],
   'library:sideload': ['reader', 'author', 'publisher', 'admin'],
   'reviews:write': ['reader', 'author', 'publisher', 'admin'],
@@ -74,7 +76,7 @@ export function withReader(roles: readonly Role[]): Role[] {
  * imprint does not exist (404), not that it is forbidden.
  */
 export const IMPRINT_ROLES = ['owner', 'manager', 'staff'] as const;
-type ImprintRole = (typeof IMPRINT_ROLES)[number];
+export type ImprintRole = (typeof IMPRINT_ROLES)[number];
 
 /** A stored imprint_members.role that this code knows (anything else grants nothing). */
 export function isImprintRole(role: string): role is ImprintRole {
@@ -82,18 +84,48 @@ export function isImprintRole(role: string): role is ImprintRole {
 }
 
 export type ImprintPermission =
-  | 'imprint:read' // see the imprint's books and ISBN pool
+  | 'imprint:read' // see the imprint's books, ISBN pool, settings (payout masked), members and authors
   | 'isbns:manage' // import, assign and release the imprint's ISBNs
-  | 'uploads:manage'; // upload EPUBs and metadata files that become the imprint's drafts (review still decides publishing)
+  | 'uploads:manage' // upload EPUBs and metadata files that become the imprint's drafts (review still decides publishing)
+  | 'imprint:edit' // name, description, website, contact e-mail, default currency
+  | 'payout:manage' // where the imprint's earnings are paid: the owner's alone
+  | 'members:manage' // add, re-role and remove members, within canManageMember's limits
+  | 'authors:manage' // invite and remove the imprint's authors
+  | 'storefront:manage'; // the public storefront: logo, banner, description, featured books
 
 const IMPRINT_GRANTS: Record<ImprintPermission, readonly ImprintRole[]> = {
   'imprint:read': ['owner', 'manager', 'staff'],
   'isbns:manage': ['owner', 'manager'],
   'uploads:manage': ['owner', 'manager', 'staff'],
+  'imprint:edit': ['owner', 'manager'],
+  'payout:manage': ['owner'],
+  'members:manage': ['owner', 'manager'],
+  'authors:manage': ['owner', 'manager'],
+  'storefront:manage': ['owner', 'manager'],
 };
+
+/** The member roles each role may give, change and take away: the owner any, a manager only staff. */
+const MANAGES: Record<ImprintRole, readonly ImprintRole[]> = { owner: ['owner', 'manager', 'staff'], manager: ['staff'], staff: [] };
 
 /** True when the account, holding `role` in an imprint (null: not a member), may do `permission` there. */
 export function canInImprint(principal: Principal | null | undefined, role: string | null | undefined, permission: ImprintPermission): boolean {
   if (!can(principal, 'publisher:manage')) return false;
   return IMPRINT_GRANTS[permission].some((r) => r === role);
+}
+
+/**
+ * May a member holding `actorRole` move someone from role `from` to role `to` (null `from`: adding
+ * them; null `to`: removing them)? Both ends must be roles the actor manages, so a manager adds and
+ * removes staff but never touches an owner or another manager. The last owner is a rule about the
+ * imprint, not the actor: the server checks it (409).
+ */
+export function canManageMember(
+  principal: Principal | null | undefined,
+  actorRole: string | null | undefined,
+  from: ImprintRole | null,
+  to: ImprintRole | null,
+): boolean {
+  if (!actorRole || !isImprintRole(actorRole) || !canInImprint(principal, actorRole, 'members:manage')) return false;
+  if (from === null && to === null) return false;
+  return [from, to].every((role) => role === null || MANAGES[actorRole].includes(role));
 }

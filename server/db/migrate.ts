@@ -30,10 +30,11 @@ import * as m032 from './migrations/032-image-variants';
 import * as m033 from './migrations/033-publisher-uploads';
 import * as m034 from './migrations/034-exports';
 import * as m035 from './migrations/035-cover-designs';
+import * as m036 from './migrations/036-imprint-team';
 import * as m038 from './migrations/038-edition-check-findings';
 import * as m039 from './migrations/039-support-and-notices';
-import * as m041 from './migrations/041-ask';
 import * as m040 from './migrations/040-analytics';
+import * as m041 from './migrations/041-ask';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -65,10 +66,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '033-publisher-uploads': m033,
   '034-exports': m034,
   '035-cover-designs': m035,
+  '036-imprint-team': m036,
   '038-edition-check-findings': m038,
   '039-support-and-notices': m039,
-  '041-ask': m041,
   '040-analytics': m040,
+  '041-ask': m041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

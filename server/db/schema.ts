@@ -60,6 +60,38 @@ interface ImprintsTable {
   name: string;
   ownerId: string | null;
   createdAt: number;
+  /** Details, payout and storefront (migration 036, server/publisher/team). */
+  description: Generated<string>;
+  website: Generated<string>;
+  contactEmail: Generated<string>;
+  defaultCurrency: Generated<string>;
+  payoutHolder: Generated<string | null>;
+  payoutKind: Generated<'iban' | 'account' | null>;
+  /** Kept whole for paying out; never sent to a client (payoutLast4 is). */
+  payoutAccount: Generated<string | null>;
+  payoutBankCode: Generated<string | null>;
+  payoutLast4: Generated<string | null>;
+  payoutUpdatedAt: Generated<number | null>;
+  /** The public storefront's address, /store/publisher/{slug}: null until the storefront is first saved. */
+  storeSlug: Generated<string | null>;
+  logoFileId: Generated<string | null>;
+  bannerFileId: Generated<string | null>;
+  updatedAt: Generated<number | null>;
+}
+/** A storefront's featured books in order (migration 036). */
+interface ImprintFeaturedBooksTable {
+  imprintId: string;
+  bookId: string;
+  position: number;
+}
+/** An author the imprint invited ('invited') or who accepted ('active'), migration 036. */
+interface ImprintAuthorsTable {
+  imprintId: string;
+  userId: string;
+  status: 'invited' | 'active';
+  invitedBy: string | null;
+  invitedAt: number;
+  joinedAt: number | null;
 }
 interface ImprintMembersTable {
   imprintId: string;
@@ -603,6 +635,8 @@ export interface Database {
   imprints: ImprintsTable;
   imprintMembers: ImprintMembersTable;
   imprintIsbns: ImprintIsbnsTable;
+  imprintFeaturedBooks: ImprintFeaturedBooksTable;
+  imprintAuthors: ImprintAuthorsTable;
   uploads: UploadsTable;
   uploadItems: UploadItemsTable;
   roleRequests: RoleRequestsTable;

@@ -55,7 +55,7 @@ export function fileRoutes(ctx: AppContext) {
     });
 
   async function ownFile(c: Context<AppEnv>, id: string): Promise<FilesTable> {
-    const user = requirePermission(c, 'manuscripts:write');
+    const user = requirePermission(c, 'files:use');
     const row = ID.test(id) ? await ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     // Someone else's file does not exist, as far as this account can tell.
     if (!row || row.ownerId !== user.id) throw notFound('No such file.');
@@ -64,7 +64,7 @@ export function fileRoutes(ctx: AppContext) {
 
   const router = new Hono<AppEnv>();
   on(router, '/api/files', listFiles, async (c) => {
-    const user = requirePermission(c, 'manuscripts:write');
+    const user = requirePermission(c, 'files:use');
     const rows = await ctx.db.selectFrom('files').selectAll().where('ownerId', '=', user.id).orderBy('createdAt', 'desc').orderBy('id').execute();
     const sets = await imageSets(
       ctx.db,
@@ -80,13 +80,13 @@ export function fileRoutes(ctx: AppContext) {
   router.post(
     '/',
     async (c, next) => {
-      requirePermission(c, 'manuscripts:write'); // before reading a byte of the body
+      requirePermission(c, 'files:use'); // before reading a byte of the body
       await next();
     },
     uploadLimit(fileMaxBytes, tooLarge),
   );
   on(router, '/api/files', uploadFile, async (c, { query }) => {
-    const user = requirePermission(c, 'manuscripts:write');
+    const user = requirePermission(c, 'files:use');
     const name = (query.name ?? '').trim();
     const nameProblem = fileNameProblem(name);
     if (nameProblem) throw invalid(nameProblem, { file: nameProblem });

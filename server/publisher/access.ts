@@ -4,7 +4,7 @@
  * exist, so imprint ids cannot be probed.
  */
 import type { Context } from 'hono';
-import { canInImprint, type ImprintPermission } from '../../sync/roles';
+import { canInImprint, isImprintRole, type ImprintPermission, type ImprintRole } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
 import { forbidden, notFound } from '../http/errors';
 import { requirePermission } from '../http/guard';
@@ -13,9 +13,17 @@ export interface ImprintActor {
   actor: { id: string; username: string };
   ip: string;
   imprint: { id: string; name: string };
+  /** The account's role in the imprint (a role this code knows: others are refused). */
+  role: ImprintRole;
 }
 
-export async function imprintAccess(ctx: AppContext, c: Context<AppEnv>, imprintId: string, permission: ImprintPermission): Promise<ImprintActor> {
+export async function imprintAccess(
+  ctx: AppContext,
+  c: Context<AppEnv>,
+  imprintId: string,
+  permission: ImprintPermission,
+  refusal = "Only the imprint's owner and managers can change its ISBNs.",
+): Promise<ImprintActor> {
   const user = requirePermission(c, 'publisher:manage');
   const member = await ctx.db
     .selectFrom('imprintMembers')
@@ -25,6 +33,6 @@ export async function imprintAccess(ctx: AppContext, c: Context<AppEnv>, imprint
     .where('imprintMembers.userId', '=', user.id)
     .executeTakeFirst();
   if (!member) throw notFound('No such imprint.');
-  if (!canInImprint(user, member.role, permission)) throw forbidden("Only the imprint's owner and managers can change its ISBNs.");
-  return { actor: { id: user.id, username: user.username }, ip: c.get('ip'), imprint: { id: member.id, name: member.name } };
+  if (!isImprintRole(member.role) || !canInImprint(user, member.role, permission)) throw forbidden(refusal);
+  return { actor: { id: user.id, username: user.username }, ip: c.get('ip'), imprint: { id: member.id, name: member.name }, role: member.role };
 }

@@ -18,7 +18,9 @@ export async function storeBook(ctx: AppContext, bookId: string): Promise<StoreB
   if (bookId.length > 64) return null;
   const now = ctx.now();
   const row = await listedBooks(ctx)
+    .leftJoin('imprints', 'imprints.id', 'books.imprintId')
     .select((eb) => [
+      'imprints.storeSlug',
       'books.description',
       'books.publisherName',
       'books.isbn',
@@ -50,6 +52,7 @@ export async function storeBook(ctx: AppContext, bookId: string): Promise<StoreB
     description: row.description,
     contributors: contributors.map((c) => ({ name: c.name, role: c.role, authorId: c.userId })),
     publisher: row.publisherName,
+    publisherStore: row.storeSlug,
     isbn: row.isbn,
     pageCount: row.pageCount ?? Math.max(1, Math.round(words / WORDS_PER_PAGE)),
     language: row.language,

@@ -26,10 +26,10 @@ export const MAIN_NAV: NavItem[] = [
   { to: '/lists', label: 'Lists', permission: 'account:use' },
   { to: '/my-wishlist', label: 'Wishlist', permission: 'account:use' },
   { to: '/editor', label: 'Write', permission: 'manuscripts:write' },
-  { to: '/files', label: 'Files', permission: 'manuscripts:write' },
+  { to: '/files', label: 'Files', permission: 'files:use' },
   { to: '/publishing', label: 'Publish', permission: 'publishing:submit', area: 'Publishing' },
   { to: '/messages', label: 'Messages', permission: 'account:use', badge: 'unread-messages' },
-  { to: '/publisher/isbn', label: 'Publisher', permission: 'publisher:manage', area: 'Publisher' },
+  { to: '/publisher', label: 'Publisher', permission: 'publisher:manage', area: 'Publisher' },
 ];
 
 /** The author's publishing tools: one "Publish" entry in the main nav, its sections under the header. */
@@ -42,10 +42,14 @@ const PUBLISH_NAV: NavItem[] = [
 
 /** The publisher area's sections (/publisher/*), shown under the header like the admin's. */
 const PUBLISHER_NAV: NavItem[] = [
+  { to: '/publisher', label: 'Dashboard', permission: 'publisher:manage', end: true },
   { to: '/publisher/isbn', label: 'ISBNs', permission: 'publisher:manage' },
   { to: '/publisher/upload-single', label: 'Upload a book', permission: 'publisher:manage' },
   { to: '/publisher/upload-bulk', label: 'Bulk upload', permission: 'publisher:manage' },
   { to: '/publisher/uploads', label: 'Uploads', permission: 'publisher:manage' },
+  { to: '/publisher/authors', label: 'Authors', permission: 'publisher:manage' },
+  { to: '/publisher/publisher-store', label: 'Storefront', permission: 'publisher:manage' },
+  { to: '/publisher/settings', label: 'Settings', permission: 'publisher:manage' },
   { to: '/cover', label: 'Ebook cover', permission: 'covers:design' },
   { to: '/kdp-cover', label: 'Paperback cover', permission: 'covers:design' },
 ];

@@ -40,6 +40,7 @@ const routes: RouteObject[] = [
           { path: 'terms-of-service', lazy: page(() => import('../features/legal/terms-of-service-page'), 'TermsOfServicePage') },
           { path: 'theming', lazy: page(() => import('../features/theming/theming-page'), 'ThemingPage') },
           { path: 'store', lazy: page(() => import('../features/store/store-page'), 'StorePage') },
+          { path: 'store/publisher/:slug', lazy: page(() => import('../features/publisher/public-store-page'), 'PublicStorefrontPage') },
           { path: 'store/advanced-search', lazy: page(() => import('../features/store/advanced-search-page'), 'AdvancedSearchPage') },
           { path: 'book/:bookId', lazy: page(() => import('../features/store/book-page'), 'StoreBookPage') },
           { path: 'book/:bookId/sample', lazy: page(() => import('../features/store/sample-page'), 'SamplePage') },
@@ -59,6 +60,7 @@ const routes: RouteObject[] = [
             element: <RequireUser />,
             children: [
               { path: 'settings', lazy: page(() => import('../features/settings/profile-page'), 'ProfileSettingsPage') },
+              { path: 'imprint-invitations', lazy: page(() => import('../features/notifications/imprint-invitations-page'), 'ImprintInvitationsPage') },
               { path: 'settings/account', lazy: page(() => import('../features/settings/account-page'), 'AccountSettingsPage') },
               { path: 'settings/billing', lazy: page(() => import('../features/settings/billing-page'), 'BillingSettingsPage') },
               { path: 'settings/notifications', lazy: page(() => import('../features/settings/notifications-page'), 'NotificationSettingsPage') },
@@ -89,13 +91,17 @@ const routes: RouteObject[] = [
             ],
           },
           {
-            element: <RequirePermission permission="manuscripts:write" />,
+            element: <RequirePermission permission="files:use" />,
             children: [{ path: 'files', lazy: page(() => import('../features/files/files-page'), 'FilesPage') }],
           },
           {
             path: 'publisher',
             element: <RequirePermission permission="publisher:manage" />,
             children: [
+              { index: true, lazy: page(() => import('../features/publisher/dashboard-page'), 'PublisherDashboardPage') },
+              { path: 'settings', lazy: page(() => import('../features/publisher/settings-page'), 'PublisherSettingsPage') },
+              { path: 'authors', lazy: page(() => import('../features/publisher/authors-page'), 'PublisherAuthorsPage') },
+              { path: 'publisher-store', lazy: page(() => import('../features/publisher/storefront-page'), 'PublisherStorefrontPage') },
               { path: 'isbn', lazy: page(() => import('../features/publisher/isbn-page'), 'PublisherIsbnPage') },
               { path: 'upload-single', lazy: page(() => import('../features/publisher/upload-single-page'), 'PublisherUploadSinglePage') },
               { path: 'upload-bulk', lazy: page(() => import('../features/publisher/upload-bulk-page'), 'PublisherUploadBulkPage') },

@@ -24,6 +24,7 @@ import * as debug from './debug';
 import * as dev from './dev';
 import * as exports from './exports';
 import * as files from './files';
+import * as imprintInvitations from './imprint-invitations';
 import * as invitations from './invitations';
 import * as library from './library';
 import * as lists from './lists';
@@ -31,6 +32,8 @@ import * as manuscripts from './manuscripts';
 import * as myInvitations from './my-invitations';
 import * as newsletter from './newsletter';
 import * as publisherIsbns from './publisher-isbns';
+import * as publisherStorefront from './publisher-storefront';
+import * as publisherTeam from './publisher-team';
 import * as publisherUploads from './publisher-uploads';
 import * as publishing from './publishing';
 import * as reviews from './reviews';
@@ -72,6 +75,9 @@ export const ENDPOINTS: Endpoint[] = [
   myInvitations,
   newsletter,
   publisherIsbns,
+  publisherStorefront,
+  publisherTeam,
+  imprintInvitations,
   publisherUploads,
   publishing,
   reviews,

@@ -52,6 +52,12 @@ export const NOTIFICATION_EVENTS = [
     defaults: { in_app: true, email: true },
   },
   {
+    id: 'imprints',
+    label: 'Imprints and publishers',
+    description: 'A publisher adds you to their team or invites you as an author, and the answers to your own invitations.',
+    defaults: { in_app: true, email: true },
+  },
+  {
     id: 'purchases',
     label: 'Purchases and refunds',
     description: 'A bought book arriving in your library, or a refund taking it out.',

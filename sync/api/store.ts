@@ -115,6 +115,8 @@ export const StoreBookSchema = z.extend(StoreBookCardSchema, {
   description: z.string(),
   contributors: z.array(z.object({ name: z.string(), role: z.string(), authorId: z.nullable(z.string()) })),
   publisher: z.string(),
+  /** The slug of the publisher's storefront (/store/publisher/{slug}), when its imprint has one. */
+  publisherStore: z.nullable(z.string()),
   isbn: z.nullable(z.string()),
   pageCount: z.number(),
   language: z.string(),

@@ -139,6 +139,12 @@ export const VISITS: Visit[] = [
   v('publisher/upload-single', 'publisher', '/publisher/upload-single', { ready: text('EPUB file') }),
   v('publisher/upload-bulk', 'publisher', '/publisher/upload-bulk', { ready: text('Metadata file (CSV or ONIX)') }),
   v('publisher/uploads', 'publisher', '/publisher/uploads'),
+  v('publisher', 'publisher', '/publisher', { ready: text('Books by state') }),
+  v('publisher/settings', 'publisher', '/publisher/settings', { ready: text('Members') }),
+  v('publisher/authors', 'publisher', '/publisher/authors', { ready: text('Invite an author') }),
+  v('publisher/publisher-store', 'publisher', '/publisher/publisher-store', { ready: text('Preview') }),
+  v('store/publisher/:slug', 'visitor', async (d) => `/store/publisher/${await d.storefront()}`),
+  v('imprint-invitations', 'author', '/imprint-invitations'),
   v('kdp-cover', 'publisher', '/kdp-cover?trim=5x8&pages=60&paper=cream'),
   v('cover', 'publisher', '/cover'),
 
@@ -328,6 +334,26 @@ export class RouteData {
         },
       ]);
       return id;
+    });
+  }
+
+  /** The demo imprint's storefront slug: saved as it is when it has none yet, which makes it public. */
+  storefront(): Promise<string> {
+    return this.once('storefront', async () => {
+      const { imprints } = await this.get<{ imprints: { id: string; name: string }[] }>('publisher', '/api/publisher/imprints');
+      const imprint = imprints.find((i) => i.name === 'Lantern House') ?? imprints[0]!;
+      const path = `/api/publisher/imprints/${imprint.id}/storefront`;
+      type Front = { slug: string | null; description: string; logo: { fileId: string } | null; banner: { fileId: string } | null; featured: { id: string }[] };
+      const { storefront } = await this.get<{ storefront: Front }>('publisher', path);
+      if (storefront.slug) return storefront.slug;
+      const data = {
+        description: storefront.description,
+        logoFileId: storefront.logo?.fileId ?? null,
+        bannerFileId: storefront.banner?.fileId ?? null,
+        featured: storefront.featured.map((b) => b.id),
+      };
+      const res = await (await this.api('publisher')).put(path, { headers: { origin: this.origin }, data });
+      return ((await ok(res, `PUT ${path} as publisher`)).json() as Promise<{ storefront: { slug: string } }>).then((r) => r.storefront.slug);
     });
   }
 

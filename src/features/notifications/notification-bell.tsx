@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session';
 import { Button, formatRelative, Skeleton } from '../../ui';
 import './notifications.css';
 import { CoAuthorInvitations } from './co-author-invitations';
+import { ImprintInvitations } from './imprint-invitations';
 import { usePriceDropRefresh } from './use-price-drop-refresh';
 import { useMarkRead, useNotifications } from './use-notifications';
 
@@ -75,6 +76,7 @@ function Panel({ id, labelId, onClose }: { id: string; labelId: string; onClose:
         )}
       </div>
       <CoAuthorInvitations />
+      <ImprintInvitations />
       {body}
     </div>
   );

@@ -138,7 +138,13 @@ function BookStorePage({ book }: { book: StoreBook }) {
           {/* The server stores descriptions as a sanitised HTML subset (server/books/description.ts). */}
           <div className="store-book-description" dangerouslySetInnerHTML={{ __html: book.description }} />
           <dl className="store-book-details">
-            <Detail term="Publisher">{book.publisher || '—'}</Detail>
+            <Detail term="Publisher">
+              {book.publisherStore ? (
+                <Link to={`/store/publisher/${encodeURIComponent(book.publisherStore)}`}>{book.publisher || 'The publisher'}</Link>
+              ) : (
+                book.publisher || '—'
+              )}
+            </Detail>
             {book.publishedAt && <Detail term="Published">{formatDate(book.publishedAt)}</Detail>}
             <Detail term="Pages">{book.pageCount}</Detail>
             <Detail term="Language">{LANGUAGE_NAMES[book.language.split('-')[0]!] ?? book.language}</Detail>
