@@ -80,12 +80,14 @@ export function isImprintRole(role: string): role is ImprintRole {
 export type ImprintPermission =
   | 'imprint:read' // see the imprint's books and ISBN pool
   | 'isbns:manage' // import, assign and release the imprint's ISBNs
-  | 'uploads:manage'; // upload EPUBs and metadata files that become the imprint's drafts (review still decides publishing)
+  | 'uploads:manage' // upload EPUBs and metadata files that become the imprint's drafts (review still decides publishing)
+  | 'books:edit'; // edit the imprint's books (details, contributors, price, files) and submit them to review
 
 const IMPRINT_GRANTS: Record<ImprintPermission, readonly ImprintRole[]> = {
   'imprint:read': ['owner', 'manager', 'staff'],
   'isbns:manage': ['owner', 'manager'],
   'uploads:manage': ['owner', 'manager', 'staff'],
+  'books:edit': ['owner', 'manager', 'staff'],
 };
 
 /** True when the account, holding `role` in an imprint (null: not a member), may do `permission` there. */

@@ -28,6 +28,8 @@ const MetadataSchema = zm.object({
   ageRating: zm.string(),
   series: zm.string(),
   seriesNumber: zm.nullable(zm.number()),
+  /** ONIX role codes (sync/publishing/contributors.ts). */
+  contributors: zm.array(zm.object({ name: zm.string(), role: zm.string() })),
 });
 
 const PublicationSummarySchema = zm.object({
