@@ -42,6 +42,7 @@ import { clientIp, honoRequestFacts, requestIsHttps } from './http/proxy';
 import { securityHeaders } from './http/security-headers';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { publisherRoutes } from './publisher/routes';
+import { publisherBookRoutes } from './publisher-books/routes';
 import { uploadRoutes } from './uploads/routes';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { reviewRoutes } from './reviews/routes';
@@ -113,6 +114,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/manuscripts', manuscriptBookRoutes(ctx))
     .route('/api/publisher', publisherRoutes(ctx))
     .route('/api/publisher', uploadRoutes(ctx))
+    .route('/api/publisher', publisherBookRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/store', storeRoutes(ctx))
     .route('/api/sync', syncRoutes(ctx))

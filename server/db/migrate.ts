@@ -29,6 +29,7 @@ import * as m031 from './migrations/031-newsletters';
 import * as m032 from './migrations/032-image-variants';
 import * as m033 from './migrations/033-publisher-uploads';
 import * as m034 from './migrations/034-exports';
+import * as m037 from './migrations/037-publisher-books';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '032-image-variants': m032,
   '033-publisher-uploads': m033,
   '034-exports': m034,
+  '037-publisher-books': m037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -27,6 +27,7 @@ import * as myInvitations from './my-invitations';
 import * as newsletter from './newsletter';
 import * as publisherIsbns from './publisher-isbns';
 import * as publisherUploads from './publisher-uploads';
+import * as publisherBooks from './publisher-books';
 import * as publishing from './publishing';
 import * as reviews from './reviews';
 import * as session from './session';
@@ -63,6 +64,7 @@ export const ENDPOINTS: Endpoint[] = [
   newsletter,
   publisherIsbns,
   publisherUploads,
+  publisherBooks,
   publishing,
   reviews,
   session,

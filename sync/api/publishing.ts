@@ -16,7 +16,7 @@ export const COMMENT_MAX = 4000;
 
 const StateSchema = zm.enum(PUBLISHING_STATES);
 
-const MetadataSchema = zm.object({
+export const MetadataSchema = zm.object({
   title: zm.string(),
   subtitle: zm.string(),
   description: zm.string(),
@@ -59,7 +59,7 @@ const EditionCheckSchema = zm.object({
 });
 export type EditionCheck = zm.infer<typeof EditionCheckSchema>;
 
-const EventSchema = zm.object({
+export const EventSchema = zm.object({
   id: zm.number(),
   at: zm.number(),
   actorName: zm.string(),
