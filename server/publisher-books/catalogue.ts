@@ -82,8 +82,9 @@ export async function catalogue(ctx: AppContext, imprintId: string, query: { sta
       .execute(),
     filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     imprintBooks(ctx.db, imprintId)
-      .select((eb) => [eb.fn.coalesce('p.state', 'b.status').as('state'), eb.fn.countAll<number>().as('n')])
-      .groupBy('state')
+      .select((eb) => [eb.fn.coalesce('p.state', 'b.status').as('bookState'), eb.fn.countAll<number>().as('n')])
+      // Grouped by the expression: a bare "state" would be publications.state, not the alias.
+      .groupBy((eb) => eb.fn.coalesce('p.state', 'b.status'))
       .execute(),
   ]);
   const authors = await authorNamesByBook(
@@ -91,6 +92,6 @@ export async function catalogue(ctx: AppContext, imprintId: string, query: { sta
     rows.map((r) => r.id),
   );
   const counts = Object.fromEntries(PUBLISHING_STATES.map((s) => [s, 0])) as Record<PublishingState, number>;
-  for (const g of grouped) counts[g.state as PublishingState] = Number(g.n);
+  for (const g of grouped) counts[g.bookState as PublishingState] = Number(g.n);
   return { items: rows.map((r) => toSummary(r, authors.get(r.id) ?? [])), total: Number(total.n), page: query.page, pageSize, counts };
 }
