@@ -72,7 +72,7 @@ afterAll(() => t.close());
 describe('who may see and change an imprint’s books', () => {
   it('401 signed out, 403 for a reader, 404 for another imprint’s publisher — for every route', async () => {
     const id = await buildBook('Guarded', imprintId);
-    const routes: [string, (cookie: string | undefined) => Promise<Response>][] = [
+    const routes: [string, (cookie: string | undefined) => Response | Promise<Response>][] = [
       ['list', (c) => get(c, books())],
       ['detail', (c) => get(c, `${books()}/${id}`)],
       ['details', (c) => send('PUT', c, `${books()}/${id}/metadata`, details)],
@@ -220,8 +220,8 @@ describe('submitting to review', () => {
     expect(list.items.map((b) => b.id)).toContain(id);
 
     // The reviewers see it in their queue and approve it where they approve every book.
-    const queue = await (await get(admin.cookie, '/api/admin/publishing/queue')).json();
-    expect(queue.items.map((i: { id: string }) => i.id)).toContain(id);
+    const queue = (await (await get(admin.cookie, '/api/admin/publishing/queue')).json()) as { items: { id: string }[] };
+    expect(queue.items.map((i) => i.id)).toContain(id);
     expect((await get(owner.cookie, `/api/publishing/${id}`)).status).toBe(403); // members use the publisher pages
     expect((await send('POST', admin.cookie, `/api/publishing/${id}/commands`, { action: 'approve' })).status).toBe(200);
 

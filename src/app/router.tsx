@@ -96,6 +96,8 @@ const routes: RouteObject[] = [
             path: 'publisher',
             element: <RequirePermission permission="publisher:manage" />,
             children: [
+              { path: 'books', lazy: page(() => import('../features/publisher/books-page'), 'PublisherBooksPage') },
+              { path: 'books/:bookId/edit', lazy: page(() => import('../features/publisher/book-edit-page'), 'PublisherBookEditPage') },
               { path: 'isbn', lazy: page(() => import('../features/publisher/isbn-page'), 'PublisherIsbnPage') },
               { path: 'upload-single', lazy: page(() => import('../features/publisher/upload-single-page'), 'PublisherUploadSinglePage') },
               { path: 'upload-bulk', lazy: page(() => import('../features/publisher/upload-bulk-page'), 'PublisherUploadBulkPage') },

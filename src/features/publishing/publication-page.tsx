@@ -11,7 +11,7 @@ import type { PublishingAction } from '../../../sync/publishing/state-machine';
 import { Button, Card, Notice, Page, QueryState, TextArea, usePageTitle } from '../../ui';
 import { EditionChecks } from './edition-checks';
 import { MetadataForm } from './metadata-form';
-import { useCommand, usePublication } from './publishing-api';
+import { useCommand, usePublication, useSaveMetadata } from './publishing-api';
 import { StateBadge } from './state-badge';
 import { Thread } from './thread';
 import './publishing.css';
@@ -118,6 +118,7 @@ function Previews({ detail }: { detail: PublicationDetail }) {
 
 function Publication({ detail }: { detail: PublicationDetail }) {
   usePageTitle(detail.title);
+  const save = useSaveMetadata(detail.id);
   return (
     <div className="stack">
       <header className="page-header">
@@ -135,7 +136,13 @@ function Publication({ detail }: { detail: PublicationDetail }) {
       <Where detail={detail} />
       <div className="publishing-columns">
         <div className="stack">
-          <MetadataForm key={detail.metadata ? 'saved' : 'new'} detail={detail} readOnly={!detail.isOwner || detail.state === 'rejected'} />
+          <MetadataForm
+            key={detail.metadata ? 'saved' : 'new'}
+            metadata={detail.metadata}
+            fallbackTitle={detail.manuscriptTitle}
+            readOnly={!detail.isOwner || detail.state === 'rejected'}
+            save={save}
+          />
         </div>
         <aside className="stack">
           <Actions detail={detail} />
