@@ -21,7 +21,7 @@ const LIST_MAX = 500;
 export function findPublication(db: DB, id: string) {
   return db.selectFrom('publications').selectAll().where('id', '=', id).executeTakeFirst();
 }
-export type PublicationRow = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
+type PublicationRow = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
 
 export function parseMetadata(json: string): PublishingMetadata {
   return PublishingMetadataSchema.parse(JSON.parse(json));
