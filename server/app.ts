@@ -48,6 +48,7 @@ import { securityHeaders } from './http/security-headers';
 import { probeRoutes, type ProbeDeps } from './probe/routes';
 import { publisherRoutes } from './publisher/routes';
 import { imprintInvitationRoutes, imprintTeamRoutes, publicStorefrontRoutes } from './imprints/routes';
+import { publisherBookRoutes } from './publisher-books/routes';
 import { uploadRoutes } from './uploads/routes';
 import { paymentRoutes, STRIPE_WEBHOOK_PATH } from './payments/routes';
 import { reviewRoutes } from './reviews/routes';
@@ -130,6 +131,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/publisher', uploadRoutes(ctx))
     .route('/api/publisher', imprintTeamRoutes(ctx))
     .route('/api/imprint-invitations', imprintInvitationRoutes(ctx))
+    .route('/api/publisher', publisherBookRoutes(ctx))
     .route('/api/site', siteRoutes(ctx))
     .route('/api/store', storeRoutes(ctx))
     .route('/api/store', publicStorefrontRoutes(ctx))

@@ -42,6 +42,13 @@ const BookMetadataSchema = z.object({
   publishedAt: z.number().int().nonnegative().optional(),
   /** The publication date the source file states (EPUB dc:date), as written there. */
   issued: z.string().trim().max(40).optional(),
+  /** The series the book belongs to, and its number there (sync/publishing/metadata.ts). */
+  series: z.string().trim().min(1).max(200).optional(),
+  seriesNumber: z.number().int().min(1).max(999).optional(),
+  /** What a reader might search for; at most 7. */
+  keywords: z.array(z.string().trim().min(1).max(50)).max(7).optional(),
+  /** An AGE_RATINGS key of sync/publishing/metadata.ts ("all", "12+"…). */
+  ageRating: z.string().max(10).optional(),
 });
 
 /**

@@ -76,6 +76,8 @@ describe('imprint permissions', () => {
     expect(canInImprint(publisher, 'staff', 'isbns:manage')).toBe(false);
     for (const role of ['owner', 'manager', 'staff']) expect(canInImprint(publisher, role, 'uploads:manage')).toBe(true);
     expect(canInImprint({ roles: ['reader'], status: 'active' }, 'owner', 'uploads:manage')).toBe(false);
+    for (const role of ['owner', 'manager', 'staff']) expect(canInImprint(publisher, role, 'books:edit')).toBe(true);
+    expect(canInImprint(publisher, null, 'books:edit')).toBe(false);
   });
   it('refuses non-members, non-publishers and suspended publishers', () => {
     expect(canInImprint(publisher, null, 'imprint:read')).toBe(false);

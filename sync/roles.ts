@@ -91,7 +91,8 @@ export type ImprintPermission =
   | 'payout:manage' // where the imprint's earnings are paid: the owner's alone
   | 'members:manage' // add, re-role and remove members, within canManageMember's limits
   | 'authors:manage' // invite and remove the imprint's authors
-  | 'storefront:manage'; // the public storefront: logo, banner, description, featured books
+  | 'storefront:manage' // the public storefront: logo, banner, description, featured books
+  | 'books:edit'; // edit the imprint's books (details, contributors, price, files) and submit them to review
 
 const IMPRINT_GRANTS: Record<ImprintPermission, readonly ImprintRole[]> = {
   'imprint:read': ['owner', 'manager', 'staff'],
@@ -102,6 +103,7 @@ const IMPRINT_GRANTS: Record<ImprintPermission, readonly ImprintRole[]> = {
   'members:manage': ['owner', 'manager'],
   'authors:manage': ['owner', 'manager'],
   'storefront:manage': ['owner', 'manager'],
+  'books:edit': ['owner', 'manager', 'staff'],
 };
 
 /** The member roles each role may give, change and take away: the owner any, a manager only staff. */

@@ -8,6 +8,12 @@ export interface StoredBook {
   contributorUserIds: (string | null)[];
 }
 
+/** Absent fields stay absent, so a reloaded book compares equal to the one saved (saveBook's "unchanged"). */
+function seriesOf(row: { series: string; seriesNumber: number | null }) {
+  if (row.series === '') return {};
+  return { series: row.series, ...(row.seriesNumber !== null ? { seriesNumber: row.seriesNumber } : {}) };
+}
+
 export async function loadBook(ctx: AppContext, id: string): Promise<StoredBook | null> {
   const row = await ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
@@ -37,6 +43,9 @@ export async function loadBook(ctx: AppContext, id: string): Promise<StoredBook 
       genres: JSON.parse(row.genres) as string[],
       ...(row.publishedAt !== null ? { publishedAt: row.publishedAt } : {}),
       ...(row.issued !== null ? { issued: row.issued } : {}),
+      ...seriesOf(row),
+      ...(row.keywords !== '[]' ? { keywords: JSON.parse(row.keywords) as string[] } : {}),
+      ...(row.ageRating !== null ? { ageRating: row.ageRating } : {}),
     },
     chapters: chapters.map(({ linear, layout, pageSpread, viewportWidth, viewportHeight, ...c }) => ({
       ...c,

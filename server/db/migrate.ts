@@ -31,6 +31,7 @@ import * as m033 from './migrations/033-publisher-uploads';
 import * as m034 from './migrations/034-exports';
 import * as m035 from './migrations/035-cover-designs';
 import * as m036 from './migrations/036-imprint-team';
+import * as m037 from './migrations/037-publisher-books';
 import * as m038 from './migrations/038-edition-check-findings';
 import * as m039 from './migrations/039-support-and-notices';
 import * as m040 from './migrations/040-analytics';
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '034-exports': m034,
   '035-cover-designs': m035,
   '036-imprint-team': m036,
+  '037-publisher-books': m037,
   '038-edition-check-findings': m038,
   '039-support-and-notices': m039,
   '040-analytics': m040,

@@ -306,6 +306,11 @@ export interface BooksTable {
   /** Fixed-layout books (migration 023): pre-paginated, and when two pages share the screen. */
   layout: Generated<'reflowable' | 'pre-paginated'>;
   spread: Generated<'auto' | 'none' | 'landscape' | 'both'>;
+  /** Series name ('' when none), the book's number in it, keywords (JSON array) and age rating (migration 037). */
+  series: Generated<string>;
+  seriesNumber: Generated<number | null>;
+  keywords: Generated<string>;
+  ageRating: Generated<string | null>;
 }
 interface BookGenresTable {
   bookId: string;
@@ -529,6 +534,8 @@ interface PublicationsTable {
   updatedAt: number;
   /** The ebook cover: an image in the owner's files (migration 035). */
   coverFileId: Generated<string | null>;
+  /** An imprint's book (migration 037): the id is the book's, the owner the imprint's owner. */
+  imprintId: Generated<string | null>;
 }
 interface PublicationEditionsTable {
   id: string;

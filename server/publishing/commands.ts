@@ -20,6 +20,7 @@ import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
 import { editionChecks, queueEditionChecks } from './checks/run';
 import { listingSlug, snapshotEdition, type EditionContent } from './edition';
+import { snapshotImprintBook } from './imprint-edition';
 import { queuePublishingNotice } from './notices';
 import { parseMetadata, viewPublication, type PublicationView } from './publications';
 
@@ -107,7 +108,11 @@ const VERB: Record<PublishingAction, string> = {
 };
 
 export async function runCommand(ctx: AppContext, acting: Acting, id: string, input: Required<PublishingCommandInput>): Promise<void> {
-  const view = await mustView(ctx, id, acting.user);
+  await runCommandOn(ctx, acting, await mustView(ctx, id, acting.user), input);
+}
+
+/** A command on a publication the caller has already found and authorised (an author's, or an imprint book's). */
+export async function runCommandOn(ctx: AppContext, acting: Acting, view: PublicationView, input: Required<PublishingCommandInput>): Promise<void> {
   const decision = decide(view.state, input.action, view.actors);
   if (!decision.ok) {
     if (decision.reason === 'forbidden')
@@ -143,14 +148,23 @@ async function editionNumberOf(db: DB, editionId: string | null): Promise<number
 async function submit(ctx: AppContext, acting: Acting, move: Move): Promise<void> {
   const { view } = move;
   if (!view.row?.metadata) throw invalid("Fill in the book's details and save them first.", { metadata: "Fill in the book's details and save them first." });
-  if (!view.manuscript) throw conflict('The manuscript was deleted.');
   const metadata = parseMetadata(view.row.metadata);
-  const bookId = view.row.bookId ?? newId();
-  const listing = { bookId, slug: view.row.bookSlug ?? (await freeSlug(ctx.db, metadata.title, bookId)) };
-  const snapshot = await snapshotEdition(ctx, view.manuscript, metadata, listing);
-  // The cover as it is now is frozen with the edition, like the text.
-  const cover = await coverToFreeze(ctx.db, view.id);
-  const content = { ...snapshot, book: bookWithCover(snapshot.book, cover) };
+  let listing: { bookId: string; slug: string };
+  let content: EditionContent;
+  // The manuscript's cover as it is now is frozen with the edition, like the text; an imprint's
+  // book carries its own cover among its assets.
+  let cover: Awaited<ReturnType<typeof coverToFreeze>> = null;
+  if (view.imprintId) {
+    // An imprint's book is its own listing: the edition is the book as it stands, with the details saved for it.
+    ({ listing, content } = await snapshotImprintBook(ctx, view.id, metadata));
+  } else {
+    if (!view.manuscript) throw conflict('The manuscript was deleted.');
+    const bookId = view.row.bookId ?? newId();
+    listing = { bookId, slug: view.row.bookSlug ?? (await freeSlug(ctx.db, metadata.title, bookId)) };
+    const snapshot = await snapshotEdition(ctx, view.manuscript, metadata, listing);
+    cover = await coverToFreeze(ctx.db, view.id);
+    content = { ...snapshot, book: bookWithCover(snapshot.book, cover) };
+  }
   const editionId = newId();
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -217,11 +231,11 @@ async function putInStore(ctx: AppContext, acting: Acting, move: Move): Promise<
   const edition = editionId ? await loadEdition(ctx.db, editionId) : null;
   if (!row || !editionId || !edition) throw conflict('This book has no edition to put in the store.');
   const existing = await ctx.db.selectFrom('books').select(['featured', 'imprintId', 'publishedAt']).where('id', '=', row.bookId!).executeTakeFirst();
-  const { book, contributorUserIds } = edition.content;
+  const { book, contributorUserIds, assetHashes } = edition.content;
   await saveBook(ctx, {
     book: { ...book, metadata: { ...book.metadata, publishedAt: existing?.publishedAt ?? ctx.now() } },
-    // An edition's only asset is its cover (decision 042): saveBook asks the image pipeline for its variants.
-    assetHashes: book.coverPath && edition.coverBlob ? { [book.coverPath]: edition.coverBlob } : {},
+    // An edition's assets: an imprint book's own (its files), and a manuscript's frozen cover (decision 042); saveBook asks the image pipeline for the cover's variants.
+    assetHashes: { ...(assetHashes ?? {}), ...(book.coverPath && edition.coverBlob ? { [book.coverPath]: edition.coverBlob } : {}) },
     status: move.to === 'unlisted' ? 'unlisted' : 'published',
     featured: existing?.featured ?? 0,
     imprintId: existing?.imprintId ?? null,

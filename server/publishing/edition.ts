@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { CanonicalBookSchema, type CanonicalBook, type Contributor } from '../../sync/book-format';
 import type { BookDetailResponse, ChapterResponse } from '../../sync/api/books';
 import type { Manuscript } from '../../sync/collections/manuscripts';
+import { bookRoleOf } from '../../sync/publishing/contributors';
 import type { PublishingMetadata } from '../../sync/publishing/metadata';
 import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
@@ -18,6 +19,8 @@ import { chaptersOfManuscript, manuscriptChapter } from '../manuscripts/manuscri
 export interface EditionContent {
   book: CanonicalBook;
   contributorUserIds: (string | null)[];
+  /** Blob hash of each asset (an imprint's book from an EPUB); manuscript editions have none. */
+  assetHashes?: Record<string, string>;
 }
 
 /** The store listing an edition updates: fixed at the first submission. */
@@ -57,6 +60,33 @@ function withEditionLinks(xhtml: string, bookId: string, chapters: { id: string 
   );
 }
 
+type Credit = { name: string; role: Contributor['role']; userId: string | null };
+
+/**
+ * The manuscript's accounts stay credited (their author pages and earnings hang on them); the
+ * form's contributors add the people without an account here — editors, illustrators,
+ * translators — and a name already credited takes the form's role, except the owner, who stays
+ * the author.
+ */
+function withFormContributors(accounts: Credit[], metadata: PublishingMetadata): Credit[] {
+  const credited = [...accounts];
+  for (const c of metadata.contributors) {
+    const at = credited.findIndex((p) => p.name.toLowerCase() === c.name.toLowerCase());
+    if (at === -1) credited.push({ name: c.name, role: bookRoleOf(c.role), userId: null });
+    else if (at > 0) credited[at] = { ...credited[at]!, role: bookRoleOf(c.role) };
+  }
+  return credited;
+}
+
+/** What the canonical book carries beyond the basics (series, keywords, age rating); empty ones are left out. */
+export function listingExtras(m: PublishingMetadata) {
+  return {
+    ...(m.series ? { series: m.series, ...(m.seriesNumber !== null ? { seriesNumber: m.seriesNumber } : {}) } : {}),
+    ...(m.keywords.length > 0 ? { keywords: m.keywords } : {}),
+    ageRating: m.ageRating,
+  };
+}
+
 export async function snapshotEdition(ctx: AppContext, manuscript: Manuscript, metadata: PublishingMetadata, listing: Listing): Promise<EditionContent> {
   const chapters = await chaptersOfManuscript(ctx, manuscript.id);
   if (chapters.length === 0) throw invalid('Write at least one chapter before submitting.', { chapters: 'The manuscript has no chapters yet.' });
@@ -71,10 +101,13 @@ export async function snapshotEdition(ctx: AppContext, manuscript: Manuscript, m
     .where('id', 'in', [manuscript.ownerId, ...editors])
     .execute();
   const nameOf = new Map(people.map((p) => [p.id, p.displayName]));
-  const credited: { name: string; role: Contributor['role']; userId: string }[] = [
-    { name: nameOf.get(manuscript.ownerId) ?? manuscript.ownerName, role: 'author', userId: manuscript.ownerId },
-    ...editors.flatMap((id) => (nameOf.has(id) ? [{ name: nameOf.get(id)!, role: 'co-author' as const, userId: id }] : [])),
-  ];
+  const credited = withFormContributors(
+    [
+      { name: nameOf.get(manuscript.ownerId) ?? manuscript.ownerName, role: 'author', userId: manuscript.ownerId },
+      ...editors.flatMap((id) => (nameOf.has(id) ? [{ name: nameOf.get(id)!, role: 'co-author' as const, userId: id }] : [])),
+    ],
+    metadata,
+  );
 
   const book = CanonicalBookSchema.parse({
     metadata: {
@@ -88,6 +121,7 @@ export async function snapshotEdition(ctx: AppContext, manuscript: Manuscript, m
       priceCents: metadata.priceCents,
       currency: metadata.currency,
       genres: metadata.genres,
+      ...listingExtras(metadata),
     },
     chapters: rendered.map((c) => ({ id: editionChapterId(listing.bookId, c.id), title: c.title, xhtml: withEditionLinks(c.xhtml, listing.bookId, rendered) })),
     assets: [],

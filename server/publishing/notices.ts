@@ -42,13 +42,16 @@ async function tell(ctx: AppContext, payload: { eventId?: unknown }): Promise<vo
   const event = await ctx.db
     .selectFrom('publicationEvents as e')
     .innerJoin('publications as p', 'p.id', 'e.publicationId')
-    .select(['e.publicationId', 'e.action', 'e.actorId', 'e.actorName', 'e.comment', 'p.ownerId', 'p.metadata'])
+    .select(['e.publicationId', 'e.action', 'e.actorId', 'e.actorName', 'e.comment', 'p.ownerId', 'p.metadata', 'p.imprintId'])
     .where('e.id', '=', payload.eventId)
     .executeTakeFirst();
   if (!event?.metadata) return;
   const title = parseMetadata(event.metadata).title;
   const byAuthor = event.actorId === event.ownerId;
-  const authorLink = `/publishing/${encodeURIComponent(event.publicationId)}`;
+  // An imprint's book is edited on the publisher's pages (decision 044).
+  const authorLink = event.imprintId
+    ? `/publisher/books/${encodeURIComponent(event.publicationId)}/edit?imprint=${encodeURIComponent(event.imprintId)}`
+    : `/publishing/${encodeURIComponent(event.publicationId)}`;
   const reviewLink = `/admin/store/review/${encodeURIComponent(event.publicationId)}`;
   const quote = event.comment ? `\n\n“${event.comment}” — ${event.actorName}` : '';
 

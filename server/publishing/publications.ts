@@ -20,7 +20,7 @@ import { editionChecks } from './checks/run';
 /** How many rows a list answers with at most (the queue, the overview, an author's manuscripts). */
 const LIST_MAX = 500;
 
-function findPublication(db: DB, id: string) {
+export function findPublication(db: DB, id: string) {
   return db.selectFrom('publications').selectAll().where('id', '=', id).executeTakeFirst();
 }
 type PublicationRow = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
@@ -49,6 +49,8 @@ export interface PublicationView {
   row: PublicationRow | undefined;
   state: PublishingState;
   actors: PublishingActor[];
+  /** An imprint's book (server/publisher-books): its members act as the owner there, not here. */
+  imprintId: string | null;
 }
 
 /** The publication as `user` may see it; null when it is not theirs, not theirs to review, or does not exist. */
@@ -57,9 +59,10 @@ export async function viewPublication(ctx: AppContext, id: string, user: Session
   const [row, manuscript] = await Promise.all([findPublication(ctx.db, id), liveManuscript(ctx, id)]);
   const ownerId = row?.ownerId ?? manuscript?.ownerId;
   if (!ownerId || (!row && !manuscript)) return null;
-  const actors = actorsOf(user, ownerId);
-  if (user.id !== ownerId && !actors.includes('reviewer')) return null;
-  return { id, ownerId, manuscript, row, state: row?.state ?? 'draft', actors };
+  const imprintId = row?.imprintId ?? null;
+  const actors = imprintId ? actorsOf(user, '') : actorsOf(user, ownerId);
+  if ((imprintId || user.id !== ownerId) && !actors.includes('reviewer')) return null;
+  return { id, ownerId, manuscript, row, state: row?.state ?? 'draft', actors, imprintId };
 }
 
 function summariesQuery(db: DB) {

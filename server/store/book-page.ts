@@ -26,6 +26,10 @@ export async function storeBook(ctx: AppContext, bookId: string): Promise<StoreB
       'books.isbn',
       'books.pageCount',
       'books.language',
+      'books.series',
+      'books.seriesNumber',
+      'books.ageRating',
+      'books.keywords',
       eb.case().when(discountRuns(eb, now)).then(eb.ref('books.discountEndsAt')).else(null).end().as('discountEndsAt'),
     ])
     .where('books.id', '=', bookId)
@@ -59,5 +63,8 @@ export async function storeBook(ctx: AppContext, bookId: string): Promise<StoreB
     genres: genres.map((g) => ({ code: g.code, name: genreName(g.code) })),
     sampleChapterId: sampleChapterId(chapters.map((c) => ({ id: c.id, linear: c.linear === 1 }))) ?? null,
     discountEndsAt: row.discountEndsAt,
+    series: row.series ? { name: row.series, number: row.seriesNumber } : null,
+    ageRating: row.ageRating,
+    keywords: JSON.parse(row.keywords) as string[],
   };
 }

@@ -5,6 +5,7 @@
  * names so the rest reads one vocabulary. A file in another namespace (ONIX 2.1, none) is refused
  * whole; an element of a product in a foreign namespace makes that product's row wrong.
  */
+import { bookRoleOf, isContributorRoleCode } from '../../sync/publishing/contributors';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import type { Contributor } from '../../sync/book-format';
 import type { UploadAction } from '../../sync/uploads';
@@ -69,8 +70,8 @@ const SHORT: Record<string, string> = {
 
 /** NotificationType: 01 early and 02 advance notice and 03 confirmed are all "the record as it stands". */
 const NOTIFICATIONS: Record<string, UploadAction> = { '01': 'new', '02': 'new', '03': 'new', '04': 'update', '05': 'withdraw' };
-/** ContributorRole codes Quire has a role for (list 17). */
-const ROLES: Record<string, Contributor['role']> = { A01: 'author', B01: 'editor', B06: 'translator', A12: 'illustrator', E07: 'narrator' };
+/** ContributorRole codes Quire has a role for (list 17): the metadata forms' table. */
+const roleOf = (code: string): Contributor['role'] | null => (isContributorRoleCode(code) ? bookRoleOf(code) : null);
 /** ProductForm (list 150): Quire sells ebooks; print forms are known but not imported. */
 const DIGITAL_FORMS = new Set(['ED', 'EA', 'EB', 'EC']);
 const PRINT_FORMS = new Set(['BA', 'BB', 'BC', 'BD', 'BE', 'BF', 'BH', 'BI', 'BZ', 'AA', 'AB', 'AC', 'AJ']);
@@ -148,7 +149,10 @@ function finishProduct(p: ProductState): RawRow {
     );
   raw.contributors = p.contributors
     .sort((a, b) => a.seq - b.seq)
-    .flatMap((c) => (ROLES[c.role] ? [{ name: c.name, role: ROLES[c.role]! }] : []))
+    .flatMap((c) => {
+      const role = roleOf(c.role);
+      return role ? [{ name: c.name, role }] : [];
+    })
     .filter((c) => c.name !== '');
   raw.language = (p.languages.find((l) => l.role === '01') ?? p.languages[0])?.code ?? '';
   raw.description = p.texts.get('03') ?? p.texts.get('02') ?? p.texts.get('01') ?? '';
@@ -337,7 +341,7 @@ class OnixReader {
       case 'Contributor': {
         const c = p.contributor;
         const name = c.name || [c.before, c.key].filter(Boolean).join(' ') || c.corporate;
-        if (!ROLES[c.role]) p.raw.problems.push(`Unknown ContributorRole “${clip(c.role, 6)}” for ${clip(name || 'a contributor')}.`);
+        if (!roleOf(c.role)) p.raw.problems.push(`Unknown ContributorRole “${clip(c.role, 6)}” for ${clip(name || 'a contributor')}.`);
         p.contributors.push({ seq: p.contributors.length + 1, role: c.role, name });
         p.contributor = { role: '', name: '', before: '', key: '', corporate: '' };
         return;

@@ -43,6 +43,7 @@ const PUBLISH_NAV: NavItem[] = [
 /** The publisher area's sections (/publisher/*), shown under the header like the admin's. */
 const PUBLISHER_NAV: NavItem[] = [
   { to: '/publisher', label: 'Dashboard', permission: 'publisher:manage', end: true },
+  { to: '/publisher/books', label: 'Books', permission: 'publisher:manage' },
   { to: '/publisher/isbn', label: 'ISBNs', permission: 'publisher:manage' },
   { to: '/publisher/upload-single', label: 'Upload a book', permission: 'publisher:manage' },
   { to: '/publisher/upload-bulk', label: 'Bulk upload', permission: 'publisher:manage' },

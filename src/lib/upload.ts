@@ -16,10 +16,12 @@ export function uploadWithProgress<E extends Endpoint>(
   query: Record<string, string>,
   file: Blob,
   onProgress: (fraction: number) => void,
+  /** The path's parameters, for an endpoint like /api/…/books/:bookId/epub. */
+  params?: Record<string, string>,
 ): Upload<ResponseOf<E>> {
   const xhr = new XMLHttpRequest();
   const done = new Promise<ResponseOf<E>>((resolve, reject) => {
-    xhr.open(endpoint.method, fillPath(endpoint.path, undefined) + toSearch(query));
+    xhr.open(endpoint.method, fillPath(endpoint.path, params) + toSearch(query));
     xhr.setRequestHeader('content-type', 'application/octet-stream');
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {

@@ -35,6 +35,7 @@ import * as publisherIsbns from './publisher-isbns';
 import * as publisherStorefront from './publisher-storefront';
 import * as publisherTeam from './publisher-team';
 import * as publisherUploads from './publisher-uploads';
+import * as publisherBooks from './publisher-books';
 import * as publishing from './publishing';
 import * as reviews from './reviews';
 import * as session from './session';
@@ -79,6 +80,7 @@ export const ENDPOINTS: Endpoint[] = [
   publisherTeam,
   imprintInvitations,
   publisherUploads,
+  publisherBooks,
   publishing,
   reviews,
   session,

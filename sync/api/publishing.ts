@@ -18,7 +18,7 @@ export const COMMENT_MAX = 4000;
 
 const StateSchema = zm.enum(PUBLISHING_STATES);
 
-const MetadataSchema = zm.object({
+export const MetadataSchema = zm.object({
   title: zm.string(),
   subtitle: zm.string(),
   description: zm.string(),
@@ -30,6 +30,8 @@ const MetadataSchema = zm.object({
   ageRating: zm.string(),
   series: zm.string(),
   seriesNumber: zm.nullable(zm.number()),
+  /** ONIX role codes (sync/publishing/contributors.ts). */
+  contributors: zm.array(zm.object({ name: zm.string(), role: zm.string() })),
 });
 
 const PublicationSummarySchema = zm.object({
@@ -64,7 +66,7 @@ const EditionCheckSchema = zm.object({
 });
 export type EditionCheck = zm.infer<typeof EditionCheckSchema>;
 
-const EventSchema = zm.object({
+export const EventSchema = zm.object({
   id: zm.number(),
   at: zm.number(),
   actorName: zm.string(),

@@ -125,6 +125,11 @@ export const StoreBookSchema = z.extend(StoreBookCardSchema, {
   sampleChapterId: z.nullable(z.string()),
   /** The discount's end, when one runs and ends. */
   discountEndsAt: z.nullable(z.number()),
+  /** The series and the book's number in it (null when unnumbered). */
+  series: z.nullable(z.object({ name: z.string(), number: z.nullable(z.number()) })),
+  /** An AGE_RATINGS key (sync/publishing/metadata.ts); null when the publisher gave none. */
+  ageRating: z.nullable(z.string()),
+  keywords: z.array(z.string()),
 });
 export type StoreBook = z.infer<typeof StoreBookSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metadataErrors, PublishingMetadataSchema } from './metadata';
+import { ImprintBookMetadataSchema, metadataErrors, PublishingMetadataSchema } from './metadata';
 
 const valid = {
   title: 'The Salt Orchard',
@@ -43,5 +43,42 @@ describe('publishing metadata', () => {
     expect(metadataErrors({ ...valid, seriesNumber: 2 }).series).toBe('Name the series this book is part of.');
     expect(metadataErrors({ ...valid, series: 'Orchards', seriesNumber: 2 })).toEqual({});
     expect(metadataErrors({ ...valid, keywords: ['x'.repeat(51)] }).keywords).toBe('Keep each keyword under 50 characters.');
+  });
+
+  it('allows up to 7 keywords, counted after trimming and removing repeats', () => {
+    const seven = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    expect(metadataErrors({ ...valid, keywords: seven })).toEqual({});
+    expect(metadataErrors({ ...valid, keywords: [...seven, 'h'] }).keywords).toBe('Use at most 7 keywords.');
+    expect(PublishingMetadataSchema.parse({ ...valid, keywords: [...seven, ' a '] }).keywords).toEqual(seven);
+  });
+
+  it('numbers a book in its series with a whole number from 1 to 999', () => {
+    const series = { ...valid, series: 'Orchards' };
+    expect(PublishingMetadataSchema.parse({ ...series, seriesNumber: 3 })).toMatchObject({ series: 'Orchards', seriesNumber: 3 });
+    expect(metadataErrors({ ...series, seriesNumber: 0 }).seriesNumber).toBe('Number the books from 1.');
+    expect(metadataErrors({ ...series, seriesNumber: 1000 }).seriesNumber).toBe('Use a number up to 999.');
+    expect(metadataErrors({ ...series, seriesNumber: 2.5 }).seriesNumber).toBe('Use a whole number.');
+    expect(PublishingMetadataSchema.parse({ ...series, seriesNumber: null }).seriesNumber).toBeNull();
+  });
+
+  it('credits contributors by ONIX role code, and an imprint book must credit someone', () => {
+    const credited = {
+      ...valid,
+      contributors: [
+        { name: ' Ada Byron ', role: 'A01' },
+        { name: 'Edith Grey', role: 'B06' },
+      ],
+    };
+    expect(PublishingMetadataSchema.parse(credited).contributors).toEqual([
+      { name: 'Ada Byron', role: 'A01' },
+      { name: 'Edith Grey', role: 'B06' },
+    ]);
+    expect(PublishingMetadataSchema.parse(valid).contributors).toEqual([]);
+    expect(metadataErrors({ ...valid, contributors: [{ name: 'Ada', role: 'Z99' }] }).contributors).toBe('Pick each contributor’s role from the list.');
+    expect(metadataErrors({ ...valid, contributors: [{ name: '  ', role: 'A01' }] }).contributors).toBe('Name each contributor.');
+    const many = Array.from({ length: 21 }, (_, i) => ({ name: `Person ${i}`, role: 'A12' }));
+    expect(metadataErrors({ ...valid, contributors: many }).contributors).toBe('Credit at most 20 contributors.');
+    expect(metadataErrors(valid, ImprintBookMetadataSchema).contributors).toBe('Credit at least one contributor (the author: A01).');
+    expect(metadataErrors(credited, ImprintBookMetadataSchema)).toEqual({});
   });
 });

@@ -6,9 +6,11 @@
 import { z } from 'zod';
 import { GENRES } from '../store/genres';
 import { MAX_PRICE_CENTS } from '../store/pricing';
+import { CONTRIBUTOR_ROLE_CODES } from './contributors';
 
 export const KEYWORDS_MAX = 7;
 export const GENRES_MAX = 3;
+export const CONTRIBUTORS_MAX = 20;
 const DESCRIPTION_MAX = 10_000;
 
 /** The languages a book may be listed in (BCP 47 tags), with their names for the form. */
@@ -50,10 +52,12 @@ export const PublishingMetadataSchema = z
       .refine((codes) => new Set(codes).size === codes.length, 'Pick each genre once.'),
     keywords: z
       .array(z.string(), { error: 'List keywords as words.' })
-      .max(KEYWORDS_MAX, `Use at most ${KEYWORDS_MAX} keywords.`)
+      .max(100, `Use at most ${KEYWORDS_MAX} keywords.`)
       .refine((words) => words.every((w) => w.trim().length <= 50), 'Keep each keyword under 50 characters.')
       .default([])
-      .transform((words) => [...new Set(words.map((w) => w.trim()).filter((w) => w.length > 0))]),
+      // Counted as kept: trimmed, blanks and repeats dropped.
+      .transform((words) => [...new Set(words.map((w) => w.trim()).filter((w) => w.length > 0))])
+      .pipe(z.array(z.string()).max(KEYWORDS_MAX, `Use at most ${KEYWORDS_MAX} keywords.`)),
     language: z.enum(keys(PUBLISHING_LANGUAGES), { error: 'Pick the language the book is written in.' }),
     priceCents: z
       .number({ error: 'Enter a price (0 makes the book free).' })
@@ -65,17 +69,34 @@ export const PublishingMetadataSchema = z
     series: z.string().trim().max(200, 'Keep the series name under 200 characters.').default(''),
     /** The book's place in its series; only with a series name. */
     seriesNumber: z.number().int('Use a whole number.').min(1, 'Number the books from 1.').max(999, 'Use a number up to 999.').nullable().default(null),
+    /** Everyone credited, with an ONIX role (sync/publishing/contributors.ts), in the order the store shows them. */
+    contributors: z
+      .array(
+        z.object({
+          name: z.string({ error: 'Name each contributor.' }).trim().min(1, 'Name each contributor.').max(200, 'Keep each name under 200 characters.'),
+          role: z.enum(keys(CONTRIBUTOR_ROLE_CODES), { error: 'Pick each contributor’s role from the list.' }),
+        }),
+        { error: 'List the contributors with their roles.' },
+      )
+      .max(CONTRIBUTORS_MAX, `Credit at most ${CONTRIBUTORS_MAX} contributors.`)
+      .default([]),
   })
   .superRefine((m, ctx) => {
     if (m.seriesNumber !== null && m.series === '') ctx.addIssue({ code: 'custom', path: ['series'], message: 'Name the series this book is part of.' });
   });
 export type PublishingMetadata = z.infer<typeof PublishingMetadataSchema>;
+
+/** An imprint's book (/publisher/books/{id}/edit) has no manuscript owner to credit: it names its contributors. */
+export const ImprintBookMetadataSchema = PublishingMetadataSchema.refine((m) => m.contributors.length > 0, {
+  path: ['contributors'],
+  message: 'Credit at least one contributor (the author: A01).',
+});
 export type PublishingMetadataInput = z.input<typeof PublishingMetadataSchema>;
 export type MetadataField = keyof PublishingMetadata;
 
 /** A message per field (the first for each), keyed by the field's name as the server's 422 keys them; empty when valid. */
-export function metadataErrors(input: unknown): Partial<Record<MetadataField, string>> {
-  const result = PublishingMetadataSchema.safeParse(input);
+export function metadataErrors(input: unknown, schema: typeof PublishingMetadataSchema = PublishingMetadataSchema): Partial<Record<MetadataField, string>> {
+  const result = schema.safeParse(input);
   const errors: Partial<Record<MetadataField, string>> = {};
   if (result.success) return errors;
   for (const issue of result.error.issues) {

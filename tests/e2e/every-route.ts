@@ -135,6 +135,9 @@ export const VISITS: Visit[] = [
   v('settings/billing', 'publisher', '/settings/billing'),
   v('editor', 'publisher', '/editor'),
   v('files', 'publisher', '/files'),
+  v('publisher/books', 'publisher', '/publisher/books'),
+  // The demo imprint's forthcoming draft (server/seed/forthcoming-book.ts), opened and not saved.
+  v('publisher/books/:bookId/edit', 'publisher', '/publisher/books/demo-the-lamplighters-almanac/edit', { ready: text('Review and store') }),
   v('publisher/isbn', 'publisher', '/publisher/isbn', { ready: text('Import ISBNs') }),
   v('publisher/upload-single', 'publisher', '/publisher/upload-single', { ready: text('EPUB file') }),
   v('publisher/upload-bulk', 'publisher', '/publisher/upload-bulk', { ready: text('Metadata file (CSV or ONIX)') }),

@@ -15,6 +15,8 @@ interface Props<E extends Endpoint> {
   endpoint: E;
   /** The query besides the file's name. */
   query: Record<string, string>;
+  /** The endpoint path's parameters, if it has any. */
+  params?: Record<string, string>;
   /** The server's field name for this file's errors. */
   field: string;
   disabled?: boolean;
@@ -23,7 +25,7 @@ interface Props<E extends Endpoint> {
 
 type State = { kind: 'idle' } | { kind: 'uploading'; name: string; progress: number } | { kind: 'failed'; message: string } | { kind: 'done'; name: string };
 
-export function FileStep<E extends Endpoint>({ label, hint, accept, endpoint, query, field, disabled, onDone }: Props<E>) {
+export function FileStep<E extends Endpoint>({ label, hint, accept, endpoint, query, params, field, disabled, onDone }: Props<E>) {
   const id = useId();
   const online = useOnline();
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -33,7 +35,13 @@ export function FileStep<E extends Endpoint>({ label, hint, accept, endpoint, qu
 
   function send(file: File) {
     setState({ kind: 'uploading', name: file.name, progress: 0 });
-    const sending = uploadWithProgress(endpoint, { ...query, name: file.name }, file, (progress) => setState({ kind: 'uploading', name: file.name, progress }));
+    const sending = uploadWithProgress(
+      endpoint,
+      { ...query, name: file.name },
+      file,
+      (progress) => setState({ kind: 'uploading', name: file.name, progress }),
+      params,
+    );
     upload.current = sending;
     sending.done.then(
       (answer) => {

@@ -1,13 +1,16 @@
 /**
- * The book's details for the store. The shared schema (sync/publishing/metadata.ts) is checked
+ * The book's details for the store, for an author's manuscript (/publishing) and an imprint's
+ * book (/publisher/books/{id}/edit). The shared schema (sync/publishing/metadata.ts) is checked
  * before sending and the server's 422 messages land next to the same fields. Amounts are typed in
  * the currency ("4.99") and sent as minor units; keywords are typed comma-separated.
  */
 import { useState } from 'react';
 import type { PublicationDetail } from '../../../sync/api/publishing';
+import type { ContributorRoleCode } from '../../../sync/publishing/contributors';
 import {
   AGE_RATINGS,
   GENRES_MAX,
+  ImprintBookMetadataSchema,
   KEYWORDS_MAX,
   metadataErrors,
   PUBLISHING_CURRENCIES,
@@ -19,14 +22,21 @@ import { GENRES } from '../../../sync/store/genres';
 import { fieldErrorsOf } from '../../lib/api';
 import { Button, SelectField, TextArea, TextField } from '../../ui';
 import { amountText, parseAmount } from '../admin/money';
-import { useSaveMetadata } from './publishing-api';
+import { ContributorsField } from './contributors-field';
 
-type Errors = Partial<Record<MetadataField, string>>;
+type Errors = Partial<Record<MetadataField, string>> & Record<string, string | undefined>;
+type Metadata = PublicationDetail['metadata'];
 
-function initial(detail: PublicationDetail) {
-  const m = detail.metadata;
+/** The save the form calls: a react-query mutation of either page. */
+export interface MetadataSave {
+  mutate: (body: PublishingMetadataInput) => void;
+  isPending: boolean;
+  error: unknown;
+}
+
+function initial(m: Metadata, fallbackTitle: string) {
   return {
-    title: m?.title ?? detail.manuscriptTitle,
+    title: m?.title ?? fallbackTitle,
     subtitle: m?.subtitle ?? '',
     description: m?.description ?? '',
     genres: m?.genres ?? [],
@@ -37,13 +47,26 @@ function initial(detail: PublicationDetail) {
     ageRating: m?.ageRating ?? 'all',
     series: m?.series ?? '',
     seriesNumber: m?.seriesNumber ? String(m.seriesNumber) : '',
+    contributors: (m?.contributors ?? []).map((c) => ({ name: c.name, role: c.role as ContributorRoleCode })),
   };
 }
 
-export function MetadataForm({ detail, readOnly }: { detail: PublicationDetail; readOnly: boolean }) {
-  const [form, setForm] = useState(() => initial(detail));
+export function MetadataForm({
+  metadata,
+  fallbackTitle,
+  readOnly,
+  save,
+  imprintBook = false,
+}: {
+  metadata: Metadata;
+  fallbackTitle: string;
+  readOnly: boolean;
+  save: MetadataSave;
+  /** An imprint's book names every contributor; a manuscript credits its owner and co-authors itself. */
+  imprintBook?: boolean;
+}) {
+  const [form, setForm] = useState(() => initial(metadata, fallbackTitle));
   const [local, setLocal] = useState<Errors>({});
-  const save = useSaveMetadata(detail.id);
   const errors: Errors = { ...(fieldErrorsOf(save.error) as Errors), ...local };
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -65,8 +88,9 @@ export function MetadataForm({ detail, readOnly }: { detail: PublicationDetail; 
       ageRating: form.ageRating as PublishingMetadataInput['ageRating'],
       series: form.series,
       seriesNumber,
+      contributors: form.contributors,
     };
-    const found: Errors = metadataErrors(body);
+    const found: Errors = metadataErrors(body, imprintBook ? ImprintBookMetadataSchema : undefined);
     if (priceCents === null) found.priceCents = form.price.trim() ? 'Enter an amount like 4.99.' : 'Enter a price (0 makes the book free).';
     if (seriesNumber !== null && !Number.isInteger(seriesNumber)) found.seriesNumber = 'Use a whole number.';
     setLocal(found);
@@ -169,6 +193,16 @@ export function MetadataForm({ detail, readOnly }: { detail: PublicationDetail; 
             onChange={(e) => set({ seriesNumber: e.target.value })}
           />
         </div>
+        <ContributorsField
+          rows={form.contributors}
+          onChange={(contributors) => set({ contributors })}
+          errors={errors}
+          hint={
+            imprintBook
+              ? 'Everyone credited, in the order the store shows them, each with their role (ONIX codes). The first author leads.'
+              : 'You and your co-authors are credited as authors already: add editors, illustrators, translators and narrators.'
+          }
+        />
       </fieldset>
       {!readOnly && (
         <div>

@@ -12,7 +12,7 @@ import { Button, Card, Notice, Page, QueryState, TextArea, usePageTitle } from '
 import { CoverCard } from './cover-card';
 import { EditionChecks } from './edition-checks';
 import { MetadataForm } from './metadata-form';
-import { useCommand, usePublication } from './publishing-api';
+import { useCommand, usePublication, useSaveMetadata } from './publishing-api';
 import { StateBadge } from './state-badge';
 import { Thread } from './thread';
 import './publishing.css';
@@ -119,6 +119,7 @@ function Previews({ detail }: { detail: PublicationDetail }) {
 
 function Publication({ detail }: { detail: PublicationDetail }) {
   usePageTitle(detail.title);
+  const save = useSaveMetadata(detail.id);
   return (
     <div className="stack">
       <header className="page-header">
@@ -136,7 +137,13 @@ function Publication({ detail }: { detail: PublicationDetail }) {
       <Where detail={detail} />
       <div className="publishing-columns">
         <div className="stack">
-          <MetadataForm key={detail.metadata ? 'saved' : 'new'} detail={detail} readOnly={!detail.isOwner || detail.state === 'rejected'} />
+          <MetadataForm
+            key={detail.metadata ? 'saved' : 'new'}
+            metadata={detail.metadata}
+            fallbackTitle={detail.manuscriptTitle}
+            readOnly={!detail.isOwner || detail.state === 'rejected'}
+            save={save}
+          />
         </div>
         <aside className="stack">
           <CoverCard detail={detail} readOnly={!detail.isOwner || detail.state === 'rejected'} />

@@ -25,7 +25,7 @@ function what(e: PublicationEvent): string {
   return e.action === 'comment' || e.editionNumber === null ? verb : `${verb} ${e.editionNumber}`;
 }
 
-export function Thread({ detail, canComment }: { detail: PublicationDetail; canComment: boolean }) {
+export function Thread({ detail, canComment }: { detail: Pick<PublicationDetail, 'id' | 'events'>; canComment: boolean }) {
   const [text, setText] = useState('');
   const send = useComment(detail.id);
   return (

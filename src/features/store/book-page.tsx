@@ -8,6 +8,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { claimBook } from '../../../sync/api/books';
 import { getStoreBook, type StoreBook } from '../../../sync/api/store';
+import { AGE_RATINGS } from '../../../sync/publishing/metadata';
 import { call, errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Button, LinkButton, Notice, Picture, QueryState, formatDate, useOnline, usePageTitle } from '../../ui';
@@ -21,6 +22,21 @@ const WishlistToggle = lazy(() => import('../wishlist/wishlist-toggle'));
 const CartButton = lazy(() => import('../cart/cart-button'));
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', fr: 'French', es: 'Spanish', de: 'German', it: 'Italian' };
+
+/** How the credits line names each role other than the authors ("Translated by …"). */
+const CREDIT_LABELS: Record<string, string> = {
+  editor: 'Edited by',
+  translator: 'Translated by',
+  illustrator: 'Illustrated by',
+  narrator: 'Read by',
+};
+
+/** Contributors grouped by role, roles in the order they first appear. */
+function creditsByRole(contributors: { name: string; role: string }[]): [string, string[]][] {
+  const groups = new Map<string, string[]>();
+  for (const c of contributors) groups.set(c.role, [...(groups.get(c.role) ?? []), c.name]);
+  return [...groups];
+}
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -102,13 +118,18 @@ function BookStorePage({ book }: { book: StoreBook }) {
                 {c.authorId ? <Link to={`/author/${c.authorId}`}>{c.name}</Link> : c.name}
               </span>
             ))}
-            {others.map((c, i) => (
-              <span key={`o-${i}`} className="store-book-other">
+            {creditsByRole(others).map(([role, names]) => (
+              <span key={role} className="store-book-other">
                 {' '}
-                · {c.name} ({c.role})
+                · {CREDIT_LABELS[role] ?? role} {names.join(', ')}
               </span>
             ))}
           </p>
+          {book.series && (
+            <p className="store-book-series">
+              {book.series.number !== null ? `Book ${book.series.number} of ${book.series.name}` : `Part of ${book.series.name}`}
+            </p>
+          )}
           {book.ratingAverage != null && (
             <p className="book-rating">
               <span aria-hidden="true">★ </span>
@@ -149,6 +170,8 @@ function BookStorePage({ book }: { book: StoreBook }) {
             <Detail term="Pages">{book.pageCount}</Detail>
             <Detail term="Language">{LANGUAGE_NAMES[book.language.split('-')[0]!] ?? book.language}</Detail>
             {book.isbn && <Detail term="ISBN">{book.isbn}</Detail>}
+            {book.ageRating && <Detail term="Age rating">{AGE_RATINGS[book.ageRating as keyof typeof AGE_RATINGS] ?? book.ageRating}</Detail>}
+            {book.keywords.length > 0 && <Detail term="Keywords">{book.keywords.join(', ')}</Detail>}
             {book.genres.length > 0 && (
               <Detail term="Genres">
                 {book.genres.map((g, i) => (

@@ -1,0 +1,128 @@
+/**
+ * One book of an imprint as its members see it: found only inside the imprint (404 otherwise),
+ * its publication as the state machine's view (the members act as the owner), and the detail the
+ * edit page shows. Until its details are saved here they are read from the book itself.
+ */
+import type { ImprintBookDetail } from '../../sync/api/publisher-books';
+import { FREE_ISBNS_OFFERED } from '../../sync/api/publisher-books';
+import { isbn13To10 } from '../../sync/isbn';
+import { roleCodeOf } from '../../sync/publishing/contributors';
+import type { PublishingMetadata } from '../../sync/publishing/metadata';
+import { allowedActions, type PublishingState } from '../../sync/publishing/state-machine';
+import { authorNamesByBook } from '../books/queries';
+import { loadBook } from '../books/load-book';
+import type { AppContext } from '../context';
+import { notFound } from '../http/errors';
+import { findPublication, parseMetadata, type PublicationView } from '../publishing/publications';
+import { imprintBooks, summaryColumns, toSummary } from './catalogue';
+
+const IN_STORE = new Set(['published', 'unlisted']);
+
+export async function findImprintBook(ctx: AppContext, imprintId: string, bookId: string) {
+  const book =
+    bookId.length <= 64
+      ? await ctx.db
+          .selectFrom('books')
+          .innerJoin('imprints', 'imprints.id', 'books.imprintId')
+          .select(['books.id', 'books.slug', 'books.status', 'books.isbn', 'books.title', 'imprints.ownerId as imprintOwnerId'])
+          .where('books.id', '=', bookId)
+          .where('books.imprintId', '=', imprintId)
+          .executeTakeFirst()
+      : undefined;
+  if (!book) throw notFound('No such book in your imprint.');
+  const publication = await findPublication(ctx.db, bookId);
+  return { book, publication };
+}
+export type ImprintBook = Awaited<ReturnType<typeof findImprintBook>>;
+
+/**
+ * The state machine's view: the members are the owner; a book never submitted is in its own
+ * status. The publication belongs to the imprint's owner (told of reviews), or to the member
+ * acting when the imprint has none.
+ */
+export function ownerView(imprintId: string, { book, publication }: ImprintBook, actingUserId: string): PublicationView {
+  return {
+    id: book.id,
+    ownerId: publication?.ownerId ?? book.imprintOwnerId ?? actingUserId,
+    manuscript: null,
+    row: publication,
+    state: publication?.state ?? (book.status as PublishingState),
+    actors: ['owner'],
+    imprintId,
+  };
+}
+
+/** Why the EPUB and cover cannot be replaced, or null: a book in the store changes only through an approved edition. */
+export function filesLocked(status: string): string | null {
+  return IN_STORE.has(status)
+    ? 'This book is in the store: its files are those of its approved edition. Replacing them on a listed book comes later (decision 044).'
+    : null;
+}
+
+/** The details as the book has them, for a book whose details were never saved here. */
+async function detailsOfBook(ctx: AppContext, bookId: string): Promise<PublishingMetadata> {
+  const stored = await loadBook(ctx, bookId);
+  const m = stored!.book.metadata;
+  return {
+    title: m.title,
+    subtitle: m.subtitle,
+    description: m.description,
+    genres: m.genres,
+    keywords: m.keywords ?? [],
+    language: m.language as PublishingMetadata['language'],
+    priceCents: m.priceCents,
+    currency: m.currency as PublishingMetadata['currency'],
+    ageRating: (m.ageRating ?? 'all') as PublishingMetadata['ageRating'],
+    series: m.series ?? '',
+    seriesNumber: m.seriesNumber ?? null,
+    contributors: m.contributors.map((c) => ({ name: c.name, role: roleCodeOf(c.role) })),
+  };
+}
+
+export async function imprintBookDetail(ctx: AppContext, imprintId: string, bookId: string, mayManageIsbns: boolean): Promise<ImprintBookDetail> {
+  const found = await findImprintBook(ctx, imprintId, bookId);
+  const { book, publication } = found;
+  const view = ownerView(imprintId, found, '');
+  const [row, authors, chapters, events, free] = await Promise.all([
+    summaryColumns(imprintBooks(ctx.db, imprintId).where('b.id', '=', bookId)).executeTakeFirstOrThrow(),
+    authorNamesByBook(ctx, [bookId]),
+    ctx.db
+      .selectFrom('bookChapters')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('bookId', '=', bookId)
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('publicationEvents')
+      .select(['id', 'at', 'actorName', 'action', 'fromState', 'toState', 'editionNumber', 'comment'])
+      .where('publicationId', '=', bookId)
+      .orderBy('id')
+      .limit(500)
+      .execute(),
+    mayManageIsbns
+      ? ctx.db
+          .selectFrom('imprintIsbns')
+          .select('isbn')
+          .where('imprintId', '=', imprintId)
+          .where('bookId', 'is', null)
+          .orderBy('isbn')
+          .limit(FREE_ISBNS_OFFERED)
+          .execute()
+      : [],
+  ]);
+  // Unlisting and listing again move the approved edition: a book listed without one (seeded) has none to move.
+  const actions = allowedActions(view.state, view.actors).filter((a) => (a === 'unlist' || a === 'republish' ? Boolean(publication?.liveEditionId) : true));
+  const isbnFixed = Boolean(book.isbn) && IN_STORE.has(book.status);
+  return {
+    ...toSummary(row, authors.get(bookId) ?? []),
+    metadata: publication?.metadata ? parseMetadata(publication.metadata) : await detailsOfBook(ctx, bookId),
+    saved: Boolean(publication?.metadata),
+    isbn10: book.isbn ? isbn13To10(book.isbn) : null,
+    chapterCount: Number(chapters.n),
+    actions,
+    mayChangeIsbn: mayManageIsbns && !isbnFixed,
+    filesLocked: filesLocked(book.status),
+    freeIsbns: free.map((f) => f.isbn),
+    pendingEditionId: publication?.pendingEditionId ?? null,
+    events,
+  };
+}

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getImprintBook, listImprintBooks, runImprintBookCommand, saveImprintBookMetadata, setImprintBookIsbn } from '../../sync/api/publisher-books';
+import { getStoreBook } from '../../sync/api/store';
+import { isbn13To10 } from '../../sync/isbn';
+import { buildSignedInUser } from '../admin/test-helpers';
+import { epub3 } from '../books/epub/test-epubs';
+import { loadBook } from '../books/load-book';
+import { newId } from '../http/ids';
+import { saveStoreBook } from '../store/test-books';
+import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+let t: TestContext;
+type Signed = Awaited<ReturnType<typeof buildSignedInUser>>;
+let owner: Signed, manager: Signed, staff: Signed, rival: Signed, reader: Signed, admin: Signed;
+let imprintId: string;
+let rivalImprintId: string;
+
+async function buildImprint(name: string, members: [string, string][]) {
+  const id = newId();
+  await t.ctx.db.insertInto('imprints').values({ id, name, ownerId: members[0]![0], createdAt: t.ctx.now() }).execute();
+  for (const [userId, role] of members) await t.ctx.db.insertInto('imprintMembers').values({ imprintId: id, userId, role }).execute();
+  return id;
+}
+
+async function buildBook(title: string, imprint: string, spec: { isbn?: string; status?: 'draft' | 'published' } = {}) {
+  const id = await saveStoreBook(t, { title, isbn: spec.isbn, status: spec.status ?? 'draft', authors: ['Ada Byron'] });
+  await t.ctx.db.updateTable('books').set({ imprintId: imprint }).where('id', '=', id).execute();
+  return id;
+}
+
+const books = (imprint = imprintId) => `/api/publisher/imprints/${imprint}/books`;
+const get = (cookie: string | undefined, path: string) => t.request(path, { cookie });
+const send = (method: 'PUT' | 'POST', cookie: string | undefined, path: string, json: unknown) => t.request(path, { method, cookie, json });
+const raw = (cookie: string | undefined, path: string, body: Uint8Array) =>
+  t.request(path, { method: 'POST', cookie, body: body as Uint8Array<ArrayBuffer>, headers: { 'content-type': 'application/octet-stream' } });
+
+const details = {
+  title: 'The Lantern Keeper',
+  subtitle: 'A novel',
+  description: 'A keeper of lanterns, a town without light, and one winter to save it.',
+  genres: ['FB'],
+  keywords: ['lanterns', 'winter', 'small town'],
+  language: 'en',
+  priceCents: 799,
+  currency: 'EUR',
+  ageRating: '12+',
+  series: 'Lantern Towns',
+  seriesNumber: 2,
+  contributors: [
+    { name: 'Ada Byron', role: 'A01' },
+    { name: 'Edith Grey', role: 'B06' },
+    { name: 'Mo Lin', role: 'A12' },
+  ],
+};
+
+beforeAll(async () => {
+  t = await buildTestContext();
+  [owner, manager, staff, rival] = await Promise.all([1, 2, 3, 4].map(() => buildSignedInUser(t.ctx, { roles: ['publisher'] })));
+  reader = await buildSignedInUser(t.ctx);
+  admin = await buildSignedInUser(t.ctx, { roles: ['admin'] });
+  imprintId = await buildImprint('Lantern House', [
+    [owner.user.id, 'owner'],
+    [manager.user.id, 'manager'],
+    [staff.user.id, 'staff'],
+  ]);
+  rivalImprintId = await buildImprint('Rival Press', [[rival.user.id, 'owner']]);
+});
+afterAll(() => t.close());
+
+describe('who may see and change an imprint’s books', () => {
+  it('401 signed out, 403 for a reader, 404 for another imprint’s publisher — for every route', async () => {
+    const id = await buildBook('Guarded', imprintId);
+    const routes: [string, (cookie: string | undefined) => Response | Promise<Response>][] = [
+      ['list', (c) => get(c, books())],
+      ['detail', (c) => get(c, `${books()}/${id}`)],
+      ['details', (c) => send('PUT', c, `${books()}/${id}/metadata`, details)],
+      ['isbn', (c) => send('PUT', c, `${books()}/${id}/isbn`, { isbn: '9780306406157' })],
+      ['command', (c) => send('POST', c, `${books()}/${id}/commands`, { action: 'submit' })],
+      ['epub', (c) => raw(c, `${books()}/${id}/epub`, epub3())],
+      ['cover', (c) => raw(c, `${books()}/${id}/cover`, new Uint8Array(PNG))],
+    ];
+    for (const [name, call] of routes) {
+      expect((await call(undefined)).status, name).toBe(401);
+      expect((await call(reader.cookie)).status, name).toBe(403);
+      expect((await call(rival.cookie)).status, name).toBe(404);
+    }
+    // A book of another imprint is not found through one's own imprint either.
+    const theirs = await buildBook('Theirs', rivalImprintId);
+    expect((await get(owner.cookie, `${books()}/${theirs}`)).status).toBe(404);
+    expect((await send('PUT', owner.cookie, `${books()}/${theirs}/metadata`, details)).status).toBe(404);
+    expect((await get(owner.cookie, `${books()}/${id}`)).status).toBe(200);
+  });
+
+  it('lets staff edit details and files but not the ISBN; the owner and managers set it', async () => {
+    const id = await buildBook('Staff copy', imprintId);
+    const saved = await answerOf(await send('PUT', staff.cookie, `${books()}/${id}/metadata`, details), saveImprintBookMetadata);
+    expect(saved).toMatchObject({ saved: true, mayChangeIsbn: false, freeIsbns: [] });
+    expect((await raw(staff.cookie, `${books()}/${id}/cover`, new Uint8Array(PNG))).status).toBe(200);
+    const refused = await send('PUT', staff.cookie, `${books()}/${id}/isbn`, { isbn: '9780306406157' });
+    expect(refused.status).toBe(403);
+    const byManager = await answerOf(await send('PUT', manager.cookie, `${books()}/${id}/isbn`, { isbn: '9780306406157' }), setImprintBookIsbn);
+    expect(byManager).toMatchObject({ isbn: '9780306406157', mayChangeIsbn: true });
+  });
+});
+
+describe('the catalogue', () => {
+  it('filters by state, finds by title words or ISBN (ISBN-10 too), pages, and counts every state', async () => {
+    const imprint = await buildImprint('Catalogue Press', [[owner.user.id, 'owner']]);
+    const draft = await buildBook('Orchard of Salt', imprint, { isbn: '9780306406164' });
+    await buildBook('Winter Orchard', imprint, { status: 'published' });
+    for (let i = 0; i < 20; i++) await buildBook(`Zz filler ${String(i).padStart(2, '0')}`, imprint);
+    const list = async (query: string) => answerOf(await get(owner.cookie, `${books(imprint)}${query}`), listImprintBooks);
+
+    const first = await list('');
+    expect(first).toMatchObject({ total: 22, page: 1, pageSize: 20 });
+    expect(first.items.map((b) => b.title).slice(0, 2)).toEqual(['Orchard of Salt', 'Winter Orchard']);
+    expect(first.counts).toMatchObject({ draft: 21, published: 1, submitted: 0 });
+    expect((await list('?page=2')).items).toHaveLength(2);
+
+    expect((await list('?state=published')).items.map((b) => b.title)).toEqual(['Winter Orchard']);
+    expect((await list('?q=orchard')).items.map((b) => b.title)).toEqual(['Orchard of Salt', 'Winter Orchard']);
+    expect((await list('?q=orchard&state=draft')).items.map((b) => b.id)).toEqual([draft]);
+    expect((await list(`?q=${isbn13To10('9780306406164')}`)).items.map((b) => b.id)).toEqual([draft]);
+    expect((await list('?q=978-0-306-40616-4')).items.map((b) => b.id)).toEqual([draft]);
+    expect((await list('?q=50%25')).items).toEqual([]);
+    expect(first.items[0]).toMatchObject({ state: 'draft', listed: false, priceCents: 500, currency: 'USD', authors: ['Ada Byron'] });
+
+    expect((await get(owner.cookie, `${books(imprint)}?state=lost`)).status).toBe(422);
+  });
+});
+
+describe('editing a book', () => {
+  it('reads the book’s own details until saved, and answers 422 per field', async () => {
+    const id = await buildBook('Fresh upload', imprintId);
+    const before = await answerOf(await get(owner.cookie, `${books()}/${id}`), getImprintBook);
+    expect(before).toMatchObject({ saved: false, state: 'draft', actions: ['submit'], filesLocked: null });
+    expect(before.metadata).toMatchObject({ title: 'Fresh upload', contributors: [{ name: 'Ada Byron', role: 'A01' }], keywords: [], series: '' });
+
+    const bad = await send('PUT', owner.cookie, `${books()}/${id}/metadata`, {
+      ...details,
+      keywords: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'],
+      seriesNumber: 0,
+    });
+    expect(bad.status).toBe(422);
+    expect((await errorOf(bad)).fields).toMatchObject({ keywords: 'Use at most 7 keywords.', seriesNumber: 'Number the books from 1.' });
+    const nobody = await send('PUT', owner.cookie, `${books()}/${id}/metadata`, { ...details, contributors: [] });
+    expect((await errorOf(nobody)).fields?.contributors).toBe('Credit at least one contributor (the author: A01).');
+    const badRole = await send('PUT', owner.cookie, `${books()}/${id}/metadata`, { ...details, contributors: [{ name: 'Ada', role: 'Z99' }] });
+    // Nested problems are keyed by their path: the form shows them on the contributor's row.
+    expect((await errorOf(badRole)).fields?.['contributors.0.role']).toBe('Pick each contributor’s role from the list.');
+
+    const saved = await answerOf(await send('PUT', owner.cookie, `${books()}/${id}/metadata`, details), saveImprintBookMetadata);
+    expect(saved).toMatchObject({ saved: true, title: 'The Lantern Keeper', priceCents: 799, currency: 'EUR', authors: ['Ada Byron'] });
+    expect(saved.metadata).toMatchObject({ series: 'Lantern Towns', seriesNumber: 2, keywords: ['lanterns', 'winter', 'small town'] });
+    const audit = await t.ctx.db.selectFrom('auditLog').select(['action', 'actorId']).where('targetId', '=', id).execute();
+    expect(audit).toContainEqual({ action: 'imprint.book_details_saved', actorId: owner.user.id });
+  });
+
+  it('takes an ISBN from the pool or typed: ISBN-10 converted, checksum and uniqueness checked', async () => {
+    const id = await buildBook('Numbered', imprintId);
+    const isbn = (value: string) => send('PUT', owner.cookie, `${books()}/${id}/isbn`, { isbn: value });
+    const bad = await isbn('9780306406158');
+    expect(bad.status).toBe(422);
+    expect((await errorOf(bad)).fields?.isbn).toBe('The check digit does not match: a digit is mistyped.');
+    expect((await isbn('12345')).status).toBe(422);
+
+    await t.ctx.db.insertInto('imprintIsbns').values({ isbn: '9781861972712', imprintId, bookId: null, assignedAt: null, addedAt: t.ctx.now() }).execute();
+    await t.ctx.db
+      .insertInto('imprintIsbns')
+      .values({ isbn: '9780262510875', imprintId: rivalImprintId, bookId: null, assignedAt: null, addedAt: t.ctx.now() })
+      .execute();
+    expect((await answerOf(await get(owner.cookie, `${books()}/${id}`), getImprintBook)).freeIsbns).toContain('9781861972712');
+    const pooled = await answerOf(await isbn('978-1-86197-271-2'), setImprintBookIsbn);
+    expect(pooled).toMatchObject({ isbn: '9781861972712', isbn10: '1861972717' });
+    expect(pooled.freeIsbns).not.toContain('9781861972712');
+    const row = await t.ctx.db.selectFrom('imprintIsbns').select('bookId').where('isbn', '=', '9781861972712').executeTakeFirstOrThrow();
+    expect(row.bookId).toBe(id);
+
+    expect((await isbn('9780262510875')).status).toBe(409); // another imprint's
+    await buildBook('Holder', rivalImprintId, { isbn: '9780131103627' });
+    expect((await errorOf(await isbn('9780131103627'))).fields?.isbn).toMatch(/Another book already has this ISBN/);
+
+    // Typed ISBN-10: stored as its ISBN-13; the pool number it replaces is free again.
+    const typed = await answerOf(await isbn('0-19-853453-1'), setImprintBookIsbn);
+    expect(typed.isbn).toBe('9780198534532');
+    const freed = await t.ctx.db.selectFrom('imprintIsbns').select('bookId').where('isbn', '=', '9781861972712').executeTakeFirstOrThrow();
+    expect(freed.bookId).toBeNull();
+  });
+
+  it('replaces the cover and the EPUB of a draft; refuses what is not an image', async () => {
+    const id = await buildBook('Files', imprintId);
+    const before = await loadBook(t.ctx, id);
+    const notImage = await raw(owner.cookie, `${books()}/${id}/cover`, new TextEncoder().encode('hello'));
+    expect(notImage.status).toBe(415);
+    const covered = await answerOf(await raw(owner.cookie, `${books()}/${id}/cover`, new Uint8Array(PNG)), getImprintBook);
+    expect(covered.coverUrl).toMatch(new RegExp(`^/api/books/${id}/cover\\?v=`));
+    const replaced = await answerOf(await raw(owner.cookie, `${books()}/${id}/epub`, epub3()), getImprintBook);
+    const after = await loadBook(t.ctx, id);
+    expect(after!.book.chapters.map((c) => c.xhtml)).not.toEqual(before!.book.chapters.map((c) => c.xhtml));
+    expect(after!.book.metadata.title).toBe('Files'); // the details stay the book's
+    expect(replaced.coverUrl).toBe(covered.coverUrl); // the EPUB had no cover: the one given stays
+    expect((await raw(owner.cookie, `${books()}/${id}/epub`, new TextEncoder().encode('not a zip'))).status).toBe(422);
+  });
+});
+
+describe('submitting to review', () => {
+  it('goes through the same state machine as an author’s book, and the store shows the approved details', async () => {
+    const id = await buildBook('Review me', imprintId);
+    const command = (cookie: string, action: string) => send('POST', cookie, `${books()}/${id}/commands`, { action });
+    expect((await errorOf(await command(staff.cookie, 'submit'))).fields).toHaveProperty('metadata');
+    await send('PUT', staff.cookie, `${books()}/${id}/metadata`, details);
+    expect((await command(staff.cookie, 'approve')).status).toBe(403); // a reviewer's command
+    const submitted = await answerOf(await command(staff.cookie, 'submit'), runImprintBookCommand);
+    expect(submitted).toMatchObject({ state: 'submitted', actions: [] });
+    expect(submitted.pendingEditionId).not.toBeNull();
+    expect((await command(staff.cookie, 'submit')).status).toBe(409);
+    const list = await answerOf(await get(owner.cookie, `${books()}?state=submitted`), listImprintBooks);
+    expect(list.items.map((b) => b.id)).toContain(id);
+
+    // The reviewers see it in their queue and approve it where they approve every book.
+    const queue = (await (await get(admin.cookie, '/api/admin/publishing/queue')).json()) as { items: { id: string }[] };
+    expect(queue.items.map((i) => i.id)).toContain(id);
+    expect((await get(owner.cookie, `/api/publishing/${id}`)).status).toBe(403); // members use the publisher pages
+    expect((await send('POST', admin.cookie, `/api/publishing/${id}/commands`, { action: 'approve' })).status).toBe(200);
+
+    const published = await answerOf(await get(owner.cookie, `${books()}/${id}`), getImprintBook);
+    expect(published).toMatchObject({ state: 'published', listed: true, actions: ['submit', 'unlist'], filesLocked: expect.any(String) });
+    expect(published.events.map((e) => e.action)).toEqual(['submit', 'approve']);
+    const store = await answerOf(await t.request(`/api/store/books/${id}`), getStoreBook);
+    expect(store).toMatchObject({
+      title: 'The Lantern Keeper',
+      priceCents: 799,
+      series: { name: 'Lantern Towns', number: 2 },
+      ageRating: '12+',
+      keywords: ['lanterns', 'winter', 'small town'],
+      publisher: 'Lantern House',
+    });
+    expect(store.contributors.map((c) => [c.name, c.role])).toEqual([
+      ['Ada Byron', 'author'],
+      ['Edith Grey', 'translator'],
+      ['Mo Lin', 'illustrator'],
+    ]);
+    expect((await raw(owner.cookie, `${books()}/${id}/cover`, new Uint8Array(PNG))).status).toBe(409);
+    const notices = await t.ctx.db.selectFrom('jobs').select('kind').where('kind', '=', 'publishing.notice').execute();
+    expect(notices.length).toBeGreaterThanOrEqual(2);
+  });
+});
