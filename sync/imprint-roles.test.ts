@@ -15,6 +15,7 @@ const EXPECTED: Record<ImprintPermission, Record<ImprintRole, boolean>> = {
   'members:manage': { owner: true, manager: true, staff: false },
   'authors:manage': { owner: true, manager: true, staff: false },
   'storefront:manage': { owner: true, manager: true, staff: false },
+  'books:edit': { owner: true, manager: true, staff: true },
 };
 
 describe('imprint permissions', () => {

@@ -860,6 +860,7 @@ interface AskFeedbackTable {
   /** The answer's text as it was shown (the passage may be re-indexed away). */
   passageText: string;
   createdAt: number;
+}
 /** Analytics (migration 040, server/analytics): reading per person, book and UTC day, and the daily rollups. */
 interface ReadingDaysTable {
   day: string;

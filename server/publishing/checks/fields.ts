@@ -18,6 +18,7 @@ const FIELD_NAMES: Record<MetadataField, string> = {
   ageRating: 'Age rating',
   series: 'Series',
   seriesNumber: 'Number in the series',
+  contributors: 'Contributors',
 };
 
 export const fieldsCheck: EditionCheckFn = ({ book, metadata }): CheckOutcome => {
