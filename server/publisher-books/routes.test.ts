@@ -223,6 +223,7 @@ describe('submitting to review', () => {
     const queue = (await (await get(admin.cookie, '/api/admin/publishing/queue')).json()) as { items: { id: string }[] };
     expect(queue.items.map((i) => i.id)).toContain(id);
     expect((await get(owner.cookie, `/api/publishing/${id}`)).status).toBe(403); // members use the publisher pages
+    await t.worker.drain(); // the automatic checks run before anyone may approve
     expect((await send('POST', admin.cookie, `/api/publishing/${id}/commands`, { action: 'approve' })).status).toBe(200);
 
     const published = await answerOf(await get(owner.cookie, `${books()}/${id}`), getImprintBook);

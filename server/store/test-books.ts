@@ -54,6 +54,11 @@ export async function saveStoreBook(t: TestContext, spec: StoreBookSpec): Promis
         { id: `${id}-1`, title: 'One', xhtml: '<p>The first chapter, free to sample.</p>' },
         { id: `${id}-2`, title: 'Two', xhtml: '<p>The second chapter, for owners.</p>' },
       ],
+      // A contents list, as every imported book has: the automatic checks require one.
+      toc: [
+        { title: 'One', chapterId: `${id}-1`, children: [] },
+        { title: 'Two', chapterId: `${id}-2`, children: [] },
+      ],
       assets: [],
     },
     assetHashes: {},

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CoverDesign } from '../../../sync/covers/design';
+import { fileContentUrl } from '../../../sync/api/files';
 import { can } from '../../../sync/roles';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -31,7 +32,7 @@ function useBackgroundImage(fileId: string | null): { image: HTMLImageElement | 
     const img = new Image();
     img.onload = () => live && setState({ id: fileId, image: img, failed: false });
     img.onerror = () => live && setState({ id: fileId, image: null, failed: true });
-    img.src = `/api/files/${fileId}/content`;
+    img.src = fileContentUrl(fileId);
     return () => {
       live = false;
     };
