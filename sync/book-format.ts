@@ -47,7 +47,7 @@ const BookMetadataSchema = z.object({
   seriesNumber: z.number().int().min(1).max(999).optional(),
   /** What a reader might search for; at most 7. */
   keywords: z.array(z.string().trim().min(1).max(50)).max(7).optional(),
-  /** An AGE_RATINGS key of sync/publishing/metadata.ts ("all", "12+"…). */
+  /** An AGE_RATINGS key of sync/publishing/age-ratings.ts ("all", "12+"…). */
   ageRating: z.string().max(10).optional(),
 });
 

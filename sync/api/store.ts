@@ -127,7 +127,7 @@ export const StoreBookSchema = z.extend(StoreBookCardSchema, {
   discountEndsAt: z.nullable(z.number()),
   /** The series and the book's number in it (null when unnumbered). */
   series: z.nullable(z.object({ name: z.string(), number: z.nullable(z.number()) })),
-  /** An AGE_RATINGS key (sync/publishing/metadata.ts); null when the publisher gave none. */
+  /** An AGE_RATINGS key (sync/publishing/age-ratings.ts); null when the publisher gave none. */
   ageRating: z.nullable(z.string()),
   keywords: z.array(z.string()),
 });

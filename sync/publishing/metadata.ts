@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { GENRES } from '../store/genres';
 import { MAX_PRICE_CENTS } from '../store/pricing';
+import { AGE_RATINGS } from './age-ratings';
 import { CONTRIBUTOR_ROLE_CODES } from './contributors';
 
 export const KEYWORDS_MAX = 7;
@@ -29,8 +30,6 @@ export const PUBLISHING_LANGUAGES = {
   ja: 'Japanese',
 } as const;
 export const PUBLISHING_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
-/** The age a book is for: everyone, or the youngest reader it suits. */
-export const AGE_RATINGS = { all: 'All ages', '7+': '7 and up', '12+': '12 and up', '16+': '16 and up', '18+': 'Adults only (18+)' } as const;
 
 const keys = <T extends object>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
 

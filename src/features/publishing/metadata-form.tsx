@@ -4,11 +4,11 @@
  * before sending and the server's 422 messages land next to the same fields. Amounts are typed in
  * the currency ("4.99") and sent as minor units; keywords are typed comma-separated.
  */
+import { AGE_RATINGS } from '../../../sync/publishing/age-ratings';
 import { useState } from 'react';
 import type { PublicationDetail } from '../../../sync/api/publishing';
 import type { ContributorRoleCode } from '../../../sync/publishing/contributors';
 import {
-  AGE_RATINGS,
   GENRES_MAX,
   ImprintBookMetadataSchema,
   KEYWORDS_MAX,

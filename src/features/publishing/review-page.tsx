@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicationDetail } from '../../../sync/api/publishing';
-import { AGE_RATINGS, PUBLISHING_LANGUAGES } from '../../../sync/publishing/metadata';
+import { AGE_RATINGS } from '../../../sync/publishing/age-ratings';
+import { PUBLISHING_LANGUAGES } from '../../../sync/publishing/metadata';
 import { TRANSITIONS, type PublishingAction } from '../../../sync/publishing/state-machine';
 import { genreName } from '../../../sync/store/genres';
 import { fieldErrorsOf } from '../../lib/api';

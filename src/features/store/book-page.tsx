@@ -8,7 +8,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { claimBook } from '../../../sync/api/books';
 import { getStoreBook, type StoreBook } from '../../../sync/api/store';
-import { AGE_RATINGS } from '../../../sync/publishing/metadata';
+import { AGE_RATINGS } from '../../../sync/publishing/age-ratings';
 import { call, errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Button, LinkButton, Notice, Picture, QueryState, formatDate, useOnline, usePageTitle } from '../../ui';
