@@ -10,6 +10,7 @@
 import { sql } from 'kysely';
 import { dayOf } from '../../sync/analytics/days';
 import type { AppContext } from '../context';
+import { STORE_STATUSES } from '../store/admin/books';
 import type { DB } from '../db/connection';
 
 /** A gap between two saves longer than this was not spent reading (a page rarely takes longer). */
@@ -29,11 +30,20 @@ export async function noteReading(db: DB, userId: string, bookId: string, at: nu
     .execute();
 }
 
-/** Listens to the positions devices push (never the server's own writes). */
+/**
+ * Listens to the positions devices push (never the server's own writes; the collection's push
+ * rule already keeps them to the writer's own). Only store books count: a private sideload's
+ * title must not reach the admin's top books (decision 025).
+ */
 export function recordReadingActivity(ctx: AppContext): void {
   ctx.docEvents.on('library-progress', async ({ doc, deleted, writerId }) => {
-    if (!writerId || deleted || doc.ownerId !== writerId || typeof doc.bookId !== 'string') return;
-    const book = await ctx.db.selectFrom('books').select('id').where('id', '=', doc.bookId).executeTakeFirst();
+    if (!writerId || deleted || typeof doc.bookId !== 'string') return;
+    const book = await ctx.db
+      .selectFrom('books')
+      .select('id')
+      .where('id', '=', doc.bookId)
+      .where('status', 'in', [...STORE_STATUSES])
+      .executeTakeFirst();
     if (book) await noteReading(ctx.db, writerId, book.id, ctx.now());
   });
 }

@@ -35,9 +35,11 @@ export function registerAskJobs(worker: JobWorker, ctx: AppContext) {
 }
 
 /** Asks for a book's passages to be (re)built; `in`: the transaction that changed the book. */
-export async function requestPassageIndex(ctx: AppContext, bookId: string, options: { in?: DB; force?: boolean } = {}): Promise<number> {
+export async function requestPassageIndex(ctx: AppContext, bookId: string, options: { in?: DB; force?: boolean } = {}): Promise<void> {
+  // A job still waiting will read the book as it is now; a running one may have read it before this change.
+  if (!options.force && (await ctx.queue.hasPendingWhere(ASK_INDEX_JOB, 'bookId', bookId, { in: options.in, states: ['queued'] }))) return;
   const payload: AskIndexPayload = options.force ? { bookId, force: true } : { bookId };
-  return ctx.queue.enqueue(ASK_INDEX_JOB, payload, { in: options.in });
+  await ctx.queue.enqueue(ASK_INDEX_JOB, payload, { in: options.in });
 }
 
 /** At start: index what was never indexed (books from before this feature) or changed since. */

@@ -151,12 +151,12 @@ export class JobQueue {
   }
 
   /** Whether a job of a kind whose payload field equals a value is waiting or running (so another is not queued). */
-  async hasPendingWhere(kind: string, field: string, value: string, options: { in?: DB } = {}): Promise<boolean> {
+  async hasPendingWhere(kind: string, field: string, value: string, options: { in?: DB; states?: JobState[] } = {}): Promise<boolean> {
     const row = await (options.in ?? this.db)
       .selectFrom('jobs')
       .select('id')
       .where('kind', '=', kind)
-      .where('state', 'in', ['queued', 'running'])
+      .where('state', 'in', options.states ?? ['queued', 'running'])
       .where(sql<string>`json_extract(payload, ${'$.' + field})`, '=', value)
       .executeTakeFirst();
     return row !== undefined;

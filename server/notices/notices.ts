@@ -3,6 +3,7 @@
  * preview's counts, sending (the notice row, its counts at the time, the first batch's job and
  * the audit entry commit together) and the history with delivery counts.
  */
+import { STORE_STATUSES } from '../store/admin/books';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { NOTICE_SEGMENTS, SEGMENT_LABELS, type NoticeInput, type NoticeRow } from '../../sync/api/admin-notices';
@@ -34,7 +35,12 @@ async function resolveSegment(ctx: AppContext, input: Audience): Promise<Segment
     return { segment: 'followers', refId: input.refId, label: `Followers of ${author.displayName}` };
   }
   if (input.segment === 'buyers') {
-    const book = await ctx.db.selectFrom('books').select('title').where('id', '=', input.refId).executeTakeFirst();
+    const book = await ctx.db
+      .selectFrom('books')
+      .select('title')
+      .where('id', '=', input.refId)
+      .where('status', 'in', [...STORE_STATUSES])
+      .executeTakeFirst();
     if (!book) throw invalid('Choose a book.', { refId: 'Choose a book.' });
     return { segment: 'buyers', refId: input.refId, label: `Buyers of ${book.title}` };
   }
@@ -134,7 +140,7 @@ export async function noticeHistory(ctx: AppContext, page: number, onlyId?: stri
   };
 }
 
-/** Authors (by name or username) or books (by title) for the segment pickers. */
+/** Authors (by name or username) or store books (by title) for the segment pickers. */
 export async function findTargets(ctx: AppContext, kind: 'author' | 'book', q: string) {
   const like = likeContains(q);
   if (kind === 'author') {
@@ -153,6 +159,8 @@ export async function findTargets(ctx: AppContext, kind: 'author' | 'book', q: s
   const rows = await ctx.db
     .selectFrom('books')
     .select(['id', 'title', 'status'])
+    // Store books only: drafts and private sideloads are nobody's business (decision 025), and have no buyers.
+    .where('status', 'in', [...STORE_STATUSES])
     .$if(q !== '', (qb) => qb.where(sql<boolean>`title LIKE ${like} ESCAPE '\\'`))
     .orderBy('title')
     .limit(10)
