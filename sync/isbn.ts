@@ -8,6 +8,14 @@
 /** Why a line is not an ISBN, for per-line reports. */
 export type IsbnProblem = 'characters' | 'length' | 'prefix' | 'checksum';
 
+/** What each problem means, for people: the same words wherever an ISBN is typed or imported. */
+export const ISBN_PROBLEM_MESSAGES: Record<IsbnProblem, string> = {
+  characters: 'Only digits, hyphens and spaces (and X as the last character of an ISBN-10).',
+  length: 'An ISBN has 10 or 13 digits.',
+  prefix: 'An ISBN-13 starts with 978 or 979.',
+  checksum: 'The check digit does not match: a digit is mistyped.',
+};
+
 export type IsbnCheck = { ok: true; isbn13: string } | { ok: false; problem: IsbnProblem };
 
 /** The ISBN as typed without its separators: hyphens and spaces go, a lower-case x becomes X. */

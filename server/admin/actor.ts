@@ -1,5 +1,6 @@
 /** Who is acting in an admin request, in the shape the audit log wants. */
 import type { Context } from 'hono';
+import type { Permission } from '../../sync/roles';
 import type { AppEnv } from '../context';
 import { requirePermission } from '../http/guard';
 
@@ -8,8 +9,9 @@ export interface AdminActor {
   ip: string;
 }
 
-export function adminActor(c: Context<AppEnv>): AdminActor {
-  const user = requirePermission(c, 'admin:access');
+/** The signed-in staff member, when they hold `permission` (403 otherwise). */
+export function adminActor(c: Context<AppEnv>, permission: Permission = 'admin:access'): AdminActor {
+  const user = requirePermission(c, permission);
   return { actor: { id: user.id, username: user.username }, ip: c.get('ip') };
 }
 

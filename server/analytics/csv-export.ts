@@ -4,9 +4,8 @@
  * spreadsheet never adds dollars to euros.
  */
 import type { Analytics, AnalyticsChart } from '../../sync/api/analytics';
+import { minorToDecimal } from '../../sync/store/money';
 import { csvLine } from '../admin/csv';
-
-const major = (cents: number) => (cents / 100).toFixed(2);
 
 function daily(a: Analytics, name: string, pick: (a: Analytics) => Analytics['signUps']): string {
   const s = pick(a);
@@ -36,12 +35,12 @@ export function analyticsCsv(a: Analytics, chart: AnalyticsChart): string {
             day,
             r.currency,
             r.orders.current[i],
-            major(r.revenueCents.current[i]!),
-            major(r.refundedCents.current[i]!),
+            minorToDecimal(r.revenueCents.current[i]!, r.currency),
+            minorToDecimal(r.refundedCents.current[i]!, r.currency),
             a.previousDays[i],
             r.orders.previous[i],
-            major(r.revenueCents.previous[i]!),
-            major(r.refundedCents.previous[i]!),
+            minorToDecimal(r.revenueCents.previous[i]!, r.currency),
+            minorToDecimal(r.refundedCents.previous[i]!, r.currency),
           ]);
         });
       }

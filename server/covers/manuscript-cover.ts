@@ -8,10 +8,9 @@
 import type { ManuscriptCover } from '../../sync/api/covers';
 import type { CanonicalBook } from '../../sync/book-format';
 import { fileContentUrl } from '../../sync/api/files';
+import { COVER_MAX_SIDE, COVER_MIN_SIDE } from '../../sync/covers/design';
 import type { DB } from '../db/connection';
 
-const COVER_MIN_SIDE = 1000;
-const COVER_MAX_SIDE = 10_000;
 export const COVER_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** Why an image of this size cannot be an ebook cover, or null. */

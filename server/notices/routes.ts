@@ -1,16 +1,12 @@
 /** Notices to segments, /api/admin/notices ('notices:send'); audited in notices.ts. */
 import { Hono, type Context } from 'hono';
 import * as api from '../../sync/api/admin-notices';
-import type { AdminActor } from '../admin/actor';
+import { adminActor } from '../admin/actor';
 import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
-import { requirePermission } from '../http/guard';
 import { createNotice, findTargets, NOTICE_HISTORY_PAGE, noticeHistory, previewCounts } from './notices';
 
-function sender(c: Context<AppEnv>): AdminActor {
-  const user = requirePermission(c, 'notices:send');
-  return { actor: { id: user.id, username: user.username }, ip: c.get('ip') };
-}
+const sender = (c: Context<AppEnv>) => adminActor(c, 'notices:send');
 
 export function adminNoticeRoutes(ctx: AppContext) {
   const router = new Hono<AppEnv>();

@@ -4,7 +4,7 @@
  * imprint's owner): the store sees them with the next approved edition, as for an author. The
  * ISBN and the files change the book itself, the ISBN with its pool entry (decision 034).
  */
-import { checkIsbn, type IsbnProblem } from '../../sync/isbn';
+import { checkIsbn, ISBN_PROBLEM_MESSAGES } from '../../sync/isbn';
 import type { PublishingMetadata } from '../../sync/publishing/metadata';
 import { recordAudit } from '../audit/record';
 import { buildBook, readPackage } from '../books/epub/build-book';
@@ -51,17 +51,10 @@ export async function saveDetails(ctx: AppContext, who: ImprintActor, bookId: st
   });
 }
 
-const ISBN_MESSAGES: Record<IsbnProblem, string> = {
-  characters: 'An ISBN has only digits and hyphens (and a final X for ISBN-10).',
-  length: 'An ISBN has 10 or 13 digits.',
-  prefix: 'An ISBN-13 starts with 978 or 979.',
-  checksum: 'The check digit does not match: a digit is mistyped.',
-};
-
 /** A typed ISBN (ISBN-10 becomes its ISBN-13) or one of the pool: checked, unique across Quire, moved with the pool. */
 export async function setIsbn(ctx: AppContext, who: ImprintActor, bookId: string, input: string): Promise<void> {
   const checked = checkIsbn(input);
-  if (!checked.ok) throw invalid(ISBN_MESSAGES[checked.problem], { isbn: ISBN_MESSAGES[checked.problem] });
+  if (!checked.ok) throw invalid(ISBN_PROBLEM_MESSAGES[checked.problem], { isbn: ISBN_PROBLEM_MESSAGES[checked.problem] });
   const isbn = checked.isbn13;
   const imprintId = who.imprint.id;
   await ctx.db.transaction().execute(async (trx) => {

@@ -8,7 +8,7 @@
  */
 import type { BodyOf } from '../../sync/api/contract';
 import { ISBN_IMPORT_MAX, type ImportProblem, type ImportProblemLine, type importIsbns } from '../../sync/api/publisher-isbns';
-import { checkIsbn, expandIsbnBlock, type IsbnProblem } from '../../sync/isbn';
+import { checkIsbn, expandIsbnBlock, ISBN_PROBLEM_MESSAGES, type IsbnProblem } from '../../sync/isbn';
 import { recordAudit } from '../audit/record';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
@@ -16,10 +16,7 @@ import { invalid } from '../http/errors';
 import type { ImprintActor } from './access';
 
 const MESSAGES: Record<ImportProblem, string> = {
-  characters: 'Only digits, hyphens and spaces (and X as the last character of an ISBN-10).',
-  length: 'An ISBN has 10 or 13 digits.',
-  prefix: 'An ISBN-13 starts with 978 or 979.',
-  checksum: 'The check digit does not match: a digit is mistyped.',
+  ...ISBN_PROBLEM_MESSAGES,
   duplicate: 'Already earlier in this import.',
   'in-pool': 'Already in your pool.',
   'other-imprint': 'Already owned by another imprint.',

@@ -1,19 +1,15 @@
 /** The support inbox's API, /api/admin/support ('support:answer'); audited in commands.ts. */
 import { Hono, type Context } from 'hono';
 import * as api from '../../sync/api/admin-support';
-import type { AdminActor } from '../admin/actor';
+import { adminActor } from '../admin/actor';
 import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
 import { notFound } from '../http/errors';
-import { requirePermission } from '../http/guard';
 import { replyAsTeam, updateConversation } from './commands';
 import { syncSupportInbox } from './inbox';
 import { findConversation, listConversations } from './queries';
 
-function staff(c: Context<AppEnv>): AdminActor {
-  const user = requirePermission(c, 'support:answer');
-  return { actor: { id: user.id, username: user.username }, ip: c.get('ip') };
-}
+const staff = (c: Context<AppEnv>) => adminActor(c, 'support:answer');
 
 export function adminSupportRoutes(ctx: AppContext) {
   const router = new Hono<AppEnv>();

@@ -8,6 +8,9 @@ import { z } from 'zod';
 
 export const COVER_WIDTH = 1600;
 export const COVER_HEIGHT = 2560;
+/** What stores accept as an ebook cover at all (DOMAIN.md): the shortest side at least, the longest at most. */
+export const COVER_MIN_SIDE = 1000;
+export const COVER_MAX_SIDE = 10_000;
 
 /**
  * The faces a cover may use: only the font Quire ships (Libre Baskerville, OFL, in the styles its

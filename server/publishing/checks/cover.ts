@@ -5,14 +5,13 @@
  * recommended is a warning, since the store shows it letterboxed or soft. No cover is a warning:
  * the store draws a plain title card, which a reviewer may accept.
  */
+import { COVER_HEIGHT, COVER_MAX_SIDE, COVER_MIN_SIDE, COVER_WIDTH } from '../../../sync/covers/design';
 import type { CheckOutcome, EditionCheckFn } from './types';
 
-const RECOMMENDED = { width: 1600, height: 2560 };
-const RATIO = 1.6;
+const RECOMMENDED = { width: COVER_WIDTH, height: COVER_HEIGHT };
+const RATIO = COVER_HEIGHT / COVER_WIDTH;
 /** How far height / width may stray from 1.6 before it shows (2 %: 1600 × 2520 still looks right). */
 const RATIO_TOLERANCE = 0.02;
-const SHORTEST_MIN = 1000;
-const LONGEST_MAX = 10_000;
 
 export const coverCheck: EditionCheckFn = ({ cover }): CheckOutcome => {
   if (!cover)
@@ -31,8 +30,8 @@ export const coverCheck: EditionCheckFn = ({ cover }): CheckOutcome => {
   const size = `${width} × ${height} px`;
   const where = `Cover (${size})`;
   const hard = [];
-  if (Math.min(width, height) < SHORTEST_MIN) hard.push({ where, reason: `The shortest side is under ${SHORTEST_MIN} px.` });
-  if (Math.max(width, height) > LONGEST_MAX) hard.push({ where, reason: `The longest side is over ${LONGEST_MAX} px.` });
+  if (Math.min(width, height) < COVER_MIN_SIDE) hard.push({ where, reason: `The shortest side is under ${COVER_MIN_SIDE} px.` });
+  if (Math.max(width, height) > COVER_MAX_SIDE) hard.push({ where, reason: `The longest side is over ${COVER_MAX_SIDE} px.` });
   if (hard.length > 0) return { status: 'failed', message: `The cover is ${size}: outside the limits stores accept.`, findings: hard };
   const soft = [];
   const ratio = height / width;

@@ -3,9 +3,10 @@
  * search runs as the admin types (debounced); books already in the list are left out.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { listAdminStoreBooks } from '../../../sync/api/admin-store';
 import { call } from '../../lib/api';
+import { useDebounced } from '../../lib/use-debounced';
 import { Button, TextField } from '../../ui';
 import { adminKey } from './admin-api';
 
@@ -14,11 +15,7 @@ const SHOWN = 5;
 
 export function BookPicker({ label, exclude, onPick, busy }: { label: string; exclude: string[]; onPick: (bookId: string) => void; busy?: boolean }) {
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const query = useQuery({
     queryKey: adminKey('store-books', 'pick', q),
     queryFn: ({ signal }) => call(listAdminStoreBooks, { query: { state: 'listed', q }, signal }),

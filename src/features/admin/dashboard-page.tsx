@@ -1,4 +1,5 @@
 /** /admin: the numbers that need attention, each a link to its queue. */
+import { formatMoney } from '../../../sync/store/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getDashboard, type AdminDashboard } from '../../../sync/api/admin';
@@ -46,8 +47,6 @@ function SignUpChart({ days }: { days: AdminDashboard['users']['signUpsByDay'] }
   );
 }
 
-const money = (cents: number, currency: string) => new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
-
 /** The last 30 days from the analytics rollup, each a sparkline linking to its chart. */
 function LastThirtyDays() {
   const range = presetRange('30d', dayOf(Date.now()));
@@ -68,7 +67,7 @@ function LastThirtyDays() {
               />
               <SparkStat
                 to="/admin/analytics"
-                value={revenue ? money(sum(revenue.revenueCents.current), revenue.currency) : '0'}
+                value={revenue ? formatMoney(sum(revenue.revenueCents.current), revenue.currency) : '0'}
                 label={revenue ? `Revenue (${revenue.currency})` : 'Revenue'}
                 values={revenue?.revenueCents.current ?? a.orders.current}
               />

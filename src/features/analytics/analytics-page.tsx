@@ -12,7 +12,8 @@ import { call, errorMessage } from '../../lib/api';
 import { Button, formatDateTime, Page, QueryState, SelectField, useToast } from '../../ui';
 import { adminKey } from '../admin/admin-api';
 import { ChartCard } from './chart-card';
-import { changeText, count, dayLabel, duration, money } from './figures';
+import { formatMoney } from '../../../sync/store/money';
+import { changeText, count, dayLabel, duration } from './figures';
 import { rangeFromSearch, type ChosenRange } from './range';
 import { RangeControls } from './range-controls';
 import { TopBooks } from './top-books';
@@ -39,7 +40,7 @@ function RevenueCard({ a, compare, csv }: { a: Analytics; compare: boolean; csv:
       </section>
     );
   }
-  const fmt = (cents: number) => money(cents, r.currency);
+  const fmt = (cents: number) => formatMoney(cents, r.currency);
   const refunded = sum(r.refundedCents.current);
   return (
     <ChartCard

@@ -4,14 +4,6 @@
  */
 import { change } from '../../../sync/analytics/days';
 
-export function money(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-}
-
 export const count = (n: number) => new Intl.NumberFormat().format(n);
 
 /** "3 h 05 min", "12 min", "0 min". */

@@ -4,6 +4,7 @@
  * the reader's chapter cache (primeChapters), so the views load them as they load any book's.
  */
 import type { BookDetailResponse, ChapterResponse } from '../../../sync/api/books';
+import { countWordsInXhtml } from '../../../sync/text/words';
 import { primeChapters } from '../reader/use-book';
 
 const p = (text: string) => `<p>${text}</p>`;
@@ -53,12 +54,6 @@ export const SAMPLE_CHAPTERS: ChapterResponse[] = CHAPTERS.map((c, i) => ({
   xhtml: `<div class="quire-body"><h2>${c.title}</h2>${c.paragraphs.map(p).join('')}</div>`,
 }));
 
-const words = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
-
 const SAMPLE_BOOK: BookDetailResponse = {
   id: SAMPLE_BOOK_ID,
   slug: 'the-lamp-room',
@@ -86,7 +81,7 @@ const SAMPLE_BOOK: BookDetailResponse = {
   stylesheets: [],
   access: 'full',
   sampleChapterId: null,
-  chapters: SAMPLE_CHAPTERS.map((c) => ({ id: c.id, title: c.title, linear: true, wordCount: words(c.xhtml), readable: true })),
+  chapters: SAMPLE_CHAPTERS.map((c) => ({ id: c.id, title: c.title, linear: true, wordCount: countWordsInXhtml(c.xhtml), readable: true })),
 };
 
 /** Put the chapters where the reader's views look first; call before mounting a view on the sample. */

@@ -1,8 +1,9 @@
 /** The author (followers) or book (buyers) a notice's segment is of: search as one types, pick one. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { findNoticeTargets, type NoticePick } from '../../../sync/api/admin-notices';
 import { call } from '../../lib/api';
+import { useDebounced } from '../../lib/use-debounced';
 import { Button, TextField } from '../../ui';
 import { adminKey } from '../admin/admin-api';
 
@@ -20,11 +21,7 @@ export function NoticeTargetPicker({
   error?: string;
 }) {
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const q = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const query = useQuery({
     queryKey: adminKey('notice-targets', kind, q),
     queryFn: ({ signal }) => call(findNoticeTargets, { query: { kind, q }, signal }),
