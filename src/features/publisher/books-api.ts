@@ -35,16 +35,24 @@ export function useImprintBook(imprintId: string, bookId: string) {
   });
 }
 
-function useBookChange<V>(imprintId: string, bookId: string, run: (vars: V) => Promise<ImprintBookDetail>, done: (vars: V) => string) {
+/** A change's answer is the book's new detail: shown at once; lists, dashboard and store refetch. */
+function useApplyDetail(imprintId: string, bookId: string) {
   const qc = useQueryClient();
   const toast = useToast();
+  return (detail: ImprintBookDetail, message: string) => {
+    qc.setQueryData(detailKey(imprintId, bookId), detail);
+    void qc.invalidateQueries({ queryKey: publisherKey(imprintId), predicate: (q) => q.queryKey[2] !== 'book' });
+    void qc.invalidateQueries({ queryKey: ['store'] });
+    toast(message, { tone: 'success' });
+  };
+}
+
+function useBookChange<V>(imprintId: string, bookId: string, run: (vars: V) => Promise<ImprintBookDetail>, done: (vars: V) => string) {
+  const toast = useToast();
+  const apply = useApplyDetail(imprintId, bookId);
   return useMutation({
     mutationFn: run,
-    onSuccess: (detail, vars) => {
-      qc.setQueryData(detailKey(imprintId, bookId), detail);
-      void qc.invalidateQueries({ queryKey: publisherKey(imprintId), predicate: (q) => q.queryKey[2] !== 'book' });
-      toast(done(vars), { tone: 'success' });
-    },
+    onSuccess: (detail, vars) => apply(detail, done(vars)),
     onError: (error) => {
       // Field messages are shown next to the fields.
       if (error instanceof ApiRequestError && [409, 413, 415, 422].includes(error.status) && Object.keys(error.fields).length) return;
@@ -87,12 +95,4 @@ export function useBookCommand(imprintId: string, bookId: string) {
 }
 
 /** A file replaced through FileStep (its own upload with progress): its answer is the book's new detail. */
-export function useFileReplaced(imprintId: string, bookId: string) {
-  const qc = useQueryClient();
-  const toast = useToast();
-  return (detail: ImprintBookDetail, what: string) => {
-    qc.setQueryData(detailKey(imprintId, bookId), detail);
-    void qc.invalidateQueries({ queryKey: publisherKey(imprintId), predicate: (q) => q.queryKey[2] !== 'book' });
-    toast(what, { tone: 'success' });
-  };
-}
+export const useFileReplaced = useApplyDetail;
