@@ -45,10 +45,7 @@ async function draftAndIsbn(page: Page, title: string) {
   return { imprintId, isbn, bookId: bookId! };
 }
 
-test('a publisher filters the imprint’s books, edits one’s keywords, series and contributors, gives it an ISBN and submits it', async ({
-  page,
-  browser,
-}) => {
+test('a publisher filters the imprint’s books, edits one’s keywords, series and contributors, gives it an ISBN and submits it', async ({ page, browser }) => {
   const run = Date.now().toString(36);
   const title = `The Lantern Keeper ${run}`;
   await signIn(page, DEMO.publisher);
