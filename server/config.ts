@@ -35,6 +35,8 @@ export interface Config {
   /** Newsletter sending: recipients per batch, and the most mails per minute (server/newsletter/send.ts). */
   newsletterBatchSize: number;
   newsletterPerMinute: number;
+  /** Several instances share state through Redis (server/redis/); without it, everything stays in-process. */
+  redisUrl: string | null;
   /** Run epubcheck on each submission's EPUB (QUIRE_EPUBCHECK=0 turns it off; unit tests do, but for its own). */
   epubcheck: boolean;
 }
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiBase: env.STRIPE_API_BASE || null,
     newsletterBatchSize: Number(env.NEWSLETTER_BATCH_SIZE) || 50,
     newsletterPerMinute: Number(env.NEWSLETTER_PER_MINUTE) || 600,
+    redisUrl: env.REDIS_URL || null,
     epubcheck: env.QUIRE_EPUBCHECK !== '0',
   };
 }
