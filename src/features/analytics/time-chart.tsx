@@ -21,6 +21,14 @@ function cssVar(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
+/** The y axis as wide as its longest label ("1 h 33 min" does not fit a fixed width). */
+const labelWidth: uPlot.Axis.Size = (u, values, axisIdx) => {
+  const axis = u.axes[axisIdx];
+  const longest = (values ?? []).reduce((a, v) => (v.length > a.length ? v : a), '');
+  u.ctx.font = axis.font?.[0] ?? u.ctx.font;
+  return Math.ceil((axis.ticks?.size ?? 10) + (axis.gap ?? 5) + u.ctx.measureText(longest).width / devicePixelRatio) + 4;
+};
+
 export default function TimeChart({ days, lines, format }: { days: string[]; lines: ChartLine[]; format: (n: number) => string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -39,7 +47,7 @@ export default function TimeChart({ days, lines, format }: { days: string[]; lin
         legend: { show: false },
         cursor: { show: false },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
-        axes: [axis, { ...axis, size: 64, values: (_u, ticks) => ticks.map(format) }],
+        axes: [axis, { ...axis, size: labelWidth, values: (_u, ticks) => ticks.map(format) }],
         series: [
           {},
           ...lines.map((l) => ({

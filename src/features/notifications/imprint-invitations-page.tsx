@@ -5,7 +5,7 @@ import { ImprintInvitations } from './imprint-invitations';
 export function ImprintInvitationsPage() {
   return (
     <Page title="Publisher invitations" description="Imprints that invite you to publish with them. You join only if you accept.">
-      <ImprintInvitations headingLevel="h2" showEmpty />
+      <ImprintInvitations headingLevel="h2" title="Waiting for your answer" showEmpty />
     </Page>
   );
 }

@@ -20,11 +20,20 @@ async function answer(invitation: ImprintInvitation, accept: boolean) {
   return `You declined ${invitation.imprintName}'s invitation.`;
 }
 
-export function ImprintInvitations({ headingLevel, showEmpty = false }: { headingLevel?: 'h2' | 'h3'; showEmpty?: boolean }) {
+/** `title` differs on the page of its own, whose heading already says "Publisher invitations". */
+export function ImprintInvitations({
+  headingLevel,
+  showEmpty = false,
+  title = 'Publisher invitations',
+}: {
+  headingLevel?: 'h2' | 'h3';
+  showEmpty?: boolean;
+  title?: string;
+}) {
   return (
     <InvitationList
       label="Publisher invitations"
-      title="Publisher invitations"
+      title={title}
       headingLevel={headingLevel}
       showEmpty={showEmpty}
       queryKey={KEY}
