@@ -6,7 +6,8 @@ import { loadConfig } from '../server/config';
 import { seedDemo } from '../server/seed/seed-demo';
 import { buildContext } from '../server/server';
 
-const { ctx, handle } = await buildContext(loadConfig());
+// Seeding writes rows only; no live channel needs Redis, and its open connection would keep the script running.
+const { ctx, handle } = await buildContext({ ...loadConfig(), redisUrl: null });
 try {
   await seedDemo(ctx);
   const books = await ctx.db

@@ -9,6 +9,7 @@ import type { SessionUser } from './auth/session-user';
 import type { BlobStore } from './files/blob-store';
 import type { DocEvents } from './sync/doc-events';
 import type { SyncPubSub } from './sync/pubsub';
+import type { RedisConnection } from './redis/connection';
 import type { SearchMemo } from './search/memo';
 import type { WindowCounts } from './store/search';
 
@@ -21,9 +22,11 @@ export interface AppContext {
   blobs: BlobStore;
   /** Live documents shared by the collaboration sockets and HTTP routes (server/collab/services.ts). */
   collab: CollabServices;
-  /** Change hints for the sync stream (server/sync/pubsub.ts). */
+  /** Shared with the other instances when REDIS_URL is set (server/redis/); null runs everything in-process. */
+  redis: RedisConnection | null;
+  /** Change hints for the sync stream (server/sync/pubsub.ts; across instances server/redis/sync-pubsub.ts). */
   pubsub: SyncPubSub;
-  /** Ended sessions, for the live channels on them (server/auth/session-revocations.ts). */
+  /** Ended sessions, for the live channels on them (server/auth/session-revocations.ts; server/redis/revocations.ts). */
   revocations: SessionRevocations;
   /** Replicated documents written on this server, for features that react to them (server/sync/doc-events.ts). */
   docEvents: DocEvents;

@@ -46,6 +46,9 @@ import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
 import { SearchMemo } from './search/memo';
 import { createInProcessPubSub } from './sync/pubsub';
+import { connectRedis, type RedisConnection } from './redis/connection';
+import { createRedisPubSub } from './redis/sync-pubsub';
+import { createRedisRevocations } from './redis/revocations';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -56,6 +59,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * The seams that carry live state between instances: through Redis when REDIS_URL is set,
+ * in-process otherwise. Picked once here; no feature knows which it got.
+ */
+async function sharedSeams(redis: RedisConnection | null) {
+  if (!redis) return { pubsub: createInProcessPubSub(), revocations: createInProcessRevocations() };
+  return { pubsub: await createRedisPubSub(redis), revocations: await createRedisRevocations(redis) };
+}
+
 /** The composition root: every service of one server is made here, once, and reached as ctx.<service>. */
 export async function buildContext(config: Config, now: () => number = Date.now, options: { collab?: CollabServiceOptions } = {}) {
   const handle = openDatabase(path.join(config.dataDir, 'quire.sqlite'));
@@ -63,6 +75,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   handle.optimize();
   const db = handle.db;
   const queue = new JobQueue(db, now);
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const ctx: AppContext = {
     config,
     db,
@@ -70,8 +83,8 @@ export async function buildContext(config: Config, now: () => number = Date.now,
     mail: new Mailer(db, queue, config, now),
     blobs: new BlobStore(db, config.dataDir, now),
     collab: createCollabServices(db, config, now, options.collab),
-    pubsub: createInProcessPubSub(),
-    revocations: createInProcessRevocations(),
+    redis,
+    ...(await sharedSeams(redis)),
     docEvents: createDocEvents(),
     searchMemo: new SearchMemo(),
     now,
@@ -138,6 +151,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
       const closing = new Promise<void>((resolve) => server.close(() => resolve()));
       if ('closeAllConnections' in server) server.closeAllConnections();
       await closing;
+      await ctx.redis?.close();
       await handle.close();
     },
   };

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { SelfTestCheck } from '../../sync/api/admin';
 import type { AppContext } from '../context';
+import { DATABASE_ENGINE } from '../db/connection';
 import { newId } from '../http/ids';
+import { redisAddress, redisState } from '../redis/state';
 import { SELFTEST_PING_JOB } from './jobs';
 import { checkCollabSocket, checkSyncStream } from './socket-checks';
 import { paymentStatus } from './settings';
@@ -16,6 +18,8 @@ import { paymentStatus } from './settings';
 /** How long the job worker gets to pick up and finish the ping job. */
 const SELFTEST_JOB_TIMEOUT = 5_000;
 const SELFTEST_JOB_POLL = 50;
+/** How long a message may take to come back through Redis pub/sub. */
+const SELFTEST_REDIS_TIMEOUT = 2_000;
 /** Below this much free space uploads and the database will soon fail. */
 const LOW_DISK_BYTES = 200 * 1024 * 1024;
 
@@ -35,15 +39,15 @@ async function timed(name: string, run: () => Promise<Outcome>): Promise<SelfTes
 async function checkDatabase(ctx: AppContext): Promise<Outcome> {
   const rows = (await sql<Record<string, string>>`PRAGMA quick_check`.execute(ctx.db)).rows;
   const verdict = rows.map((r) => Object.values(r)[0]).join('; ');
-  if (verdict !== 'ok') return { ok: false, detail: `Integrity check: ${verdict}` };
+  if (verdict !== 'ok') return { ok: false, detail: `${DATABASE_ENGINE} integrity check: ${verdict}` };
   // A write and a read in a temp table prove the connection is not read-only.
   const token = newId();
   await sql`CREATE TEMP TABLE IF NOT EXISTS selftest_probe (v TEXT)`.execute(ctx.db);
   await sql`INSERT INTO selftest_probe (v) VALUES (${token})`.execute(ctx.db);
   const back = await sql<{ v: string }>`SELECT v FROM selftest_probe WHERE v = ${token}`.execute(ctx.db);
   await sql`DELETE FROM selftest_probe`.execute(ctx.db);
-  if (back.rows[0]?.v !== token) return { ok: false, detail: 'Wrote a row but could not read it back.' };
-  return { ok: true, detail: 'Integrity check passed; write and read succeeded.' };
+  if (back.rows[0]?.v !== token) return { ok: false, detail: `Wrote a row to ${DATABASE_ENGINE} but could not read it back.` };
+  return { ok: true, detail: `${DATABASE_ENGINE}: integrity check passed; write and read succeeded.` };
 }
 
 function mib(bytes: number) {
@@ -78,9 +82,37 @@ async function checkJobs(ctx: AppContext): Promise<Outcome> {
   }
 }
 
+/** A message published through Redis comes back on this instance's subscriber, as the other instances hear it. */
+async function checkRedis(ctx: AppContext): Promise<Outcome> {
+  const state = redisState(ctx.redis);
+  if (!ctx.redis || state === 'not-configured') {
+    return { ok: true, skipped: true, detail: 'Not configured (no REDIS_URL): sync hints, sign-outs and rate limits stay within this one process.' };
+  }
+  const where = redisAddress(ctx.config.redisUrl ?? '');
+  if (state === 'down') return { ok: false, detail: `Not connected to ${where}: other instances miss this one's sync hints and sign-outs.` };
+  const { subscriber, commands } = ctx.redis;
+  const channel = `quire:self-test:${newId()}`;
+  let heard = () => {};
+  const listener = () => heard();
+  try {
+    const back = new Promise<boolean>((resolve) => {
+      heard = () => resolve(true);
+      setTimeout(() => resolve(false), SELFTEST_REDIS_TIMEOUT);
+    });
+    await subscriber.subscribe(channel, listener);
+    await commands.publish(channel, 'ping');
+    if (!(await back))
+      return { ok: false, detail: `Connected to ${where}, but a published message did not come back within ${SELFTEST_REDIS_TIMEOUT / 1000} s.` };
+  } finally {
+    await subscriber.unsubscribe(channel, listener).catch(() => undefined);
+  }
+  return { ok: true, detail: `Connected to ${where}; a message went round through pub/sub.` };
+}
+
 export async function runSelfTest(ctx: AppContext): Promise<SelfTestCheck[]> {
   return Promise.all([
     timed('Database', () => checkDatabase(ctx)),
+    timed('Redis', () => checkRedis(ctx)),
     timed('Disk', () => checkDisk(ctx)),
     timed('Mail transport', () => ctx.mail.verify()),
     timed('Payment provider', async () => ({ ok: true, detail: paymentStatus().label })),

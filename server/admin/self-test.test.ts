@@ -23,12 +23,21 @@ describe('POST /api/admin/self-test', () => {
     const res = await pending;
     expect(res.status).toBe(200);
     const { checks } = (await res.json()) as { checks: { name: string; ok: boolean; skipped?: boolean; ms: number; detail: string }[] };
-    expect(checks.map((c) => c.name)).toEqual(['Database', 'Disk', 'Mail transport', 'Payment provider', 'Job worker', 'Sync socket', 'Collaboration socket']);
+    expect(checks.map((c) => c.name)).toEqual([
+      'Database',
+      'Redis',
+      'Disk',
+      'Mail transport',
+      'Payment provider',
+      'Job worker',
+      'Sync socket',
+      'Collaboration socket',
+    ]);
     for (const c of checks) {
       expect(c.ok, `${c.name}: ${c.detail}`).toBe(true);
       expect(c.ms).toBeGreaterThanOrEqual(0);
     }
-    expect(checks.filter((c) => c.skipped).map((c) => c.name)).toEqual(['Sync socket', 'Collaboration socket']);
+    expect(checks.filter((c) => c.skipped).map((c) => c.name)).toEqual(['Redis', 'Sync socket', 'Collaboration socket']);
   });
 });
 

@@ -11,6 +11,9 @@ import { withStatementCache } from './statement-cache';
 
 export type DB = Kysely<Database>;
 
+/** The engine behind ctx.db, named by /__probe and /admin/test. */
+export const DATABASE_ENGINE = 'SQLite';
+
 export interface DatabaseHandle {
   db: DB;
   sqlite: SQLite.Database;

@@ -1,8 +1,15 @@
-/** /__probe: health JSON for monitors — version, database, job worker, uptime. */
+/**
+ * /__probe: health JSON for monitors — version, database (and its engine), job worker, Redis,
+ * uptime. Redis being down does not make the probe fail: the instance still answers every
+ * request (the client reads a failing probe as "server unreachable"); only the live hints and
+ * sign-outs between instances wait for it, so monitors watch `redis.ok` on its own.
+ */
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { APP_VERSION } from '../../sync/version';
 import type { AppContext, AppEnv } from '../context';
+import { DATABASE_ENGINE } from '../db/connection';
+import { redisState } from '../redis/state';
 
 export interface ProbeDeps {
   worker: { isRunning: boolean; lastTickAt: number };
@@ -10,12 +17,12 @@ export interface ProbeDeps {
 
 export function probeRoutes(ctx: AppContext, deps: ProbeDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {
-    let database: { ok: boolean; error?: string };
+    let database: { ok: boolean; engine: string; error?: string };
     try {
       await sql`select 1`.execute(ctx.db);
-      database = { ok: true };
+      database = { ok: true, engine: DATABASE_ENGINE };
     } catch (error) {
-      database = { ok: false, error: (error as Error).message };
+      database = { ok: false, engine: DATABASE_ENGINE, error: (error as Error).message };
     }
     const counts = await ctx.queue.countsByState().catch(() => null);
     const worker = {
@@ -25,6 +32,8 @@ export function probeRoutes(ctx: AppContext, deps: ProbeDeps) {
       queued: counts?.queued ?? null,
       dead: counts?.dead ?? null,
     };
+    const state = redisState(ctx.redis);
+    const redis = { configured: state !== 'not-configured', ok: state !== 'down', state };
     const ok = database.ok && worker.ok;
     return c.json(
       {
@@ -32,6 +41,7 @@ export function probeRoutes(ctx: AppContext, deps: ProbeDeps) {
         version: APP_VERSION,
         database,
         worker,
+        redis,
         uptimeSeconds: Math.round((Date.now() - ctx.startedAt) / 1000),
       },
       ok ? 200 : 503,

@@ -12,7 +12,7 @@ export function SelfTestPage() {
   return (
     <Page
       title="Self-test"
-      description="Checks the database, disk, mail transport, payment provider and job worker of this server."
+      description="Checks the database, Redis (when instances share one), disk, mail transport, payment provider, job worker and live sockets of this server."
       actions={
         <Button loading={run.isPending} onClick={() => run.mutate()}>
           Run self-test
