@@ -1,0 +1,131 @@
+/**
+ * Two instances on one SQLite file and one Redis behave as one server (issue 15): what is written
+ * through A reaches the streams held by B, a sign-out on A ends the session's stream on B, a rate
+ * limit counts the requests of both, and a job enqueued on A runs once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationIdOf } from '../../sync/collections/messages';
+import { createSession } from '../auth/sessions';
+import { RATE_LIMITS } from '../limits';
+import { buildList, buildUser } from '../sync/test-helpers';
+import { redisServerPath } from '../test/redis-server';
+import { startTwoInstances, type Instance, type TwoInstances } from '../test/two-instances';
+
+const available = redisServerPath() !== null;
+if (!available) console.warn('redis-server is not installed: the two-instance tests did not run (.ci/run installs it).');
+
+let two: TwoInstances;
+let users = 0;
+/** A fresh account with a session (the sessions table is shared, so the cookie works on both). */
+const account = (id = `user-${++users}`) => buildUser(two.a.running.ctx, id).then((cookie) => ({ id, cookie }));
+
+async function pushRows(through: Instance, cookie: string, collection: string, docs: unknown[]) {
+  const res = await through.request(`/api/sync/${collection}/push`, {
+    cookie,
+    json: { rows: docs.map((d) => ({ assumedMasterState: null, newDocumentState: d })) },
+  });
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ conflicts: [], rejected: [] });
+}
+
+describe.runIf(available)('two instances sharing one database and one Redis', () => {
+  beforeAll(async () => {
+    two = await startTwoInstances();
+  });
+  afterAll(async () => {
+    await two?.close();
+  });
+
+  it('streams a list edited through A to the same account’s stream on B, and on A', async () => {
+    const me = await account();
+    const onB = await two.b.openStream(me.cookie);
+    const onA = await two.a.openStream(me.cookie);
+    const list = buildList({ ownerId: me.id, name: 'Read on the train' });
+    await pushRows(two.a, me.cookie, 'reading-lists', [list]);
+    const isList = (e: { event: string; data: unknown }) => e.event === 'change' && (e.data as { collection: string }).collection === 'reading-lists';
+    expect((await onB.next(isList)).data).toMatchObject({ checkpoint: { id: list.id } });
+    expect((await onA.next(isList)).data).toMatchObject({ checkpoint: { id: list.id } });
+    // B serves the same row the stream told it about.
+    const pulled = await two.b.request('/api/sync/reading-lists/pull', { cookie: me.cookie, json: { checkpoint: null, limit: 10 } });
+    expect(((await pulled.json()) as { documents: { id: string }[] }).documents.map((d) => d.id)).toEqual([list.id]);
+  });
+
+  it('streams a message sent through A to its recipient on B, and to no one else', async () => {
+    const sender = await account();
+    const recipient = await account();
+    const bystander = await account();
+    const recipientOnB = await two.b.openStream(recipient.cookie);
+    const bystanderOnB = await two.b.openStream(bystander.cookie);
+    const message = {
+      id: `m-${users}`,
+      conversationId: conversationIdOf(sender.id, recipient.id),
+      senderId: sender.id,
+      recipientId: recipient.id,
+      senderName: sender.id,
+      recipientName: recipient.id,
+      body: 'Across machines',
+      sentAt: 1,
+      readAt: null,
+      updatedAt: 1,
+      _deleted: false,
+    };
+    await pushRows(two.a, sender.cookie, 'messages', [message]);
+    const change = await recipientOnB.next((e) => e.event === 'change');
+    expect(change.data).toMatchObject({ collection: 'messages', checkpoint: { id: message.id } });
+    expect(bystanderOnB.events.filter((e) => e.event === 'change')).toEqual([]);
+  });
+
+  it('ends the session’s stream on B when it signs out on A; another session’s stream stays', async () => {
+    const me = await account();
+    const otherDevice = await signInAgain(me.id);
+    const mine = await two.b.openStream(me.cookie);
+    const other = await two.b.openStream(otherDevice);
+    expect((await two.a.request('/api/auth/sign-out', { cookie: me.cookie, json: {} })).status).toBeLessThan(300);
+    await within(mine.ended, 'the signed-out stream on B');
+    // The other device's stream still hears hints: a list pushed through A arrives.
+    const list = buildList({ ownerId: me.id });
+    await pushRows(two.a, otherDevice, 'reading-lists', [list]);
+    expect((await other.next((e) => e.event === 'change')).data).toMatchObject({ checkpoint: { id: list.id } });
+  });
+
+  it('counts a rate limit over the requests to both instances', async () => {
+    const me = await account();
+    const { points } = RATE_LIMITS.userLookupPerAccount;
+    const lookup = (through: Instance) => through.request(`/api/users/lookup?username=${me.id}`, { cookie: me.cookie });
+    for (let i = 0; i < points; i++) expect((await lookup(i % 2 ? two.b : two.a)).status).toBe(200);
+    // Each instance has seen only half of the limit, yet both refuse.
+    expect((await lookup(two.a)).status).toBe(429);
+    const refused = await lookup(two.b);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('runs a job enqueued on A exactly once while both workers poll the same table', async () => {
+    const kind = 'test:two-instances';
+    const ran: { id: string; by: string }[] = [];
+    for (const i of [two.a, two.b]) i.running.worker.register(kind, async (p: { id: string }) => void ran.push({ id: p.id, by: i.name }));
+    const { queue, db } = two.a.running.ctx;
+    const ids = await Promise.all(Array.from({ length: 40 }, (_, n) => queue.enqueue(kind, { id: `job-${n}` })));
+    await within(
+      (async () => {
+        while ((await db.selectFrom('jobs').select('id').where('kind', '=', kind).where('state', '!=', 'done').execute()).length)
+          await new Promise((r) => setTimeout(r, 50));
+      })(),
+      'the jobs',
+      10_000,
+    );
+    expect(ran.map((r) => r.id).sort()).toEqual(ids.map((_, n) => `job-${n}`).sort());
+    const attempts = await db.selectFrom('jobs').select('attempts').where('kind', '=', kind).execute();
+    expect(attempts.every((j) => j.attempts === 1)).toBe(true);
+  });
+});
+
+/** A second session of the same account: another device. */
+async function signInAgain(userId: string): Promise<string> {
+  const { token } = await createSession(two.a.running.ctx, userId, { userAgent: '', ip: '' });
+  return `quire_session=${token}`;
+}
+
+function within<T>(promise: Promise<T>, what: string, ms = 3_000): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
+}
