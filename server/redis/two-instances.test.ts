@@ -1,10 +1,12 @@
 /**
  * Two instances on one SQLite file and one Redis behave as one server (issue 15): what is written
- * through A reaches the streams held by B, a sign-out on A ends the session's stream on B, a rate
+ * through A reaches the streams held by B, a sign-out or suspension on A ends the streams on B, a rate
  * limit counts the requests of both, and a job enqueued on A runs once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationIdOf } from '../../sync/collections/messages';
+import { buildAdmin } from '../admin/test-helpers';
+import { suspendUser } from '../admin/user-commands';
 import { createSession } from '../auth/sessions';
 import { RATE_LIMITS } from '../limits';
 import { buildList, buildUser } from '../sync/test-helpers';
@@ -86,6 +88,14 @@ describe.runIf(available)('two instances sharing one database and one Redis', ()
     const list = buildList({ ownerId: me.id });
     await pushRows(two.a, otherDevice, 'reading-lists', [list]);
     expect((await other.next((e) => e.event === 'change')).data).toMatchObject({ checkpoint: { id: list.id } });
+  });
+
+  it('ends every stream of an account on B when an admin suspends it on A', async () => {
+    const me = await account();
+    const streams = [await two.b.openStream(me.cookie), await two.b.openStream(await signInAgain(me.id))];
+    const admin = await buildAdmin(two.a.running.ctx);
+    await suspendUser(two.a.running.ctx, { actor: { id: admin.user.id, username: admin.user.username }, ip: '' }, me.id, 'spam');
+    await within(Promise.all(streams.map((s) => s.ended)), 'the suspended account’s streams on B');
   });
 
   it('counts a rate limit over the requests to both instances', async () => {
