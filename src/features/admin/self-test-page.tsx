@@ -30,7 +30,7 @@ export function SelfTestPage() {
               <li key={c.name}>
                 <span className="admin-check-name">{c.name}</span>
                 {c.skipped ? <Badge>skipped</Badge> : c.ok ? <Badge tone="success">ok</Badge> : <Badge tone="danger">failed</Badge>}
-                <span>{c.detail}</span>
+                <span className="admin-check-detail">{c.detail}</span>
                 <span className="admin-check-ms">{c.ms} ms</span>
               </li>
             ))}
