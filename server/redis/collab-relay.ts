@@ -79,7 +79,8 @@ export async function createRedisCollabRelay(
         publishAwareness: (update) => publish(channel, frame(instance, AWARENESS, update)),
         askPresence: () => publish(channel, frame(instance, ASK_PRESENCE, new Uint8Array())),
         // Only this listener goes: the same document may be loading again on this instance.
-        leave: () => redis.subscriber.unsubscribe(channel, listener, true).catch((error: unknown) => log('relay-leave-failed', { doc: docName, error: String(error) })),
+        leave: () =>
+          redis.subscriber.unsubscribe(channel, listener, true).catch((error: unknown) => log('relay-leave-failed', { doc: docName, error: String(error) })),
       };
     },
     publishAccessChange(change) {
