@@ -42,6 +42,7 @@ export class DocRegistry {
     private readonly options: RegistryOptions,
   ) {
     this.compactAfter = options.compactAfter ?? COLLAB_COMPACT_AFTER_UPDATES;
+    options.relay?.onResume(() => void this.catchUp());
   }
 
   /** Names of the documents in memory (loaded or loading). */
@@ -93,6 +94,25 @@ export class DocRegistry {
   /** Resolves when no document is unloading (tests, shutdown). */
   async settled(): Promise<void> {
     while (this.unloading.size > 0) await Promise.all(this.unloading.values());
+  }
+
+  /**
+   * After the relay dropped messages: every live document takes what was stored meanwhile (every
+   * instance stores before it publishes, so nothing else can be missing) and presence is asked again.
+   */
+  private async catchUp(): Promise<void> {
+    for (const [name, entry] of this.entries) {
+      try {
+        const shared = await entry.doc;
+        const stored = await this.store.load(name);
+        const parts = stored.snapshot ? [stored.snapshot, ...stored.updates] : stored.updates;
+        if (parts.length > 0) shared.applyRelayed(Y.mergeUpdates(parts));
+        shared.republishPresence();
+        entry.channel?.askPresence();
+      } catch (error) {
+        this.options.log('task-failed', { doc: name, error: String(error) });
+      }
+    }
   }
 
   private async load(name: string, entry: Entry): Promise<SharedDoc> {

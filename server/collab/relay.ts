@@ -33,5 +33,7 @@ export interface CollabRelay {
   publishAccessChange(change: AccessChange): void;
   /** Access changes made on the other instances (this one's own come from ctx.docEvents). */
   onAccessChange(listener: (change: AccessChange) => void): () => void;
+  /** The link to the others came back after a drop: what they published meanwhile is lost to this instance. */
+  onResume(listener: () => void): () => void;
   close(): Promise<void>;
 }

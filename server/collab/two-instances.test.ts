@@ -11,6 +11,8 @@ import { manuscriptChapters, type ManuscriptChapter } from '../../sync/collectio
 import { manuscripts, type Manuscript } from '../../sync/collections/manuscripts';
 import { buildSignedInUser } from '../admin/test-helpers';
 import type { RunningServer } from '../server';
+import { connectRedis } from '../redis/connection';
+import { appendParagraphUpdate } from './lexical-doc';
 import { applyPush } from '../sync/push';
 import { asWriter } from '../sync/test-helpers';
 import { redisServerPath, startTestRedis, type TestRedis } from '../test/redis-server';
@@ -154,6 +156,25 @@ describe.runIf(available)('collaboration across two instances over Redis', () =>
     // A deleted chapter closes its sockets everywhere too.
     await push(manuscriptChapters, c, { ...c, _deleted: true, updatedAt: 2 });
     expect(await ownerOnB.closed).toBe(CLOSE_CODES.unknownDocument);
+  });
+
+  it('catches up on what was published while its Redis subscription was down', async () => {
+    const { owner, editor, docName } = await chapterWithEditor();
+    const onA = connect(a.url, docName, { cookie: owner.cookie });
+    const onB = connect(b.url, docName, { cookie: editor.cookie });
+    await Promise.all([onA.synced, onB.synced]);
+    const admin = await connectRedis(redis.url);
+    try {
+      // Both instances' subscriber connections drop (node-redis reconnects after 50 ms or more); an
+      // edit A stores at once (as a restore would) is published while B hears nothing.
+      await admin.commands.sendCommand(['CLIENT', 'KILL', 'TYPE', 'pubsub']);
+      await a.collab.registry.with(docName, (shared) =>
+        shared.exclusive(() => shared.applyServerUpdate(appendParagraphUpdate(Y.encodeStateAsUpdate(shared.doc), 'While down.'))),
+      );
+      await waitFor(() => docText(onB.doc).includes('While down.') && docText(onB.doc) === docText(onA.doc));
+    } finally {
+      await admin.close();
+    }
   });
 
   // Deterministic, so a failure reproduces (as in convergence.test.ts).

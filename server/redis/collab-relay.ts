@@ -57,6 +57,13 @@ export async function createRedisCollabRelay(
     for (const listener of accessListeners) listener(parsed.change);
   };
   await redis.subscriber.subscribe(ACCESS_CHANNEL, onAccess);
+  // Connected already, so every later 'ready' is a reconnect (node-redis subscribes again first).
+  const resumeListeners = new Set<() => void>();
+  const onReady = () => {
+    log('relay-resumed', {});
+    for (const listener of resumeListeners) listener();
+  };
+  redis.subscriber.on('ready', onReady);
 
   return {
     async join(docName: string, handlers: DocChannelHandlers) {
@@ -90,7 +97,13 @@ export async function createRedisCollabRelay(
       accessListeners.add(listener);
       return () => accessListeners.delete(listener);
     },
+    onResume(listener) {
+      resumeListeners.add(listener);
+      return () => resumeListeners.delete(listener);
+    },
     async close() {
+      redis.subscriber.off('ready', onReady);
+      resumeListeners.clear();
       accessListeners.clear();
       await redis.subscriber.unsubscribe(ACCESS_CHANNEL, onAccess).catch(() => {});
     },
