@@ -148,11 +148,13 @@ export class SharedDoc {
   applyRelayedAwareness(update: Uint8Array): void {
     if (this.destroyed) return;
     try {
-      for (const entry of decodeAwarenessEntries(update)) {
+      // A client id a socket here introduced stays that socket's, whatever another instance says.
+      const entries = decodeAwarenessEntries(update).filter((entry) => !this.presenceOwners.has(entry.clientID));
+      for (const entry of entries) {
         if (isNullState(entry.state)) this.remotePresence.delete(entry.clientID);
-        else if (!this.presenceOwners.has(entry.clientID)) this.remotePresence.add(entry.clientID);
+        else this.remotePresence.add(entry.clientID);
       }
-      awarenessProtocol.applyAwarenessUpdate(this.awareness, update, RELAYED);
+      if (entries.length > 0) awarenessProtocol.applyAwarenessUpdate(this.awareness, encodeAwarenessEntries(entries), RELAYED);
     } catch (error) {
       this.hooks.log('relay-malformed', { doc: this.name, error: String(error) });
     }
