@@ -23,6 +23,7 @@ import { watchSupportMessages } from './support/inbox';
 import { createApp } from './app';
 import { createInProcessRevocations } from './auth/session-revocations';
 import { attachCollab, type CollabOptions, type CollabServer } from './collab/attach';
+import { createCollabLog } from './collab/log';
 import { createCollabServices, type CollabServiceOptions } from './collab/services';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -49,6 +50,7 @@ import { createInProcessPubSub } from './sync/pubsub';
 import { connectRedis, type RedisConnection } from './redis/connection';
 import { createRedisPubSub } from './redis/sync-pubsub';
 import { createRedisRevocations } from './redis/revocations';
+import { createRedisCollabRelay } from './redis/collab-relay';
 
 export interface RunningServer {
   ctx: AppContext;
@@ -75,14 +77,17 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   handle.optimize();
   const db = handle.db;
   const queue = new JobQueue(db, now);
+  // Several instances (REDIS_URL): live documents travel between them; alone, they stay in-process.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const collabLog = options.collab?.log ?? createCollabLog({ verbose: config.development });
+  const relay = redis ? await createRedisCollabRelay(redis, collabLog) : null;
   const ctx: AppContext = {
     config,
     db,
     queue,
     mail: new Mailer(db, queue, config, now),
     blobs: new BlobStore(db, config.dataDir, now),
-    collab: createCollabServices(db, config, now, options.collab),
+    collab: createCollabServices(db, config, now, { ...options.collab, log: collabLog, relay }),
     redis,
     ...(await sharedSeams(redis)),
     docEvents: createDocEvents(),
@@ -148,6 +153,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
       // Sockets first: server.close waits for every open connection, and documents must be
       // compacted while the database is still open. Open sync streams would hold close() forever.
       await collab.close();
+      await ctx.collab.relay?.close();
       const closing = new Promise<void>((resolve) => server.close(() => resolve()));
       if ('closeAllConnections' in server) server.closeAllConnections();
       await closing;

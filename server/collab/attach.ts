@@ -56,7 +56,7 @@ export function attachCollab(server: Server, ctx: AppContext, options: CollabSoc
   const wss = new WebSocketServer({ noServer: true, maxPayload: COLLAB_MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
   const live = new Set<LiveConnection>();
-  const unwatchMembership = watchMembership(ctx, access, () => live, log);
+  const unwatchMembership = watchMembership(ctx, access, () => live, log, ctx.collab.relay);
   const unwatchSessions = watchSessions(ctx, () => live, log, options.sessionRecheckMs ?? COLLAB_SESSION_RECHECK_INTERVAL);
   // A rotated session token rides on the 101 response, as it would on any HTTP response.
   const cookies = new WeakMap<IncomingMessage, string>();

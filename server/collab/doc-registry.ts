@@ -2,10 +2,13 @@
  * The documents held in memory. A document is loaded from SQLite (snapshot + update log) when the
  * first socket arrives, counted per socket, and when the last socket leaves it is compacted,
  * rendered and dropped from memory, so an idle server holds no document. A socket that arrives
- * while its document is unloading waits and gets a fresh load of what was just written.
+ * while its document is unloading waits and gets a fresh load of what was just written. With a
+ * relay (relay.ts) the document may be live on other instances too: this one joins its channel
+ * before reading the database, numbers its appends in the database and compacts by merging.
  */
 import * as Y from 'yjs';
 import { COLLAB_COMPACT_AFTER_UPDATES } from './limits';
+import type { CollabRelay, DocChannel } from './relay';
 import type { RenderScheduler } from './render-scheduler';
 import { SharedDoc, type SharedDocHooks } from './shared-doc';
 import type { CollabStore } from './store';
@@ -16,12 +19,15 @@ interface Entry {
   /** Sequence of the last appended update, and how many were appended since the last compaction. */
   lastSeq: number;
   sinceCompaction: number;
+  channel: DocChannel | null;
 }
 
 export interface RegistryOptions {
   compactAfter?: number;
   /** Automatic versions of the documents (server/manuscripts/versions/versioning.ts). */
   versions?: Required<Pick<SharedDocHooks, 'snapshotDue' | 'snapshot'>>;
+  /** The other instances holding documents (REDIS_URL); absent, this instance is the only one. */
+  relay?: CollabRelay | null;
   log(event: string, fields: Record<string, unknown>): void;
 }
 
@@ -36,6 +42,7 @@ export class DocRegistry {
     private readonly options: RegistryOptions,
   ) {
     this.compactAfter = options.compactAfter ?? COLLAB_COMPACT_AFTER_UPDATES;
+    options.relay?.onResume(() => void this.catchUp());
   }
 
   /** Names of the documents in memory (loaded or loading). */
@@ -57,7 +64,7 @@ export class DocRegistry {
     for (let pending = this.unloading.get(name); pending; pending = this.unloading.get(name)) await pending;
     let entry = this.entries.get(name);
     if (!entry) {
-      const created: Entry = { refs: 0, lastSeq: 0, sinceCompaction: 0, doc: Promise.resolve(null as never) };
+      const created: Entry = { refs: 0, lastSeq: 0, sinceCompaction: 0, channel: null, doc: Promise.resolve(null as never) };
       created.doc = this.load(name, created);
       this.entries.set(name, created);
       entry = created;
@@ -89,8 +96,45 @@ export class DocRegistry {
     while (this.unloading.size > 0) await Promise.all(this.unloading.values());
   }
 
+  /**
+   * After the relay dropped messages: every live document takes what was stored meanwhile (every
+   * instance stores before it publishes, so nothing else can be missing) and presence is asked again.
+   */
+  private async catchUp(): Promise<void> {
+    for (const [name, entry] of this.entries) {
+      try {
+        const shared = await entry.doc;
+        const stored = await this.store.load(name);
+        const parts = stored.snapshot ? [stored.snapshot, ...stored.updates] : stored.updates;
+        if (parts.length > 0) shared.applyRelayed(Y.mergeUpdates(parts));
+        shared.republishPresence();
+        entry.channel?.askPresence();
+      } catch (error) {
+        this.options.log('task-failed', { doc: name, error: String(error) });
+      }
+    }
+  }
+
   private async load(name: string, entry: Entry): Promise<SharedDoc> {
-    const stored = await this.store.load(name);
+    // Subscribed before reading: an update stored after the read is published after it, so it is heard.
+    let loaded: SharedDoc | null = null;
+    const heard: ((doc: SharedDoc) => void)[] = [];
+    const deliver = (f: (doc: SharedDoc) => void) => (loaded ? f(loaded) : heard.push(f));
+    const channel = this.options.relay
+      ? await this.options.relay.join(name, {
+          update: (update) => deliver((doc) => doc.applyRelayed(update)),
+          awareness: (update) => deliver((doc) => doc.applyRelayedAwareness(update)),
+          presenceWanted: () => deliver((doc) => doc.republishPresence()),
+        })
+      : null;
+    entry.channel = channel;
+    let stored;
+    try {
+      stored = await this.store.load(name);
+    } catch (error) {
+      await channel?.leave();
+      throw error;
+    }
     const doc = new Y.Doc();
     // One transaction: observers (none yet) and the update event fire once, not per row.
     doc.transact(() => {
@@ -99,26 +143,34 @@ export class DocRegistry {
     });
     entry.lastSeq = stored.lastSeq;
     entry.sinceCompaction = stored.updates.length;
-    return new SharedDoc(name, doc, {
+    const shared = new SharedDoc(name, doc, {
       persist: async (docName, update) => {
         entry.lastSeq += 1;
         entry.sinceCompaction += 1;
-        await this.store.append(docName, entry.lastSeq, update);
+        if (channel) await this.store.appendNext(docName, update);
+        else await this.store.append(docName, entry.lastSeq, update);
       },
-      changed: async (shared) => {
-        this.renders.schedule(name, () => Y.encodeStateAsUpdate(shared.doc));
-        if (entry.sinceCompaction >= this.compactAfter) await this.compact(shared, entry);
+      changed: async (current) => {
+        this.renders.schedule(name, () => Y.encodeStateAsUpdate(current.doc));
+        if (entry.sinceCompaction >= this.compactAfter) await this.compact(current, entry);
       },
       log: this.options.log,
       snapshotDue: this.options.versions?.snapshotDue,
       snapshot: this.options.versions?.snapshot,
+      relay: channel ? { update: (u) => channel.publishUpdate(u), awareness: (u) => channel.publishAwareness(u) } : undefined,
     });
+    loaded = shared;
+    for (const f of heard.splice(0)) f(shared);
+    channel?.askPresence();
+    return shared;
   }
 
   // Runs inside the document's queue (or after it drained), so no append interleaves.
   private async compact(shared: SharedDoc, entry: Entry): Promise<void> {
     if (entry.sinceCompaction === 0) return;
-    await this.store.compact(shared.name, Y.encodeStateAsUpdate(shared.doc), entry.lastSeq);
+    const state = Y.encodeStateAsUpdate(shared.doc);
+    if (!entry.channel) await this.store.compact(shared.name, state, entry.lastSeq);
+    else if (!(await this.store.compactMerged(shared.name, state))) return this.options.log('compaction-deferred', { doc: shared.name });
     entry.sinceCompaction = 0;
   }
 
@@ -126,6 +178,7 @@ export class DocRegistry {
     await shared.idle();
     await this.compact(shared, entry);
     await this.renders.flush(shared.name);
+    await entry.channel?.leave();
     shared.destroy();
     this.options.log('unloaded', { doc: shared.name });
   }

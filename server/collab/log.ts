@@ -5,7 +5,17 @@
  */
 export type CollabLog = (event: string, fields: Record<string, unknown>) => void;
 
-const FAILURES = new Set(['persist-failed', 'task-failed', 'unload-failed', 'render-failed', 'admit-failed']);
+const FAILURES = new Set([
+  'persist-failed',
+  'task-failed',
+  'unload-failed',
+  'render-failed',
+  'admit-failed',
+  'relay-publish-failed',
+  'relay-leave-failed',
+  'relay-malformed',
+  'access-recheck-failed',
+]);
 
 export function createCollabLog(options: { verbose: boolean; write?: (line: string) => void }): CollabLog {
   const write = options.write ?? ((line: string) => console.error(line));

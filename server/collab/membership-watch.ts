@@ -4,13 +4,15 @@
  * a person who lost access is closed with `forbidden` (the editor says so), a changed role takes
  * effect at once (a downgraded editor's further updates are dropped). A deleted chapter closes its
  * sockets with `unknownDocument`. Without this a removed co-author kept writing until they
- * reconnected.
+ * reconnected. With a relay (relay.ts) each such write is announced to the other instances, which
+ * check their own sockets against the shared database the same way.
  */
 import { CLOSE_CODES, parseDocName } from '../../sync/collab/close-codes';
 import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
 import type { AppContext } from '../context';
 import { readDoc } from '../sync/store';
 import type { CollabAccess } from '../manuscripts/access/access';
+import type { CollabRelay } from './relay';
 import type { CollabConnection } from './shared-doc';
 
 export interface LiveConnection {
@@ -25,6 +27,7 @@ export function watchMembership(
   access: CollabAccess,
   live: () => Iterable<LiveConnection>,
   log: (event: string, fields: Record<string, unknown>) => void,
+  relay: CollabRelay | null = null,
 ): () => void {
   async function manuscriptOf(docName: string): Promise<string | null> {
     const parsed = parseDocName(docName);
@@ -52,13 +55,26 @@ export function watchMembership(
     }
   }
 
-  const offManuscripts = ctx.docEvents.on('manuscripts', (write) => recheck(write.id));
+  function closeChapter(chapterId: string): void {
+    for (const { conn, docName } of [...live()]) if (parseDocName(docName)?.id === chapterId) conn.close(CLOSE_CODES.unknownDocument, 'chapter deleted');
+  }
+
+  const offManuscripts = ctx.docEvents.on('manuscripts', (write) => {
+    relay?.publishAccessChange({ kind: 'manuscript', id: write.id });
+    return recheck(write.id);
+  });
   const offChapters = ctx.docEvents.on('manuscript-chapters', (write) => {
     if (!write.deleted) return;
-    for (const { conn, docName } of [...live()]) if (parseDocName(docName)?.id === write.id) conn.close(CLOSE_CODES.unknownDocument, 'chapter deleted');
+    relay?.publishAccessChange({ kind: 'chapter-deleted', id: write.id });
+    closeChapter(write.id);
+  });
+  const offRelay = relay?.onAccessChange((change) => {
+    if (change.kind === 'chapter-deleted') return closeChapter(change.id);
+    recheck(change.id).catch((error: unknown) => log('access-recheck-failed', { manuscript: change.id, error: String(error) }));
   });
   return () => {
     offManuscripts();
     offChapters();
+    offRelay?.();
   };
 }

@@ -12,6 +12,7 @@ import { defaultCollabAccess } from '../manuscripts/access/replicated-access';
 import type { CollabAccess } from '../manuscripts/access/access';
 import { DocRegistry } from './doc-registry';
 import { createCollabLog, type CollabLog } from './log';
+import type { CollabRelay } from './relay';
 import { RenderScheduler } from './render-scheduler';
 import { CollabStore } from './store';
 
@@ -22,6 +23,8 @@ export interface CollabServices {
   registry: DocRegistry;
   versions: Versioning;
   log: CollabLog;
+  /** The other instances sharing the database (REDIS_URL), or null: this instance is alone. */
+  relay: CollabRelay | null;
 }
 
 export interface CollabServiceOptions {
@@ -29,6 +32,7 @@ export interface CollabServiceOptions {
   compactAfter?: number;
   renderTiming?: { debounce: number; maxWait: number };
   log?: CollabLog;
+  relay?: CollabRelay | null;
 }
 
 export function createCollabServices(db: DB, config: Config, now: () => number, options: CollabServiceOptions = {}): CollabServices {
@@ -36,6 +40,7 @@ export function createCollabServices(db: DB, config: Config, now: () => number, 
   const store = new CollabStore(db, now);
   const renders = new RenderScheduler(store, log, options.renderTiming);
   const versions = new Versioning(db, now);
-  const registry = new DocRegistry(store, renders, { compactAfter: options.compactAfter, log, versions: versions.hooks });
-  return { access: options.access ?? defaultCollabAccess(db), store, renders, registry, versions, log };
+  const relay = options.relay ?? null;
+  const registry = new DocRegistry(store, renders, { compactAfter: options.compactAfter, log, versions: versions.hooks, relay });
+  return { access: options.access ?? defaultCollabAccess(db), store, renders, registry, versions, log, relay };
 }

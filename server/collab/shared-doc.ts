@@ -5,7 +5,9 @@
  * commenter) keep presence (awareness) but their document updates are dropped here, whatever
  * their client does. Presence is per connection, for every role: a socket publishes only the
  * awareness client ids it introduced (a few), each state size-capped, so nobody can overwrite
- * someone else's cursor or flood the document with invented people.
+ * someone else's cursor or flood the document with invented people. With a relay (relay.ts) what
+ * is stored and this instance's presence go to the other instances, and theirs come back through
+ * `applyRelayed*`: broadcast here, never stored or published again.
  */
 import * as awarenessProtocol from 'y-protocols/awareness';
 import * as Y from 'yjs';
@@ -24,6 +26,8 @@ import {
 } from './protocol';
 
 const NULL_STATE = new TextEncoder().encode('null');
+/** Transaction origin of what another instance sent: broadcast, never published back. */
+const RELAYED = Symbol('relayed');
 
 export interface CollabConnection {
   readonly userId: string;
@@ -47,6 +51,8 @@ export interface SharedDocHooks {
   snapshotDue?(shared: SharedDoc, firstEdit: boolean): Promise<SnapshotReason | null>;
   /** Keep `before`, the state just before an accepted update of `userId`, as an automatic version. */
   snapshot?(shared: SharedDoc, before: Uint8Array, userId: string, reason: SnapshotReason): Promise<void>;
+  /** The other instances (relay.ts): given each stored update, and this instance's presence changes. */
+  relay?: { update(update: Uint8Array): void; awareness(update: Uint8Array): void };
 }
 
 export type SnapshotReason = 'session' | 'hourly';
@@ -59,7 +65,10 @@ export class SharedDoc {
   private readonly presenceOwners = new Map<number, CollabConnection>();
   /** Connections that had an update accepted: the first one of each starts an editing session. */
   private readonly edited = new WeakSet<CollabConnection>();
+  /** Awareness client ids whose state came from another instance: no local socket may claim them. */
+  private readonly remotePresence = new Set<number>();
   private tail: Promise<void> = Promise.resolve();
+  private destroyed = false;
 
   constructor(
     readonly name: string,
@@ -111,6 +120,50 @@ export class SharedDoc {
    */
   async applyServerUpdate(update: Uint8Array): Promise<void> {
     if ((await this.applyFrom(null, update)) === 'failed') throw new Error('could not store the update');
+  }
+
+  /** An update another instance stored: applied in the queue, broadcast to every socket here. */
+  applyRelayed(update: Uint8Array): void {
+    void this.enqueue(async () => {
+      if (this.destroyed) return;
+      const effective: Uint8Array[] = [];
+      const collect = (u: Uint8Array) => effective.push(u);
+      this.doc.on('update', collect);
+      try {
+        Y.applyUpdate(this.doc, update, RELAYED);
+      } catch (error) {
+        this.hooks.log('relay-malformed', { doc: this.name, error: String(error) });
+        return;
+      } finally {
+        this.doc.off('update', collect);
+      }
+      if (effective.length === 0) return;
+      const broadcast = encodeUpdate(effective.length === 1 ? effective[0]! : Y.mergeUpdates(effective));
+      for (const conn of this.conns.keys()) conn.send(broadcast);
+      await this.hooks.changed(this);
+    });
+  }
+
+  /** Presence of another instance's sockets. */
+  applyRelayedAwareness(update: Uint8Array): void {
+    if (this.destroyed) return;
+    try {
+      // A client id a socket here introduced stays that socket's, whatever another instance says.
+      const entries = decodeAwarenessEntries(update).filter((entry) => !this.presenceOwners.has(entry.clientID));
+      for (const entry of entries) {
+        if (isNullState(entry.state)) this.remotePresence.delete(entry.clientID);
+        else this.remotePresence.add(entry.clientID);
+      }
+      if (entries.length > 0) awarenessProtocol.applyAwarenessUpdate(this.awareness, encodeAwarenessEntries(entries), RELAYED);
+    } catch (error) {
+      this.hooks.log('relay-malformed', { doc: this.name, error: String(error) });
+    }
+  }
+
+  /** Publish the presence of this instance's sockets again (an instance that just loaded the document asked). */
+  republishPresence(): void {
+    const own = [...this.presenceOwners.keys()].filter((id) => this.awareness.getStates().has(id));
+    if (own.length > 0 && !this.destroyed) this.hooks.relay?.awareness(awarenessProtocol.encodeAwarenessUpdate(this.awareness, own));
   }
 
   /** Resolves when every queued message has been handled. */
@@ -199,6 +252,8 @@ export class SharedDoc {
       origin?.close(CLOSE_CODES.serverError, 'could not save');
       return 'failed';
     }
+    // Published only once stored: an instance loading the document reads it or hears it (relay.ts).
+    this.hooks.relay?.update(stored);
     const broadcast = encodeUpdate(stored);
     for (const conn of this.conns.keys()) if (conn !== origin) conn.send(broadcast);
     await this.hooks.changed(this);
@@ -224,6 +279,7 @@ export class SharedDoc {
           owned.size < COLLAB_MAX_PRESENCE_STATES_PER_CONNECTION &&
           entry.clientID !== this.awareness.clientID &&
           !this.presenceOwners.has(entry.clientID) &&
+          !this.remotePresence.has(entry.clientID) &&
           !isNullState(entry.state) &&
           entry.clock > (this.awareness.meta.get(entry.clientID)?.clock ?? 0);
         if (!claimable) continue;
@@ -235,12 +291,17 @@ export class SharedDoc {
     return kept;
   }
 
-  private handleAwareness = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }) => {
-    const message = encodeAwareness(this.awareness, [...added, ...updated, ...removed]);
+  private handleAwareness = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
+    const changed = [...added, ...updated, ...removed];
+    const message = encodeAwareness(this.awareness, changed);
     for (const conn of this.conns.keys()) conn.send(message);
+    // Each instance times out stale states itself; only its own sockets' changes travel.
+    if (origin === 'timeout') for (const id of removed) this.remotePresence.delete(id);
+    else if (origin !== RELAYED) this.hooks.relay?.awareness(awarenessProtocol.encodeAwarenessUpdate(this.awareness, changed));
   };
 
   destroy(): void {
+    this.destroyed = true;
     this.awareness.off('update', this.handleAwareness);
     this.awareness.destroy();
     this.doc.destroy();

@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { chapterDocName, type CollabRole } from '../../sync/collab/close-codes';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import type { AppContext } from '../context';
 import { newId } from '../http/ids';
 import { startServer, type RunningServer } from '../server';
@@ -22,11 +22,11 @@ export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'quire-collab-'));
 }
 
-export function startCollabServer(dataDir: string, collab: CollabOptions = {}): Promise<RunningServer> {
+export function startCollabServer(dataDir: string, collab: CollabOptions = {}, overrides: Partial<Config> = {}): Promise<RunningServer> {
   // An empty client folder: tests need no built app, and static serving must not see dataDir.
   const clientDir = path.join(dataDir, 'client');
   fs.mkdirSync(clientDir, { recursive: true });
-  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, clientDir, demo: false, rateLimitScale: 1000 };
+  const config = { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, clientDir, demo: false, rateLimitScale: 1000, ...overrides };
   return startServer(config, { collab: { log: () => {}, ...collab } });
 }
 
