@@ -1,4 +1,4 @@
-/** /__probe: health JSON for monitors — version, database, job worker, uptime. */
+/** /__probe: health JSON for monitors — version, database, job worker, file store, uptime. */
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { APP_VERSION } from '../../sync/version';
@@ -32,6 +32,8 @@ export function probeRoutes(ctx: AppContext, deps: ProbeDeps) {
         version: APP_VERSION,
         database,
         worker,
+        /** Where file bytes are kept: "disk" or "S3 <bucket>". */
+        files: ctx.blobs.describe,
         uptimeSeconds: Math.round((Date.now() - ctx.startedAt) / 1000),
       },
       ok ? 200 : 503,
