@@ -184,6 +184,12 @@ describe('/api/files with the blobs in S3', () => {
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     expect(new Uint8Array(await whole.arrayBuffer())).toEqual(docx);
 
+    const requestsBefore = s3.requests.length;
+    const head = await t.request(file.url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(docx.byteLength));
+    expect(s3.requests).toHaveLength(requestsBefore);
+
     const tail = await t.request(file.url, { headers: { range: 'bytes=-10' } });
     expect(tail.status).toBe(206);
     expect(tail.headers.get('content-range')).toBe(`bytes ${docx.byteLength - 10}-${docx.byteLength - 1}/${docx.byteLength}`);

@@ -40,6 +40,12 @@ export async function serveBlob(
   const etag = `"${blob.hash}"`;
   const common = { ...headers, ETag: etag, 'Accept-Ranges': 'bytes' };
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, common);
+  if (c.req.method === 'HEAD') {
+    // No body is sent: opening the bytes would hold a file handle or an S3 connection unread.
+    const info = await blobs.info(blob.hash);
+    if (!info) throw notFound(missing);
+    return c.body(null, 200, { ...common, 'Content-Type': blob.mediaType, 'Content-Length': String(info.size) });
+  }
   // A Range only applies to these very bytes (If-Range names them); the size comes from the row.
   const rangeHeader = c.req.header('if-range') === undefined || c.req.header('if-range') === etag ? c.req.header('range') : undefined;
   const info = rangeHeader ? await blobs.info(blob.hash) : null;
