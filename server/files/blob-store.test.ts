@@ -112,7 +112,7 @@ describe.each(backends)('BlobStore on $name', ({ bytes, holds }) => {
 });
 
 describe('S3Bytes against the stand-in', () => {
-  it('files each blob under blobs/ab/<sha256> and signs every request with AWS Signature Version 4', async () => {
+  it('files each blob under blobs/ab/<sha256> and signs every request with AWS Signature Version 4 and the configured secret', async () => {
     const store = new BlobStore(t.ctx.db, new S3Bytes(s3.config));
     const hash = await store.put(new TextEncoder().encode('signed'), 'text/plain');
     await store.read(hash);
@@ -126,7 +126,9 @@ describe('S3Bytes against the stand-in', () => {
         /^AWS4-HMAC-SHA256 Credential=QUIRETESTKEY\/\d{8}\/us-east-1\/s3\/aws4_request, SignedHeaders=[^,]*x-amz-content-sha256[^,]*, Signature=[0-9a-f]{64}$/,
       );
     }
-    // The stand-in checked each body against the sha-256 the signature covers; unsigned requests it refuses.
+    // The stand-in checked each signature and body; another secret or no signature is refused.
+    const forged = new BlobStore(t.ctx.db, new S3Bytes({ ...s3.config, secretAccessKey: 'not-the-secret' }));
+    await expect(forged.read(hash)).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
     const unsigned = await fetch(`${s3.config.endpoint}/${s3.config.bucket}/blobs/${hash.slice(0, 2)}/${hash}`);
     expect(unsigned.status).toBe(403);
     expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');

@@ -1,11 +1,11 @@
 /**
  * A local stand-in for an S3-compatible server, speaking just enough of the REST protocol for the
  * SDK calls of server/files/s3-bytes.ts: path-style PUT, GET (with one Range), HEAD and DELETE of
- * an object, S3's XML errors and ETags. It does not verify signatures, but refuses any request
- * that is not signed the AWS4-HMAC-SHA256 way with the expected key id, and whose body does not
- * match the sha-256 the signature covers: enough to show the SDK really signed what it sent.
+ * an object, S3's XML errors and ETags. Like S3 it checks each request's AWS Signature Version 4
+ * (header form) against the test key, and the body against the sha-256 the signature covers: a
+ * request the SDK did not sign, or signed with another secret, is refused.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { S3Config } from '../config';
 
@@ -26,6 +26,41 @@ export interface S3StandIn {
 }
 
 const ACCESS_KEY_ID = 'QUIRETESTKEY';
+const SECRET_ACCESS_KEY = 'quire-test-secret';
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+
+/** Whether the Authorization header is a valid SigV4 signature of this request with the test secret. */
+function signedCorrectly(req: http.IncomingMessage, payloadHash: string): boolean {
+  const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+    req.headers.authorization ?? '',
+  );
+  const amzDate = req.headers['x-amz-date'];
+  if (!m || m[1] !== ACCESS_KEY_ID || typeof amzDate !== 'string') return false;
+  const [, , date, region, service, signedHeaders, signature] = m as unknown as string[];
+  const [pathname = '/', query = ''] = (req.url ?? '/').split('?');
+  const canonicalQuery = query
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => (pair.includes('=') ? pair : `${pair}=`))
+    .sort()
+    .join('&');
+  const canonicalHeaders = signedHeaders!
+    .split(';')
+    .map(
+      (name) =>
+        `${name}:${String(req.headers[name] ?? '')
+          .trim()
+          .replace(/\s+/g, ' ')}\n`,
+    )
+    .join('');
+  const canonicalRequest = [req.method, pathname, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join('\n');
+  const scope = `${date}/${region}/${service}/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${SECRET_ACCESS_KEY}`, date!), region!), service!), 'aws4_request');
+  return createHmac('sha256', key).update(stringToSign).digest('hex') === signature;
+}
 
 function xmlError(res: http.ServerResponse, status: number, code: string, message: string, key = ''): void {
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><Key>${key}</Key><RequestId>stand-in</RequestId></Error>`;
@@ -57,13 +92,16 @@ export async function startS3StandIn(bucket = 'quire-test'): Promise<S3StandIn> 
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (!authorization.startsWith(`AWS4-HMAC-SHA256 Credential=${ACCESS_KEY_ID}/`) || !req.headers['x-amz-date']) {
+      if (!authorization.startsWith('AWS4-HMAC-SHA256 ')) {
         return xmlError(res, 403, 'AccessDenied', 'Requests must be signed with AWS Signature Version 4.', key);
       }
       const body = Buffer.concat(chunks);
       const declared = req.headers['x-amz-content-sha256'];
-      if (declared !== 'UNSIGNED-PAYLOAD' && declared !== createHash('sha256').update(body).digest('hex')) {
+      if (typeof declared !== 'string' || (declared !== 'UNSIGNED-PAYLOAD' && declared !== sha256(body))) {
         return xmlError(res, 400, 'XAmzContentSHA256Mismatch', 'The body does not match its signed sha-256.', key);
+      }
+      if (!signedCorrectly(req, declared)) {
+        return xmlError(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.', key);
       }
       if (decodeURIComponent(first ?? '') !== bucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist.');
       if (!key) return xmlError(res, 501, 'NotImplemented', 'Only object requests are understood here.');
@@ -112,7 +150,7 @@ export async function startS3StandIn(bucket = 'quire-test'): Promise<S3StandIn> 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    config: { bucket, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: ACCESS_KEY_ID, secretAccessKey: 'quire-test-secret' },
+    config: { bucket, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET_ACCESS_KEY },
     objects,
     requests,
     async close() {
