@@ -39,6 +39,29 @@ export interface Config {
   redisUrl: string | null;
   /** Run epubcheck on each submission's EPUB (QUIRE_EPUBCHECK=0 turns it off; unit tests do, but for its own). */
   epubcheck: boolean;
+  /** Blob bytes in an S3-compatible bucket when S3_BUCKET is set; otherwise in DATA_DIR/blobs. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's address (addressed path-style); unset means AWS itself. */
+  endpoint: string | null;
+  /** Without both keys the SDK's own chain answers (AWS_* variables, an instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+}
+
+function s3From(env: NodeJS.ProcessEnv): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    endpoint: env.S3_ENDPOINT || null,
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,5 +88,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     newsletterPerMinute: Number(env.NEWSLETTER_PER_MINUTE) || 600,
     redisUrl: env.REDIS_URL || null,
     epubcheck: env.QUIRE_EPUBCHECK !== '0',
+    s3: s3From(env),
   };
 }

@@ -33,6 +33,8 @@ import { JobQueue } from './jobs/queue';
 import { JobWorker } from './jobs/worker';
 import { registerImageJobs } from './images/variants';
 import { BlobStore } from './files/blob-store';
+import { DiskBytes } from './files/disk-bytes';
+import { S3Bytes } from './files/s3-bytes';
 import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
 import { registerStoreJobs } from './store/admin/price-drops';
@@ -86,7 +88,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
     db,
     queue,
     mail: new Mailer(db, queue, config, now),
-    blobs: new BlobStore(db, config.dataDir, now),
+    blobs: new BlobStore(db, config.s3 ? new S3Bytes(config.s3) : new DiskBytes(config.dataDir), now),
     collab: createCollabServices(db, config, now, { ...options.collab, log: collabLog, relay }),
     redis,
     ...(await sharedSeams(redis)),

@@ -1,13 +1,11 @@
 /**
- * Content-addressed files under `<dataDir>/blobs/ab/<sha256>`, one `blobs` row each. The same
- * bytes always get the same hash, so storing twice is a no-op and a hash can be cached forever.
- * This is the one module that knows where bytes live (the S3 seam of ARCHITECTURE.md).
+ * Content-addressed files, one `blobs` row each, their bytes kept by a BlobBytes (the folder on
+ * disk or an S3 bucket, chosen once in server.ts). The same bytes always get the same hash, so
+ * storing twice is a no-op and a hash can be cached forever. Callers know hashes, never places.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { DB } from '../db/connection';
+import type { BlobBytes, ByteRange } from './blob-bytes';
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -39,24 +37,21 @@ export interface BlobInfo {
 }
 
 export class BlobStore {
-  private readonly root: string;
   private readonly releasedListeners: ((hash: string) => Promise<void>)[] = [];
 
   constructor(
     private readonly db: DB,
-    dataDir: string,
+    private readonly bytes: BlobBytes,
     private readonly now: () => number = Date.now,
-  ) {
-    this.root = path.join(dataDir, 'blobs');
-  }
+  ) {}
 
   static hashOf(bytes: Uint8Array): string {
     return createHash('sha256').update(bytes).digest('hex');
   }
 
-  private fileOf(hash: string): string {
-    if (!HASH.test(hash)) throw new Error(`Not a blob hash: ${hash}`);
-    return path.join(this.root, hash.slice(0, 2), hash);
+  /** Where the bytes are kept, for /__probe: "disk" or "S3 <bucket>". */
+  get describe(): string {
+    return this.bytes.describe;
   }
 
   /**
@@ -73,14 +68,7 @@ export class BlobStore {
   }
 
   private async store(hash: string, bytes: Uint8Array, mediaType: string): Promise<void> {
-    const file = this.fileOf(hash);
-    if (!fs.existsSync(file)) {
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a crash never leaves a truncated file under a valid hash.
-      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await fs.promises.writeFile(tmp, bytes);
-      await fs.promises.rename(tmp, file);
-    }
+    if (!(await this.bytes.has(hash))) await this.bytes.write(hash, bytes);
     await this.db
       .insertInto('blobs')
       .values({ hash, size: bytes.byteLength, mediaType, createdAt: this.now() })
@@ -103,7 +91,7 @@ export class BlobStore {
         if (isForeignKeyViolation(error)) return false;
         throw error;
       }
-      await fs.promises.rm(this.fileOf(hash), { force: true });
+      await this.bytes.delete(hash);
       return true;
     });
     if (released) for (const listener of this.releasedListeners) await listener(hash);
@@ -121,20 +109,13 @@ export class BlobStore {
     return row ?? null;
   }
 
-  /** The bytes, or null when the hash is unknown or its file is gone. */
+  /** The bytes, or null when the hash is unknown or its bytes are gone. */
   async read(hash: string): Promise<Buffer | null> {
-    if (!HASH.test(hash)) return null;
-    try {
-      return await fs.promises.readFile(this.fileOf(hash));
-    } catch {
-      return null;
-    }
+    return HASH.test(hash) ? this.bytes.read(hash) : null;
   }
 
-  /** A stream of the bytes for large files, or null when missing. */
-  stream(hash: string): Readable | null {
-    if (!HASH.test(hash)) return null;
-    const file = this.fileOf(hash);
-    return fs.existsSync(file) ? fs.createReadStream(file) : null;
+  /** A stream of the bytes (or of one range) for large files, with the blob's size; null when missing. */
+  async stream(hash: string, range?: ByteRange) {
+    return HASH.test(hash) ? this.bytes.stream(hash, range) : null;
   }
 }

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FilesResponse, FileUploadResponse } from '../../sync/api/files';
 import { buildSignedInUser } from '../admin/test-helpers';
 import { newId } from '../http/ids';
+import { startS3StandIn, type S3StandIn } from '../test/s3-stand-in';
 import { buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { BlobStore } from './blob-store';
 import { PNG_1x1, PNG_OTHER, docxBytes } from './test-files';
@@ -51,6 +52,7 @@ describe('/api/files', () => {
     expect(new Uint8Array(await content.arrayBuffer())).toEqual(PNG_1x1);
     const again = await t.request(file.url, { headers: { 'if-none-match': content.headers.get('etag')! } });
     expect(again.status).toBe(304);
+    expect(((await (await t.request('/__probe')).json()) as { files: string }).files).toBe('disk');
   });
 
   it('stores the same bytes once, charges the quota once, and serves documents as downloads', async () => {
@@ -158,5 +160,52 @@ describe('/api/files', () => {
     expect((await upload(undefined, 'a.png', PNG_1x1)).status).toBe(401);
     expect((await t.request(`/api/files/${file.id}`, { method: 'DELETE' })).status).toBe(401);
     expect((await t.request('/api/files/aaaaaaaaaaaaaaaaaaaaaaaa/content')).status).toBe(404);
+  });
+});
+
+describe('/api/files with the blobs in S3', () => {
+  let s3: S3StandIn;
+  beforeEach(async () => {
+    s3 = await startS3StandIn();
+  });
+  afterEach(() => s3.close());
+
+  it('uploads into the bucket, downloads whole and in ranges, and deletes the object with the last reference', async () => {
+    const { cookie } = await setup({ s3: s3.config });
+    const docx = docxBytes();
+    const { file } = (await (await upload(cookie, 'Draft.docx', docx)).json()) as FileUploadResponse;
+    const key = `blobs/${BlobStore.hashOf(docx).slice(0, 2)}/${BlobStore.hashOf(docx)}`;
+    expect(s3.objects.get(key)?.bytes).toEqual(Buffer.from(docx));
+    expect(fs.existsSync(path.join(t.config.dataDir, 'blobs'))).toBe(false);
+
+    const whole = await t.request(file.url);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-length')).toBe(String(docx.byteLength));
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(new Uint8Array(await whole.arrayBuffer())).toEqual(docx);
+
+    const requestsBefore = s3.requests.length;
+    const head = await t.request(file.url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(docx.byteLength));
+    expect(s3.requests).toHaveLength(requestsBefore);
+
+    const tail = await t.request(file.url, { headers: { range: 'bytes=-10' } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(`bytes ${docx.byteLength - 10}-${docx.byteLength - 1}/${docx.byteLength}`);
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(docx.subarray(docx.byteLength - 10));
+    expect(s3.requests.at(-1)).toMatchObject({ method: 'GET', key, range: `bytes=${docx.byteLength - 10}-${docx.byteLength - 1}` });
+    const beyond = await t.request(file.url, { headers: { range: `bytes=${docx.byteLength}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${docx.byteLength}`);
+    // A Range for other bytes than these (If-Range names another ETag) gets them all.
+    expect((await t.request(file.url, { headers: { range: 'bytes=0-3', 'if-range': '"other"' } })).status).toBe(200);
+
+    s3.objects.delete(key);
+    expect((await t.request(file.url)).status).toBe(404);
+    s3.objects.set(key, { bytes: Buffer.from(docx), etag: '"x"', lastModified: new Date() });
+    expect((await t.request(`/api/files/${file.id}`, { method: 'DELETE', cookie })).status).toBe(204);
+    expect(s3.objects.has(key)).toBe(false);
+    expect(((await (await t.request('/__probe')).json()) as { files: string }).files).toBe('S3 quire-test');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * /__probe: health JSON for monitors — version, database (and its engine), job worker, Redis,
- * uptime. Redis being down does not make the probe fail: the instance still answers every
+ * file store, uptime. Redis being down does not make the probe fail: the instance still answers every
  * request (the client reads a failing probe as "server unreachable"); only the live hints and
  * sign-outs between instances wait for it, so monitors watch `redis.ok` on its own.
  */
@@ -42,6 +42,8 @@ export function probeRoutes(ctx: AppContext, deps: ProbeDeps) {
         database,
         worker,
         redis,
+        /** Where file bytes are kept: "disk" or "S3 <bucket>". */
+        files: ctx.blobs.describe,
         uptimeSeconds: Math.round((Date.now() - ctx.startedAt) / 1000),
       },
       ok ? 200 : 503,

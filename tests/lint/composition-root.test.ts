@@ -8,7 +8,15 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = 'server/server.ts';
 // Calls, not the declaration (`function createCollabServices(`).
-const MADE_ONCE = [/new BlobStore\(/, /(?<!function )createCollabServices\(/, /new Mailer\(/, /new JobQueue\(/, /new JobWorker\(/];
+const MADE_ONCE = [
+  /new BlobStore\(/,
+  /new DiskBytes\(/,
+  /new S3Bytes\(/,
+  /(?<!function )createCollabServices\(/,
+  /new Mailer\(/,
+  /new JobQueue\(/,
+  /new JobWorker\(/,
+];
 
 /** Server source outside tests and their helpers (tests may build a service on its own). */
 function serverSources(dir = 'server'): string[] {
