@@ -45,6 +45,10 @@ export const RATE_LIMITS = {
   reviewWritesPerAccount: { points: 30, windowSeconds: 60 * 60 },
   /** Checkouts started: each creates an order and a provider session; a person retrying a card, not a script. */
   checkoutsPerAccount: { points: 30, windowSeconds: 60 * 60 },
+  /** "Ask this book": each question is a full-text search and a logged row; a reader asks a few a minute. */
+  askPerAccount: { points: 30, windowSeconds: 5 * 60 },
+  /** Per IP (an IPv6 /64), over all accounts: several readers behind one school or office address. */
+  askPerIp: { points: 120, windowSeconds: 5 * 60 },
 } as const;
 
 /**

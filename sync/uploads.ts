@@ -8,16 +8,25 @@
 export const UPLOAD_ACTIONS = ['new', 'update', 'withdraw'] as const;
 export type UploadAction = (typeof UPLOAD_ACTIONS)[number];
 
-/** The CSV template, in order. `authors` holds several names separated by semicolons. */
+/**
+ * The CSV template, in order. `authors` holds several names separated by semicolons;
+ * `contributors` the others credited, each with its role in brackets (CSV_ROLE_HINT); `keywords`
+ * up to 7 words or phrases separated by semicolons, as the /publishing form; `series_number` the
+ * book's place in `series`.
+ */
 export const CSV_COLUMNS = [
   'isbn',
   'title',
   'subtitle',
   'authors',
+  'contributors',
   'language',
   'price',
   'currency',
   'description',
+  'keywords',
+  'series',
+  'series_number',
   'epub_file',
   'cover_file',
   'action',
@@ -27,7 +36,10 @@ export type CsvColumn = (typeof CSV_COLUMNS)[number];
 /** A template with one example row, for the download link. */
 export const CSV_TEMPLATE =
   `${CSV_COLUMNS.join(',')}\r\n` +
-  '9780306406157,The Harbour Light,A novel,Maren Holt; Ansel Reed,en,9.99,USD,"A lighthouse keeper, a storm, and a ship that never answers.",harbour-light.epub,harbour-light.jpg,new\r\n';
+  '9780306406157,The Harbour Light,A novel,Maren Holt; Ansel Reed,Ida Brandt (Illustrator),en,9.99,USD,"A lighthouse keeper, a storm, and a ship that never answers.",lighthouse; storm; sea,Harbour Tales,1,harbour-light.epub,harbour-light.jpg,new\r\n';
+
+/** How a `contributors` cell names roles: the form's role names or their ONIX codes. */
+export const CSV_ROLE_HINT = 'Author, Editor, Illustrator, Translator or Narrator (or the ONIX codes A01, B01, A12, B06, E07)';
 
 /** At most this many products or rows in one metadata file. */
 export const UPLOAD_MAX_ROWS = 5000;

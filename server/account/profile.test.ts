@@ -64,4 +64,21 @@ describe('profile', () => {
     expect((await patch(cookie, { username: 'ab' })).status).toBe(422);
     expect((await patch(cookie, { avatarUrl: 'javascript:alert(1)' })).status).toBe(422);
   });
+
+  it('refuses the team’s names as a new username or display name, 422 on the field', async () => {
+    const { cookie } = await buildSignedInUser(t.ctx);
+    for (const json of [{ username: 'quire-team' }, { displayName: 'QUIRE support' }, { displayName: 'Admin' }, { displayName: 'Quіre' }]) {
+      const res = await patch(cookie, json);
+      expect(res.status, JSON.stringify(json)).toBe(422);
+      const field = Object.keys(json)[0]!;
+      expect((await errorOf(res)).fields?.[field]).toMatch(/kept for the Quire team/);
+    }
+  });
+
+  it('lets an account named before the rule change the rest of its profile', async () => {
+    const { cookie } = await buildSignedInUser(t.ctx, { username: 'admin', displayName: 'Alex Admin' });
+    const res = await patch(cookie, { bio: 'Still here.' });
+    expect(res.status).toBe(200);
+    expect((await answerOf(res, updateProfile)).profile).toMatchObject({ username: 'admin', displayName: 'Alex Admin', bio: 'Still here.' });
+  });
 });

@@ -130,6 +130,40 @@ describe('asking a book', () => {
   });
 });
 
+describe('rate limits', () => {
+  beforeEach(async () => {
+    await t.close();
+    t = await buildTestContext({ rateLimitScale: 0.1 }); // 3 questions per account, 12 per IP, in 5 minutes
+    bookId = await buildBook();
+  });
+
+  it('refuses an account past its questions with 429 and Retry-After, before reading the body', async () => {
+    const { cookie } = await owner();
+    for (let i = 0; i < 3; i++) expect((await ask(cookie, 'apples', bookId)).status).toBe(200);
+    // Not a 422 for the bad body: the limit is taken before it is parsed.
+    const res = await t.request(`/api/books/${bookId}/ask`, { method: 'POST', cookie, body: '{not json', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await errorOf(res)).code).toBe('rate_limited');
+    expect(await t.ctx.db.selectFrom('askQueries').selectAll().execute()).toHaveLength(3);
+    // Another reader is not held up by this one.
+    expect((await ask((await owner()).cookie, 'apples')).status).toBe(200);
+  });
+
+  it('refuses one IP past its questions over all accounts, and not another IP', async () => {
+    const askFrom = (cookie: string, ip: string) => t.request(`/api/books/${bookId}/ask`, { method: 'POST', cookie, ip, json: { question: 'apples' } });
+    for (let reader = 0; reader < 4; reader++) {
+      const { cookie } = await owner();
+      for (let i = 0; i < 3; i++) expect((await askFrom(cookie, '198.51.100.7')).status).toBe(200);
+    }
+    const late = await owner();
+    const res = await askFrom(late.cookie, '198.51.100.7');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBeTruthy();
+    expect((await askFrom(late.cookie, '198.51.100.8')).status).toBe(200);
+  });
+});
+
 describe('feedback', () => {
   it('records helpful / not helpful once per answer, from the one who asked only', async () => {
     const { cookie } = await owner();

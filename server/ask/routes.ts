@@ -2,6 +2,7 @@
  * /api/books/:id/ask and /api/ask/queries/:queryId/feedback. Only a reader who may read the whole
  * book (owner, contributor — sync/books/entitlement.ts) may ask it: the answers are its text. A
  * reader of the sample only is refused (403); a book they cannot see does not exist (404).
+ * Questions are rate-limited per account and per IP before their body is read (429, Retry-After).
  */
 import { Hono } from 'hono';
 import * as api from '../../sync/api/ask';
@@ -9,11 +10,22 @@ import { accessToBook } from '../books/access';
 import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
 import { forbidden, notFound } from '../http/errors';
-import { requirePermission } from '../http/guard';
+import { requirePermission, requireUser } from '../http/guard';
+import { buildLimiter, limitBefore } from '../http/rate-limit';
+import { ipBucket } from '../auth/limiters';
+import { RATE_LIMITS } from '../limits';
 import { answerQuestion } from './answer';
 
 export function askRoutes(ctx: AppContext) {
   const router = new Hono<AppEnv>();
+  // The account's budget first: a refused account does not spend its neighbours' IP budget.
+  const perAccount = buildLimiter(ctx, 'ask-account', RATE_LIMITS.askPerAccount);
+  const perIp = buildLimiter(ctx, 'ask-ip', RATE_LIMITS.askPerIp);
+  router.post(
+    '/:id/ask',
+    limitBefore(perAccount, (c) => requireUser(c).id),
+    limitBefore(perIp, (c) => ipBucket(c.get('ip'))),
+  );
   on(router, '/api/books', api.askBook, async (c, { params, body }) => {
     const user = requirePermission(c, 'account:use');
     const found = await accessToBook(ctx, params.id, user);

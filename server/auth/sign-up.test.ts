@@ -67,6 +67,23 @@ describe('sign-up', () => {
     expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'username']);
   });
 
+  it('keeps the team’s names: a reserved username or display name is refused with 422 on its field', async () => {
+    for (const [field, value] of [
+      ['username', 'quire_support'],
+      ['username', 'Adm1n'],
+      ['displayName', 'Quire Support'],
+      ['displayName', 'Quire · Team'],
+      ['displayName', 'Ｓupport'],
+    ] as const) {
+      const user = uniqueUser();
+      const res = await post(t, '/sign-up', { ...user, [field]: value });
+      expect(res.status, value).toBe(422);
+      const body = (await res.json()) as { error: { fields: Record<string, string> } };
+      expect(body.error.fields[field]).toMatch(/kept for the Quire team/);
+      expect(await countUsers(user.email)).toBe(0);
+    }
+  });
+
   it('is refused when sign-up is closed', async () => {
     await saveSiteSettings(t.ctx.db, { signUpMode: 'closed' });
     const res = await post(t, '/sign-up', uniqueUser());

@@ -22,6 +22,17 @@ export function findUserById(db: DB, id: string) {
 
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
 
+/**
+ * An active account by the username (with or without "@") or the e-mail a person typed. Both are
+ * stored lowercase (the sign-up and profile schemas; migration 042 for older rows), so this is an
+ * equality on their UNIQUE indexes — lower(column) would scan the table. A query, not its result,
+ * so a test can read its plan.
+ */
+export function activeAccountNamed(db: DB, by: { username: string } | { email: string }) {
+  const q = db.selectFrom('users').select(['id', 'username', 'displayName']).where('status', '=', 'active');
+  return 'email' in by ? q.where('email', '=', by.email.trim().toLowerCase()) : q.where('username', '=', by.username.trim().replace(/^@/, '').toLowerCase());
+}
+
 /** An e-mailed link was opened, so the address is proven. */
 export function markEmailVerified(db: DB, userId: string, now: number) {
   return db.updateTable('users').set({ emailVerifiedAt: now, updatedAt: now }).where('id', '=', userId).where('emailVerifiedAt', 'is', null).execute();

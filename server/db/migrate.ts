@@ -36,6 +36,7 @@ import * as m038 from './migrations/038-edition-check-findings';
 import * as m039 from './migrations/039-support-and-notices';
 import * as m040 from './migrations/040-analytics';
 import * as m041 from './migrations/041-ask';
+import * as m042 from './migrations/042-lowercase-user-names';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '039-support-and-notices': m039,
   '040-analytics': m040,
   '041-ask': m041,
+  '042-lowercase-user-names': m042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

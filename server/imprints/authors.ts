@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/record';
 import type { AppContext } from '../context';
 import { conflict, invalid, notFound } from '../http/errors';
 import type { ImprintActor } from '../publisher/access';
+import { activeAccountNamed } from '../auth/users';
 import { queueImprintNotice } from './notices';
 
 export async function imprintAuthors(ctx: AppContext, imprintId: string): Promise<ImprintAuthor[]> {
@@ -46,12 +47,7 @@ export async function imprintAuthors(ctx: AppContext, imprintId: string): Promis
 }
 
 export async function inviteAuthor(ctx: AppContext, who: ImprintActor, username: string): Promise<void> {
-  const account = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('status', '=', 'active')
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-    .executeTakeFirst();
+  const account = await activeAccountNamed(ctx.db, { username }).executeTakeFirst();
   if (!account) throw invalid('No account has that username.', { username: 'No account has that username.' });
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {

@@ -14,6 +14,7 @@ import type { DB } from '../db/connection';
 import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import type { ImprintActor } from '../publisher/access';
 import type { SessionUser } from '../auth/session-user';
+import { activeAccountNamed } from '../auth/users';
 import { queueImprintNotice } from './notices';
 
 const ROLE_WORDS: Record<ImprintRole, string> = { owner: 'an owner', manager: 'a manager', staff: 'staff' };
@@ -38,12 +39,9 @@ async function memberRole(db: DB, imprintId: string, userId: string): Promise<Im
 }
 
 /** The account `who` names: a username (with or without @) or an e-mail address. */
-async function findAccount(db: DB, who: string) {
-  const q = db.selectFrom('users').select(['id', 'username', 'displayName', 'status']).where('status', '=', 'active');
+function findAccount(db: DB, who: string) {
   const value = who.trim();
-  return value.includes('@') && !value.startsWith('@')
-    ? q.where(sql`lower(email)`, '=', value.toLowerCase()).executeTakeFirst()
-    : q.where(sql`lower(username)`, '=', value.replace(/^@/, '').toLowerCase()).executeTakeFirst();
+  return activeAccountNamed(db, value.includes('@') && !value.startsWith('@') ? { email: value } : { username: value }).executeTakeFirst();
 }
 
 export async function addMember(ctx: AppContext, who: ImprintActor & { user: SessionUser }, input: AddMemberInput): Promise<void> {

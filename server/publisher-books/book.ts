@@ -4,13 +4,13 @@
  * edit page shows. Until its details are saved here they are read from the book itself.
  */
 import type { ImprintBookDetail } from '../../sync/api/publisher-books';
+import type { Contributor } from '../../sync/book-format';
 import { FREE_ISBNS_OFFERED } from '../../sync/api/publisher-books';
 import { isbn13To10 } from '../../sync/isbn';
 import { roleCodeOf } from '../../sync/publishing/contributors';
 import type { PublishingMetadata } from '../../sync/publishing/metadata';
 import { allowedActions, type PublishingState } from '../../sync/publishing/state-machine';
 import { authorNamesByBook } from '../books/queries';
-import { loadBook } from '../books/load-book';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
 import { findPublication, parseMetadata, type PublicationView } from '../publishing/publications';
@@ -59,23 +59,32 @@ export function filesLocked(status: string): string | null {
     : null;
 }
 
-/** The details as the book has them, for a book whose details were never saved here. */
+/**
+ * The details as the book has them, for a book whose details were never saved here: the columns
+ * of the form and the credits, never the chapters or assets (loadBook would read the whole book).
+ */
 async function detailsOfBook(ctx: AppContext, bookId: string): Promise<PublishingMetadata> {
-  const stored = await loadBook(ctx, bookId);
-  const m = stored!.book.metadata;
+  const [m, contributors] = await Promise.all([
+    ctx.db
+      .selectFrom('books')
+      .select(['title', 'subtitle', 'description', 'genres', 'keywords', 'language', 'priceCents', 'currency', 'ageRating', 'series', 'seriesNumber'])
+      .where('id', '=', bookId)
+      .executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('bookContributors').select(['name', 'role']).where('bookId', '=', bookId).orderBy('ord').execute(),
+  ]);
   return {
     title: m.title,
     subtitle: m.subtitle,
     description: m.description,
-    genres: m.genres,
-    keywords: m.keywords ?? [],
+    genres: JSON.parse(m.genres) as string[],
+    keywords: JSON.parse(m.keywords) as string[],
     language: m.language as PublishingMetadata['language'],
     priceCents: m.priceCents,
     currency: m.currency as PublishingMetadata['currency'],
     ageRating: (m.ageRating ?? 'all') as PublishingMetadata['ageRating'],
-    series: m.series ?? '',
-    seriesNumber: m.seriesNumber ?? null,
-    contributors: m.contributors.map((c) => ({ name: c.name, role: roleCodeOf(c.role) })),
+    series: m.series,
+    seriesNumber: m.series ? m.seriesNumber : null,
+    contributors: contributors.map((c) => ({ name: c.name, role: roleCodeOf(c.role as Contributor['role']) })),
   };
 }
 

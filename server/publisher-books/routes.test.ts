@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getImprintBook, listImprintBooks, runImprintBookCommand, saveImprintBookMetadata, setImprintBookIsbn } from '../../sync/api/publisher-books';
 import { getStoreBook } from '../../sync/api/store';
 import { isbn13To10 } from '../../sync/isbn';
@@ -156,6 +156,27 @@ describe('editing a book', () => {
     expect(saved.metadata).toMatchObject({ series: 'Lantern Towns', seriesNumber: 2, keywords: ['lanterns', 'winter', 'small town'] });
     const audit = await t.ctx.db.selectFrom('auditLog').select(['action', 'actorId']).where('targetId', '=', id).execute();
     expect(audit).toContainEqual({ action: 'imprint.book_details_saved', actorId: owner.user.id });
+  });
+
+  it('reads the membership once per request, and an unsaved book’s details without its chapters or files', async () => {
+    const id = await buildBook('Counted', imprintId);
+    const spy = vi.spyOn(t.ctx.db, 'selectFrom');
+    const tablesRead = async (request: () => Response | Promise<Response>) => {
+      spy.mockClear();
+      expect((await request()).status).toBe(200);
+      return spy.mock.calls.map(([from]) => String(from));
+    };
+    try {
+      const detail = await tablesRead(() => get(manager.cookie, `${books()}/${id}`));
+      expect(detail.filter((table) => table === 'imprintMembers')).toHaveLength(1);
+      // The chapters only counted, never read; no assets (loadBook would read both).
+      expect(detail.filter((table) => table === 'bookChapters')).toHaveLength(1);
+      expect(detail).not.toContain('bookAssets');
+      const isbn = await tablesRead(() => send('PUT', owner.cookie, `${books()}/${id}/isbn`, { isbn: '9781861972743' }));
+      expect(isbn.filter((table) => table === 'imprintMembers')).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('takes an ISBN from the pool or typed: ISBN-10 converted, checksum and uniqueness checked', async () => {

@@ -13,9 +13,10 @@ import type { AppContext, AppEnv } from '../context';
 import { uploadLimit } from '../http/body-limit';
 import { on } from '../http/endpoint';
 import { ApiError, badRequest } from '../http/errors';
+import { canInImprint } from '../../sync/roles';
 import { requireUser } from '../http/guard';
 import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
-import { imprintAccess } from '../publisher/access';
+import { imprintAccess, type ImprintActor } from '../publisher/access';
 import { runCommandOn } from '../publishing/commands';
 import { findImprintBook, imprintBookDetail, ownerView } from './book';
 import { catalogue } from './catalogue';
@@ -34,17 +35,12 @@ async function readBytes(c: Context<AppEnv>, field: string): Promise<Uint8Array>
 
 export function publisherBookRoutes(ctx: AppContext) {
   const router = new Hono<AppEnv>();
+  // One membership read per request (imprintAccess remembers it): each handler takes `who` once.
   const member = (c: Context<AppEnv>) => imprintAccess(ctx, c, c.req.param('imprintId') ?? '', 'books:edit');
-  /** The owner and managers set ISBNs (sync/roles.ts); staff see them. */
-  const managesIsbns = (c: Context<AppEnv>) =>
-    imprintAccess(ctx, c, c.req.param('imprintId') ?? '', 'isbns:manage').then(
-      () => true,
-      () => false,
-    );
-  const detail = async (c: Context<AppEnv>, bookId: string) => {
-    const { imprint } = await member(c);
+  const detail = (c: Context<AppEnv>, who: ImprintActor, bookId: string) => {
     c.header('Cache-Control', 'private, no-cache');
-    return imprintBookDetail(ctx, imprint.id, bookId, await managesIsbns(c));
+    // The owner and managers set ISBNs (sync/roles.ts); staff see them.
+    return imprintBookDetail(ctx, who.imprint.id, bookId, canInImprint(requireUser(c), who.role, 'isbns:manage'));
   };
 
   on(router, AT, api.listImprintBooks, async (c, { query }) => {
@@ -53,18 +49,19 @@ export function publisherBookRoutes(ctx: AppContext) {
     return catalogue(ctx, imprint.id, query, api.IMPRINT_BOOKS_PAGE_SIZE);
   });
 
-  on(router, AT, api.getImprintBook, (c, { params }) => detail(c, params.bookId!));
+  on(router, AT, api.getImprintBook, async (c, { params }) => detail(c, await member(c), params.bookId!));
 
   on(router, AT, api.saveImprintBookMetadata, async (c, { params, body }) => {
-    await saveDetails(ctx, await member(c), params.bookId!, body);
-    return detail(c, params.bookId!);
+    const who = await member(c);
+    await saveDetails(ctx, who, params.bookId!, body);
+    return detail(c, who, params.bookId!);
   });
 
   on(router, AT, api.setImprintBookIsbn, async (c, { params, body }) => {
     const who = await member(c);
     await findImprintBook(ctx, who.imprint.id, params.bookId!);
     await setIsbn(ctx, await imprintAccess(ctx, c, who.imprint.id, 'isbns:manage'), params.bookId!, body.isbn);
-    return detail(c, params.bookId!);
+    return detail(c, who, params.bookId!);
   });
 
   on(router, AT, api.runImprintBookCommand, async (c, { params, body }) => {
@@ -72,7 +69,7 @@ export function publisherBookRoutes(ctx: AppContext) {
     const user = requireUser(c);
     const view = ownerView(who.imprint.id, await findImprintBook(ctx, who.imprint.id, params.bookId!), user.id);
     await runCommandOn(ctx, { user, ip: who.ip }, view, body);
-    return detail(c, params.bookId!);
+    return detail(c, who, params.bookId!);
   });
 
   // Membership is checked before a byte of a file is read.
@@ -82,13 +79,15 @@ export function publisherBookRoutes(ctx: AppContext) {
   };
   router.post('/imprints/:imprintId/books/:bookId/epub', byMember, uploadLimit(EPUB_MAX_UPLOAD_BYTES, tooLarge(EPUB_MAX_UPLOAD_BYTES, 'epub')));
   on(router, AT, api.replaceImprintBookEpub, async (c, { params }) => {
-    await replaceEpub(ctx, await member(c), params.bookId!, await readBytes(c, 'epub'));
-    return detail(c, params.bookId!);
+    const who = await member(c);
+    await replaceEpub(ctx, who, params.bookId!, await readBytes(c, 'epub'));
+    return detail(c, who, params.bookId!);
   });
   router.post('/imprints/:imprintId/books/:bookId/cover', byMember, uploadLimit(UPLOAD_COVER_MAX_BYTES, tooLarge(UPLOAD_COVER_MAX_BYTES, 'cover')));
   on(router, AT, api.replaceImprintBookCover, async (c, { params }) => {
-    await replaceCover(ctx, await member(c), params.bookId!, await readBytes(c, 'cover'));
-    return detail(c, params.bookId!);
+    const who = await member(c);
+    await replaceCover(ctx, who, params.bookId!, await readBytes(c, 'cover'));
+    return detail(c, who, params.bookId!);
   });
   return router;
 }

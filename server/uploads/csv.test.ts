@@ -30,6 +30,7 @@ describe('CSV metadata', () => {
           contributors: [
             { name: 'Maren Holt', role: 'author' },
             { name: 'Ansel Reed', role: 'author' },
+            { name: 'Ida Brandt', role: 'illustrator' },
           ],
           language: 'en',
           description: 'A lighthouse keeper, a storm, and a ship that never answers.',
@@ -38,6 +39,9 @@ describe('CSV metadata', () => {
           publisher: '',
           epubFile: 'harbour-light.epub',
           coverFile: 'harbour-light.jpg',
+          keywords: ['lighthouse', 'storm', 'sea'],
+          series: 'Harbour Tales',
+          seriesNumber: 1,
         },
       },
     ]);
@@ -76,6 +80,50 @@ describe('CSV metadata', () => {
       [10, []],
     ]);
     expect(rows[8]!.record).toMatchObject({ action: 'withdraw', isbn: '9780306406201' });
+  });
+
+  it('reads keywords, series and contributors with roles, by the /publishing form’s rules, row by row', async () => {
+    const head = 'isbn,title,authors,contributors,language,price,currency,keywords,series,series_number';
+    const lines = [
+      head,
+      '9780306406157,Good,A. Writer,"B. Editor (Editor); C. Drawer (A12)",en,4.99,USD," sea ; storm;sea;; ",Tides,2',
+      '9780306406164,Eight keywords,A. Writer,,en,4.99,USD,a;b;c;d;e;f;g;h,,',
+      `9780306406171,Long keyword,A. Writer,,en,4.99,USD,${'k'.repeat(51)},,`,
+      '9780306406188,Number alone,A. Writer,,en,4.99,USD,,,3',
+      '9780306406195,Bad number,A. Writer,,en,4.99,USD,,Tides,two',
+      '9780306406201,Zero,A. Writer,,en,4.99,USD,,Tides,0',
+      '9780306406218,No role,A. Writer,B. Editor,en,4.99,USD,,,',
+      '9780306406225,Unknown role,A. Writer,B. Editor (Gaffer),en,4.99,USD,,,',
+    ];
+    const { rows } = await checked(lines.join('\n'));
+    expect(rows[0]!.record).toMatchObject({
+      contributors: [
+        { name: 'A. Writer', role: 'author' },
+        { name: 'B. Editor', role: 'editor' },
+        { name: 'C. Drawer', role: 'illustrator' },
+      ],
+      keywords: ['sea', 'storm'],
+      series: 'Tides',
+      seriesNumber: 2,
+    });
+    expect(rows.slice(1, 8).map((r) => [r.row, r.problems])).toEqual([
+      [3, ['Keywords: Use at most 7 keywords.']],
+      [4, ['Keywords: Keep each keyword under 50 characters.']],
+      [5, ['Series: Name the series this book is part of.']],
+      [6, ['Series number: Use a whole number.']],
+      [7, ['Series number: Number the books from 1.']],
+      [
+        8,
+        ['Contributors: give “B. Editor” a role in brackets: Author, Editor, Illustrator, Translator or Narrator (or the ONIX codes A01, B01, A12, B06, E07).'],
+      ],
+      [
+        9,
+        [
+          'Contributors: give “B. Editor (Gaffer)” a role in brackets: Author, Editor, Illustrator, Translator or Narrator (or the ONIX codes A01, B01, A12, B06, E07).',
+        ],
+      ],
+    ]);
+    expect(rows.slice(1, 8).every((r) => r.record === null)).toBe(true);
   });
 
   it('refuses files it cannot read as the template', async () => {

@@ -6,7 +6,8 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import type { Contributor } from '../../sync/book-format';
-import { CSV_COLUMNS, UPLOAD_ACTIONS, type CsvColumn } from '../../sync/uploads';
+import { bookRoleOf, CONTRIBUTOR_ROLE_CODES, type ContributorRoleCode } from '../../sync/publishing/contributors';
+import { CSV_COLUMNS, CSV_ROLE_HINT, UPLOAD_ACTIONS, type CsvColumn } from '../../sync/uploads';
 import { emptyRaw, type RawRow } from './record';
 
 const REQUIRED: CsvColumn[] = ['isbn', 'title', 'authors', 'language', 'price', 'currency'];
@@ -18,12 +19,37 @@ interface CsvResult {
 
 const isColumn = (name: string): name is CsvColumn => (CSV_COLUMNS as readonly string[]).includes(name);
 
-function authorsOf(cell: string): Contributor[] {
-  return cell
+const listOf = (cell: string) =>
+  cell
     .split(';')
-    .map((name) => name.trim())
-    .filter(Boolean)
-    .map((name) => ({ name, role: 'author' as const }));
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+function authorsOf(cell: string): Contributor[] {
+  return listOf(cell).map((name) => ({ name, role: 'author' as const }));
+}
+
+/** Role names as the form shows them ("Illustrator") and ONIX codes ("A12"), to the code. */
+const ROLE_BY_WORD = new Map<string, ContributorRoleCode>(
+  (Object.entries(CONTRIBUTOR_ROLE_CODES) as [ContributorRoleCode, string][]).flatMap(([code, word]) => [
+    [code.toLowerCase(), code],
+    [word.toLowerCase(), code],
+  ]),
+);
+
+/** "Ida Brandt (Illustrator); Ansel Reed (B06)": each name with its role in brackets. */
+function contributorsOf(cell: string, problems: string[]): Contributor[] {
+  const out: Contributor[] = [];
+  for (const part of listOf(cell)) {
+    const m = /^(.*?)\s*\(([^()]*)\)$/.exec(part);
+    const code = m ? ROLE_BY_WORD.get(m[2]!.trim().toLowerCase()) : undefined;
+    if (!m || !code) {
+      problems.push(`Contributors: give “${part.slice(0, 60)}” a role in brackets: ${CSV_ROLE_HINT}.`);
+      continue;
+    }
+    out.push({ name: m[1]!, role: bookRoleOf(code) });
+  }
+  return out;
 }
 
 function rowOf(line: number, record: Record<string, string>): RawRow {
@@ -36,11 +62,14 @@ function rowOf(line: number, record: Record<string, string>): RawRow {
   raw.isbn = cell('isbn');
   raw.title = cell('title');
   raw.subtitle = cell('subtitle');
-  raw.contributors = authorsOf(cell('authors'));
+  raw.contributors = [...authorsOf(cell('authors')), ...contributorsOf(cell('contributors'), raw.problems)];
   raw.language = cell('language');
   raw.price = cell('price');
   raw.currency = cell('currency');
   raw.description = cell('description');
+  raw.keywords = listOf(cell('keywords'));
+  raw.series = cell('series');
+  raw.seriesNumber = cell('series_number');
   raw.epubFile = cell('epub_file');
   raw.coverFile = cell('cover_file');
   return raw;

@@ -156,6 +156,9 @@ export async function importItem(
   }
 
   const m = book.metadata;
+  // Empty keywords or series keep what the book has, like an empty description.
+  const keywords = record.keywords?.length ? record.keywords : m.keywords;
+  const series = record.series ? { series: record.series, seriesNumber: record.seriesNumber ?? undefined } : { series: m.series, seriesNumber: m.seriesNumber };
   book = {
     ...book,
     assets,
@@ -173,6 +176,8 @@ export async function importItem(
       currency: record.currency,
       publisher: record.publisher || imprintName,
       isbn: record.isbn || m.isbn,
+      keywords,
+      ...series,
     },
   };
   const isbn = book.metadata.isbn;

@@ -136,6 +136,9 @@ const expected = {
   publisher: 'Lantern House',
   epubFile: '',
   coverFile: 'harbour.jpg',
+  keywords: [],
+  series: '',
+  seriesNumber: null,
 };
 
 describe('ONIX 3.0, both tag sets', () => {

@@ -6,6 +6,8 @@
  */
 import type { Contributor } from '../../sync/book-format';
 import { checkIsbn, type IsbnProblem } from '../../sync/isbn';
+import { bookRoleOf, roleCodeOf } from '../../sync/publishing/contributors';
+import { UploadExtrasSchema } from '../../sync/publishing/metadata';
 import { minorDigits } from '../../sync/store/money';
 import type { UploadAction } from '../../sync/uploads';
 
@@ -24,6 +26,13 @@ export interface UploadRecord {
   /** File names in the ZIP, when the row names them (otherwise matched by ISBN). */
   epubFile: string;
   coverFile: string;
+  /**
+   * Keywords (at most 7, as the form), the series and the number in it. Empty keeps what the
+   * book has. Absent from items checked before these columns existed (stored as JSON).
+   */
+  keywords?: string[];
+  series?: string;
+  seriesNumber?: number | null;
 }
 
 /** What a parser read from one row or product, before any check. */
@@ -45,6 +54,10 @@ export interface RawRow {
   publisher: string;
   epubFile: string;
   coverFile: string;
+  keywords: string[];
+  series: string;
+  /** As written: checked to be a whole number by the form's schema. */
+  seriesNumber: string;
   /** Problems the parser found itself (unknown codes, wrong namespace). */
   problems: string[];
 }
@@ -66,8 +79,36 @@ export const emptyRaw = (row: number): RawRow => ({
   publisher: '',
   epubFile: '',
   coverFile: '',
+  keywords: [],
+  series: '',
+  seriesNumber: '',
   problems: [],
 });
+
+const EXTRA_LABELS: Record<string, string> = { keywords: 'Keywords', series: 'Series', seriesNumber: 'Series number', contributors: 'Contributors' };
+
+/**
+ * Keywords, series and contributors through the /publishing form's own field schemas
+ * (sync/publishing/metadata.ts): the same limits and messages, each prefixed with its field.
+ */
+function checkExtras(raw: RawRow, problems: string[]) {
+  const n = raw.seriesNumber.trim();
+  const result = UploadExtrasSchema.safeParse({
+    keywords: raw.keywords,
+    series: raw.series,
+    seriesNumber: n === '' ? null : /^-?\d+(\.\d+)?$/.test(n) ? Number(n) : n,
+    contributors: raw.contributors.map((c) => ({ name: c.name, role: roleCodeOf(c.role) })),
+  });
+  if (result.success) return result.data;
+  const seen = new Set<string>();
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    problems.push(`${EXTRA_LABELS[field] ?? field}: ${issue.message}`);
+  }
+  return null;
+}
 
 const ISBN_MESSAGES: Record<IsbnProblem, string> = {
   characters: 'The ISBN has characters other than digits and hyphens.',
@@ -175,6 +216,7 @@ export function checkRow(raw: RawRow): CheckedRow {
     if (raw.title.length > 300) problems.push('The title is longer than 300 characters.');
     if (raw.subtitle.length > 300) problems.push('The subtitle is longer than 300 characters.');
   }
+  const extras = full ? checkExtras(raw, problems) : null;
   const record: UploadRecord | null =
     problems.length === 0 && action
       ? {
@@ -182,7 +224,7 @@ export function checkRow(raw: RawRow): CheckedRow {
           isbn,
           title: raw.title.trim(),
           subtitle: raw.subtitle.trim(),
-          contributors: raw.contributors.map((c) => ({ ...c, name: c.name.trim().slice(0, 200) })),
+          contributors: extras ? extras.contributors.map((c) => ({ name: c.name, role: bookRoleOf(c.role) })) : [],
           language,
           description: raw.description.trim().slice(0, 10_000),
           priceCents,
@@ -190,6 +232,9 @@ export function checkRow(raw: RawRow): CheckedRow {
           publisher: raw.publisher.trim().slice(0, 200),
           epubFile: raw.epubFile.trim(),
           coverFile: raw.coverFile.trim(),
+          keywords: extras?.keywords ?? [],
+          series: extras?.series ?? '',
+          seriesNumber: extras?.series ? extras.seriesNumber : null,
         }
       : null;
   return { row: raw.row, reference: raw.reference.slice(0, 100), isbn: isbn || raw.isbn.trim().slice(0, 40), record, problems };

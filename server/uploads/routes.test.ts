@@ -124,6 +124,29 @@ describe('bulk CSV', () => {
     expect(again.status).toBe(409);
   });
 
+  it('imports keywords, series and credited contributors, and an update with empty cells keeps them', async () => {
+    const head = 'isbn,title,authors,contributors,language,price,currency,keywords,series,series_number,action';
+    const first = await checked(
+      [head, '9781861972712,Tide Tables,Maren Holt,Ida Brandt (Illustrator),en,3.99,USD,tides; sea; almanac,Harbour Tales,2,new'].join('\r\n'),
+    );
+    expect(first.items.map((i) => i.problems)).toEqual([[]]);
+    await startAndRun(first.upload.id);
+    const book = (await bookByIsbn('9781861972712'))!;
+    expect(book).toMatchObject({ series: 'Harbour Tales', seriesNumber: 2, keywords: JSON.stringify(['tides', 'sea', 'almanac']) });
+    expect((await loadBook(t.ctx, book.id))!.book.metadata.contributors).toEqual([
+      { name: 'Maren Holt', role: 'author' },
+      { name: 'Ida Brandt', role: 'illustrator' },
+    ]);
+    const update = await checked([head, '9781861972712,Tide Tables,Maren Holt,,en,4.99,USD,,,,update'].join('\r\n'), 'update.csv');
+    await startAndRun(update.upload.id);
+    expect(await bookByIsbn('9781861972712')).toMatchObject({
+      priceCents: 499,
+      series: 'Harbour Tales',
+      seriesNumber: 2,
+      keywords: JSON.stringify(['tides', 'sea', 'almanac']),
+    });
+  });
+
   it('refuses a file it cannot read with the reason next to the field, storing nothing', async () => {
     const before = await t.ctx.db
       .selectFrom('uploads')

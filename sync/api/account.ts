@@ -7,7 +7,7 @@ import * as zm from 'zod/mini';
 import { REQUESTABLE_ROLES, ROLES } from '../roles';
 import { NotificationPrefsInput, NotificationPrefsResponseSchema } from './notifications';
 import { endpoint } from './contract';
-import { DISPLAY_NAME_MAX, UsernameSchema } from './auth';
+import { DisplayNameSchema, UsernameSchema } from './auth';
 
 export const BIO_MAX = 1000;
 export const AVATAR_URL_MAX = 2000;
@@ -33,12 +33,7 @@ function isHttpsUrl(value: string): boolean {
 }
 
 export const ProfileUpdateInput = z.object({
-  displayName: z
-    .string({ error: 'Enter a display name.' })
-    .trim()
-    .min(1, 'Enter a display name.')
-    .max(DISPLAY_NAME_MAX, `Use at most ${DISPLAY_NAME_MAX} characters.`)
-    .optional(),
+  displayName: DisplayNameSchema.optional(),
   username: UsernameSchema.optional(),
   bio: z.string({ error: 'Bio must be text.' }).trim().max(BIO_MAX, `Keep your bio under ${BIO_MAX} characters.`).optional(),
   avatarUrl: AvatarUrlSchema.optional(),

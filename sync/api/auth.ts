@@ -6,13 +6,14 @@
 import { z } from 'zod';
 import * as zm from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, passwordProblem } from '../password-policy';
+import { isReservedName, RESERVED_NAME_MESSAGE } from '../text/reserved-names';
 import { endpoint } from './contract';
 import { MeSchema } from './session';
 
 const EMAIL_MAX = 254;
 const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
-export const DISPLAY_NAME_MAX = 60;
+const DISPLAY_NAME_MAX = 60;
 const BETA_NAME_MAX = 100;
 export const BETA_REASON_MAX = 2000;
 /** Codes are `id.secret` in base32; anything longer is not one of ours. */
@@ -32,7 +33,17 @@ export const UsernameSchema = str('Choose a username.')
   .toLowerCase()
   .min(USERNAME_MIN, `Use at least ${USERNAME_MIN} characters.`)
   .max(USERNAME_MAX, `Use at most ${USERNAME_MAX} characters.`)
-  .regex(/^[a-z0-9_-]+$/, 'Use only letters a–z, digits, "_" and "-".');
+  .regex(/^[a-z0-9_-]+$/, 'Use only letters a–z, digits, "_" and "-".')
+  .refine((name) => !isReservedName(name), RESERVED_NAME_MESSAGE);
+
+const displayName = (min: number) =>
+  str('Enter a display name.')
+    .trim()
+    .min(min, 'Enter a display name.')
+    .max(DISPLAY_NAME_MAX, `Use at most ${DISPLAY_NAME_MAX} characters.`)
+    .refine((name) => !isReservedName(name), RESERVED_NAME_MESSAGE);
+/** A display name in the profile. At sign-up it may be empty: the username stands in. */
+export const DisplayNameSchema = displayName(1);
 
 /** A new password: the shared policy. The server adds the common-password check. */
 const NewPasswordSchema = str('Enter a password.').superRefine((value, ctx) => {
@@ -50,7 +61,7 @@ const CodeSchema = str('The link is incomplete.').trim().min(1, 'The link is inc
 export const SignUpInput = z.object({
   email: EmailSchema,
   username: UsernameSchema,
-  displayName: str('Enter a display name.').trim().max(DISPLAY_NAME_MAX, `Use at most ${DISPLAY_NAME_MAX} characters.`).optional(),
+  displayName: displayName(0).optional(),
   password: NewPasswordSchema,
   invite: z.string().trim().max(CODE_MAX).optional(),
 });

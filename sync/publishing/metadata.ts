@@ -33,6 +33,40 @@ export const PUBLISHING_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY'] as const;
 
 const keys = <T extends object>(o: T) => Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
 
+/** Up to KEYWORDS_MAX, counted as kept: trimmed, blanks and repeats dropped. */
+const KeywordsSchema = z
+  .array(z.string(), { error: 'List keywords as words.' })
+  .max(100, `Use at most ${KEYWORDS_MAX} keywords.`)
+  .refine((words) => words.every((w) => w.trim().length <= 50), 'Keep each keyword under 50 characters.')
+  .default([])
+  .transform((words) => [...new Set(words.map((w) => w.trim()).filter((w) => w.length > 0))])
+  .pipe(z.array(z.string()).max(KEYWORDS_MAX, `Use at most ${KEYWORDS_MAX} keywords.`));
+const SeriesSchema = z.string().trim().max(200, 'Keep the series name under 200 characters.').default('');
+/** The book's place in its series; only with a series name (seriesRule). */
+const SeriesNumberSchema = z
+  .number({ error: 'Use a whole number.' })
+  .int('Use a whole number.')
+  .min(1, 'Number the books from 1.')
+  .max(999, 'Use a number up to 999.')
+  .nullable()
+  .default(null);
+/** Everyone credited, with an ONIX role (sync/publishing/contributors.ts), in the order the store shows them. */
+const ContributorsSchema = z
+  .array(
+    z.object({
+      name: z.string({ error: 'Name each contributor.' }).trim().min(1, 'Name each contributor.').max(200, 'Keep each name under 200 characters.'),
+      role: z.enum(keys(CONTRIBUTOR_ROLE_CODES), { error: 'Pick each contributor’s role from the list.' }),
+    }),
+    { error: 'List the contributors with their roles.' },
+  )
+  .max(CONTRIBUTORS_MAX, `Credit at most ${CONTRIBUTORS_MAX} contributors.`)
+  .default([]);
+
+/** A number in a series needs the series' name. */
+function seriesRule(m: { series: string; seriesNumber: number | null }, ctx: z.RefinementCtx): void {
+  if (m.seriesNumber !== null && m.series === '') ctx.addIssue({ code: 'custom', path: ['series'], message: 'Name the series this book is part of.' });
+}
+
 export const PublishingMetadataSchema = z
   .object({
     title: z.string({ error: 'Give the book a title.' }).trim().min(1, 'Give the book a title.').max(300, 'Keep the title under 300 characters.'),
@@ -49,14 +83,7 @@ export const PublishingMetadataSchema = z
       .max(GENRES_MAX, `Pick at most ${GENRES_MAX} genres.`)
       .refine((codes) => codes.every((c) => c in GENRES), 'Pick genres from the list.')
       .refine((codes) => new Set(codes).size === codes.length, 'Pick each genre once.'),
-    keywords: z
-      .array(z.string(), { error: 'List keywords as words.' })
-      .max(100, `Use at most ${KEYWORDS_MAX} keywords.`)
-      .refine((words) => words.every((w) => w.trim().length <= 50), 'Keep each keyword under 50 characters.')
-      .default([])
-      // Counted as kept: trimmed, blanks and repeats dropped.
-      .transform((words) => [...new Set(words.map((w) => w.trim()).filter((w) => w.length > 0))])
-      .pipe(z.array(z.string()).max(KEYWORDS_MAX, `Use at most ${KEYWORDS_MAX} keywords.`)),
+    keywords: KeywordsSchema,
     language: z.enum(keys(PUBLISHING_LANGUAGES), { error: 'Pick the language the book is written in.' }),
     priceCents: z
       .number({ error: 'Enter a price (0 makes the book free).' })
@@ -65,24 +92,11 @@ export const PublishingMetadataSchema = z
       .max(MAX_PRICE_CENTS, 'The price is too high.'),
     currency: z.enum(PUBLISHING_CURRENCIES, { error: 'Pick a currency.' }),
     ageRating: z.enum(keys(AGE_RATINGS), { error: 'Pick who the book is for.' }),
-    series: z.string().trim().max(200, 'Keep the series name under 200 characters.').default(''),
-    /** The book's place in its series; only with a series name. */
-    seriesNumber: z.number().int('Use a whole number.').min(1, 'Number the books from 1.').max(999, 'Use a number up to 999.').nullable().default(null),
-    /** Everyone credited, with an ONIX role (sync/publishing/contributors.ts), in the order the store shows them. */
-    contributors: z
-      .array(
-        z.object({
-          name: z.string({ error: 'Name each contributor.' }).trim().min(1, 'Name each contributor.').max(200, 'Keep each name under 200 characters.'),
-          role: z.enum(keys(CONTRIBUTOR_ROLE_CODES), { error: 'Pick each contributor’s role from the list.' }),
-        }),
-        { error: 'List the contributors with their roles.' },
-      )
-      .max(CONTRIBUTORS_MAX, `Credit at most ${CONTRIBUTORS_MAX} contributors.`)
-      .default([]),
+    series: SeriesSchema,
+    seriesNumber: SeriesNumberSchema,
+    contributors: ContributorsSchema,
   })
-  .superRefine((m, ctx) => {
-    if (m.seriesNumber !== null && m.series === '') ctx.addIssue({ code: 'custom', path: ['series'], message: 'Name the series this book is part of.' });
-  });
+  .superRefine(seriesRule);
 export type PublishingMetadata = z.infer<typeof PublishingMetadataSchema>;
 
 /** An imprint's book (/publisher/books/{id}/edit) has no manuscript owner to credit: it names its contributors. */
@@ -90,6 +104,14 @@ export const ImprintBookMetadataSchema = PublishingMetadataSchema.refine((m) => 
   path: ['contributors'],
   message: 'Credit at least one contributor (the author: A01).',
 });
+/**
+ * What a bulk upload row (server/uploads/record.ts) carries beyond the basics, checked by the same
+ * field schemas as the form, so a CSV's keywords, series and contributors follow the form's rules.
+ */
+export const UploadExtrasSchema = z
+  .object({ keywords: KeywordsSchema, series: SeriesSchema, seriesNumber: SeriesNumberSchema, contributors: ContributorsSchema })
+  .superRefine(seriesRule);
+
 export type PublishingMetadataInput = z.input<typeof PublishingMetadataSchema>;
 export type MetadataField = keyof PublishingMetadata;
 

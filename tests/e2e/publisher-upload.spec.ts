@@ -25,10 +25,10 @@ test('a publisher bulk-uploads a CSV with one bad row, sees it reported, the res
   const fileName = `spring-list-${run}.csv`;
   const [first, bad, second] = [randomIsbn(), mistype(randomIsbn()), randomIsbn()];
   const csv = [
-    'isbn,title,authors,language,price,currency,description',
-    `${first},The Quiet Harbour ${run},Maren Holt,en,6.99,USD,A harbour town in winter.`,
-    `${bad},A Mistyped Number ${run},Maren Holt,en,4.99,USD,`,
-    `${second},Lanterns at Low Tide ${run},Maren Holt; Ansel Reed,en,8.50,EUR,Two keepers and one light.`,
+    'isbn,title,authors,contributors,language,price,currency,description,keywords,series,series_number',
+    `${first},The Quiet Harbour ${run},Maren Holt,,en,6.99,USD,A harbour town in winter.,,,`,
+    `${bad},A Mistyped Number ${run},Maren Holt,,en,4.99,USD,,,,`,
+    `${second},Lanterns at Low Tide ${run},Maren Holt; Ansel Reed,Ida Brandt (Illustrator),en,8.50,EUR,Two keepers and one light.,lighthouse; tides,Harbour Tales,2`,
   ].join('\r\n');
 
   await signIn(page, DEMO.publisher);
@@ -36,6 +36,10 @@ test('a publisher bulk-uploads a CSV with one bad row, sees it reported, the res
   await expect(page.getByRole('heading', { level: 1, name: 'Bulk upload' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Publisher' }).getByRole('link', { name: 'Bulk upload' })).toHaveClass(/active/);
   await expect(page.getByRole('link', { name: 'download the template' })).toHaveAttribute('download', 'quire-upload-template.csv');
+  // Every column is explained, with the form's rules (keywords up to 7, a series number needs a series).
+  await page.getByText('What goes in each column').click();
+  await expect(page.getByRole('definition').filter({ hasText: 'Up to 7 words or phrases, separated by semicolons' })).toBeVisible();
+  await expect(page.getByRole('term').filter({ hasText: 'series_number' })).toBeVisible();
 
   // The report comes before anything is imported: the bad row with its line and why.
   await page.getByLabel('Metadata file (CSV or ONIX)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -95,6 +99,10 @@ test('on a phone, the validation report and the upload history fit the screen', 
   ].join('\n');
   await signIn(page, DEMO.publisher);
   await page.goto('/publisher/upload-bulk');
+  await page.getByText('What goes in each column').click();
+  await expect(page.getByRole('term').filter({ hasText: 'contributors' })).toBeVisible();
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('publisher-upload-columns-phone.png'), fullPage: true });
   await page.getByLabel('Metadata file (CSV or ONIX)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const report = page.getByRole('region', { name: `Validation report: ${fileName}` });
   await expect(report.getByRole('row', { name: /No Price|Missing price/ })).toContainText('Missing price.');

@@ -20,7 +20,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const qc = useQueryClient();
   const toast = useToast();
   const save = useMutation({
-    mutationFn: () => call(updateProfile, { body: { displayName, bio } }),
+    // An unchanged name is not sent: one chosen before the reserved names were (sync/text/reserved-names.ts) stays.
+    mutationFn: () => call(updateProfile, { body: { ...(displayName !== profile.displayName ? { displayName } : {}), bio } }),
     onSuccess: async (res) => {
       qc.setQueryData(PROFILE_KEY, res);
       // The header shows the display name from the session.

@@ -10,6 +10,7 @@ import type { BookDetailResponse } from '../../../sync/api/books';
 import { ApiRequestError, call, errorMessage, fieldErrorsOf } from '../../lib/api';
 import { Button, Notice, TextField, useOnline } from '../../ui';
 import { isDownloaded } from '../library/offline-books';
+import { askErrorMessage } from './ask-errors';
 import './ask.css';
 
 interface Asked {
@@ -106,7 +107,7 @@ export function AskPanel({ book, onOpen }: { book: BookDetailResponse; onOpen: (
     } catch (err) {
       const fields = fieldErrorsOf(err);
       if (fields.question) setFieldError(fields.question);
-      else setError(errorMessage(err));
+      else setError(askErrorMessage(err));
     } finally {
       setBusy(false);
     }

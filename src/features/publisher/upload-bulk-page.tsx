@@ -10,7 +10,16 @@ import { Link, useNavigate } from 'react-router';
 import type { MyImprint } from '../../../sync/api/publisher-isbns';
 import { attachArchive, checkMetadata, startUpload, uploadErrorsCsvPath, type UploadDetail } from '../../../sync/api/publisher-uploads';
 import { formatBytes } from '../../../sync/text/bytes';
-import { CSV_COLUMNS, CSV_TEMPLATE, UPLOAD_ARCHIVE_MAX_BYTES, UPLOAD_MAX_ROWS, UPLOAD_METADATA_MAX_BYTES } from '../../../sync/uploads';
+import { KEYWORDS_MAX } from '../../../sync/publishing/metadata';
+import {
+  CSV_COLUMNS,
+  CSV_ROLE_HINT,
+  CSV_TEMPLATE,
+  UPLOAD_ARCHIVE_MAX_BYTES,
+  UPLOAD_MAX_ROWS,
+  UPLOAD_METADATA_MAX_BYTES,
+  type CsvColumn,
+} from '../../../sync/uploads';
 import { call, errorMessage } from '../../lib/api';
 import { Button, Notice, Page, useToast } from '../../ui';
 import { FileStep } from './file-step';
@@ -20,6 +29,43 @@ import { plural, UploadCounts, UploadRows } from './upload-report';
 import './publisher.css';
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_TEMPLATE)}`;
+
+/** What goes in each column of the template; the same rules as the /publishing form. */
+const COLUMN_HELP: Record<CsvColumn, string> = {
+  isbn: 'ISBN-13 or ISBN-10, hyphens allowed. Required.',
+  title: 'Required, up to 300 characters.',
+  subtitle: 'Optional.',
+  authors: 'Required: one or more names, separated by semicolons.',
+  contributors: `Others credited, separated by semicolons, each with its role in brackets: “Ida Brandt (Illustrator)”. Roles: ${CSV_ROLE_HINT}.`,
+  language: 'A language code: en, en-GB, fr — or ONIX’s eng, fre.',
+  price: 'Like 9.99, without a currency sign; 0 for free.',
+  currency: 'A currency code: USD, EUR, GBP, JPY…',
+  description: 'Optional; quote it if it holds commas.',
+  keywords: `Up to ${KEYWORDS_MAX} words or phrases, separated by semicolons; repeats are dropped.`,
+  series: 'The series’ name, if the book is part of one.',
+  series_number: 'The book’s place in the series: a whole number from 1 (needs a series).',
+  epub_file: 'The EPUB’s file name in the ZIP (otherwise matched by ISBN).',
+  cover_file: 'The cover’s file name in the ZIP (otherwise matched by ISBN).',
+  action: 'new (the default), update or withdraw. On an update an empty keywords, series or description keeps the book’s.',
+};
+
+function ColumnHelp() {
+  return (
+    <details className="upload-columns">
+      <summary>What goes in each column</summary>
+      <dl className="upload-metadata">
+        {CSV_COLUMNS.map((column) => (
+          <div key={column} className="upload-column">
+            <dt>
+              <code>{column}</code>
+            </dt>
+            <dd>{COLUMN_HELP[column]}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
 
 function Report({ imprint, detail, onChange }: { imprint: MyImprint; detail: UploadDetail; onChange: (d: UploadDetail) => void }) {
   const qc = useQueryClient();
@@ -92,6 +138,7 @@ function BulkUpload({ imprint }: { imprint: MyImprint }) {
           — or an ONIX for Books 3.0 file (reference or short tags). Up to {plural(UPLOAD_MAX_ROWS, 'row', 'rows')}; every row is checked before anything is
           imported.
         </p>
+        <ColumnHelp />
         <FileStep
           label="Metadata file (CSV or ONIX)"
           hint={`.csv or .xml, up to ${formatBytes(UPLOAD_METADATA_MAX_BYTES)}.`}

@@ -9,6 +9,14 @@ import { clientFieldErrors, settingsKey } from './settings-api';
 
 type Draft = Pick<Profile, 'displayName' | 'username' | 'bio' | 'avatarUrl' | 'profileVisibility'>;
 
+/**
+ * Only what the person changed is checked and sent: a name chosen before a rule existed (the
+ * reserved names, sync/text/reserved-names.ts) must not stop them from editing their bio.
+ */
+function changesOf(draft: Draft, profile: Profile): Partial<Draft> {
+  return Object.fromEntries(Object.entries(draft).filter(([key, value]) => profile[key as keyof Draft] !== value));
+}
+
 export function ProfileForm({ profile }: { profile: Profile }) {
   const [draft, setDraft] = useState<Draft>(() => ({
     displayName: profile.displayName,
@@ -22,7 +30,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const refreshSession = useRefreshSession();
   const toast = useToast();
   const save = useMutation({
-    mutationFn: (input: Draft) => call(updateProfile, { body: input }),
+    mutationFn: (input: Partial<Draft>) => call(updateProfile, { body: input }),
     onSuccess: async (data) => {
       qc.setQueryData(settingsKey('profile'), data);
       toast('Saved', { tone: 'success' });
@@ -34,9 +42,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
-    const problems = clientFieldErrors(ProfileUpdateInput, draft);
+    const changes = changesOf(draft, profile);
+    const problems = clientFieldErrors(ProfileUpdateInput, changes);
     setChecked(problems ?? {});
-    if (!problems) save.mutate(draft);
+    if (!problems) save.mutate(changes);
   }
 
   const formError = save.error && Object.keys(fieldErrorsOf(save.error)).length === 0 ? errorMessage(save.error) : null;
