@@ -22,6 +22,12 @@ test('a 10,000-chapter book opens at once, and its contents jump to chapter 9,00
   expect(detail.tocSize).toBe(CHAPTERS);
   expect(detail.toc).toEqual([]);
 
+  // For comparison, the first page of a short book on this machine right now.
+  const shortId = await importEpub(page, longEpub(12, { identifier: `${identifier}-short` }));
+  await page.goto(`/books/${shortId}`);
+  await expect(page.locator('section.reader-chapter').first()).toContainText('This is day 1 of the almanac');
+  const shortMs = Math.round(await page.evaluate(() => performance.now()));
+
   // The first page, timed from the start of navigation; the contents are not fetched for it.
   const tocRequests: string[] = [];
   page.on('request', (r) => {
@@ -31,8 +37,9 @@ test('a 10,000-chapter book opens at once, and its contents jump to chapter 9,00
   const chapter = page.locator('section.reader-chapter').first();
   await expect(chapter).toContainText('This is day 1 of the almanac');
   const firstPageMs = Math.round(await page.evaluate(() => performance.now()));
-  testInfo.annotations.push({ type: 'first page', description: `${firstPageMs} ms from navigation` });
-  console.info(`long-book: first page of a ${CHAPTERS}-chapter book shown ${firstPageMs} ms after navigation started`);
+  const timing = `first page ${firstPageMs} ms after navigation started (a 12-chapter book: ${shortMs} ms)`;
+  testInfo.annotations.push({ type: 'first page', description: timing });
+  console.info(`long-book: ${CHAPTERS} chapters, ${timing}`);
   expect(tocRequests).toEqual([]);
 
   // The contents: fetched on opening, a tree of 10,000 entries with only the rows in view rendered.

@@ -134,7 +134,7 @@ function TocTree({
               aria-current={i === current ? 'location' : undefined}
               tabIndex={i === active ? 0 : -1}
               title={row.title}
-              style={{ top: i * ROW_HEIGHT, paddingInlineStart: `${0.25 + (row.level - 1)}rem` }}
+              style={{ top: i * ROW_HEIGHT, paddingInlineStart: `${0.6 + (row.level - 1)}rem` }}
               onClick={() => {
                 setActive(i);
                 open(row);
