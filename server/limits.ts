@@ -79,13 +79,22 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const EPUB_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const EPUB_MAX_TOTAL_UNCOMPRESSED = 200 * 1024 * 1024;
 export const EPUB_MAX_ENTRY_BYTES = 50 * 1024 * 1024;
-export const EPUB_MAX_ENTRIES = 5_000;
+/** Room for EPUB_MAX_CHAPTERS spine documents plus their images, fonts and stylesheets. */
+export const EPUB_MAX_ENTRIES = 15_000;
 /** Text deflates about 3–10×; anything past this is a zip bomb, not a book. */
 export const EPUB_MAX_COMPRESSION_RATIO = 100;
 /** Entries this small may show any ratio (a run of spaces in a stylesheet compresses wildly). */
 export const EPUB_RATIO_FREE_BYTES = 1024 * 1024;
-export const EPUB_MAX_CHAPTERS = 2_000;
+/**
+ * Spine documents one book may have. Real long publications (collected works, serials, legal
+ * codes, some manga) run to several thousand; decision 053 says what the reader does with them.
+ */
+export const EPUB_MAX_CHAPTERS = 10_000;
+/** Chapter rows per INSERT while saving a book: well under SQLite's bound-parameter limit. */
+export const BOOK_SAVE_CHAPTER_BATCH = 500;
 export const EPUB_MAX_CHAPTER_CHARS = 2_000_000;
+/** Contents entries that come with a book's detail; a longer contents is fetched on its own (decision 053). */
+export const TOC_INLINE_MAX = 500;
 
 /**
  * /files: per-file and per-account storage (defaults; Config.fileMaxBytes / fileQuotaBytes may

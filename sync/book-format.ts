@@ -106,7 +106,7 @@ const TocEntrySchema: z.ZodType<TocEntry> = z.lazy(() =>
     title: z.string().trim().min(1).max(300),
     chapterId: z.string().regex(CHAPTER_ID),
     anchor: z.string().min(1).max(200).optional(),
-    children: z.array(TocEntrySchema).max(2000),
+    children: z.array(TocEntrySchema).max(10_000),
   }),
 );
 
@@ -131,7 +131,7 @@ export const CanonicalBookSchema = z
     assets: z.array(AssetSchema),
     /** Path of the cover among `assets`, when there is one. */
     coverPath: z.string().optional(),
-    toc: z.array(TocEntrySchema).max(5000).default([]),
+    toc: z.array(TocEntrySchema).max(10_000).default([]),
     /** Page progression (EPUB spine page-progression-direction). */
     direction: z.enum(DIRECTIONS).default('ltr'),
     writingMode: z.enum(WRITING_MODES).default('horizontal-tb'),

@@ -4,7 +4,8 @@
  * never sniffed or run: nosniff and a sandboxing CSP, since an SVG opened directly is a document.
  */
 import { Hono } from 'hono';
-import { claimBook, getBook, getBookChapter, type BookDetailResponse } from '../../sync/api/books';
+import { claimBook, getBook, getBookChapter, getBookToc, type BookDetailResponse } from '../../sync/api/books';
+import type { TocEntry } from '../../sync/book-format';
 import { canClaim, chapterDecision, type ChapterDecision } from '../../sync/books/entitlement';
 import type { AppContext, AppEnv } from '../context';
 import { serveBlob } from '../files/serve-blob';
@@ -14,6 +15,7 @@ import { requireUser } from '../http/guard';
 import { accessToBook, type BookForReading } from './access';
 import { assetUrl } from './epub/assets';
 import { coverUrl } from './queries';
+import { TOC_INLINE_MAX } from '../limits';
 
 const ASSET_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -34,6 +36,13 @@ export function readingRoutes(ctx: AppContext) {
     const found = await accessToBook(ctx, params.id, c.get('user'));
     if (!found || found.access === 'none') throw notFound('No such book.');
     return bookDetail(ctx, found);
+  });
+  on(router, '/api/books', getBookToc, async (c, { params }) => {
+    const found = await accessToBook(ctx, params.id, c.get('user'));
+    if (!found || found.access === 'none') throw notFound('No such book.');
+    const row = await ctx.db.selectFrom('books').select('toc').where('id', '=', found.book.id).executeTakeFirstOrThrow();
+    c.header('Cache-Control', 'private, no-cache');
+    return { toc: JSON.parse(row.toc) as TocEntry[] };
   });
   on(router, '/api/books', getBookChapter, async (c, { params: { id, chapterId } }) => {
     const user = c.get('user');
@@ -78,8 +87,12 @@ export function readingRoutes(ctx: AppContext) {
   });
 }
 
-/** The reader's view of a book: metadata, contents and which chapters this viewer may open. */
-export async function bookDetail(ctx: AppContext, found: BookForReading): Promise<BookDetailResponse> {
+/**
+ * The reader's view of a book: metadata, contents and which chapters this viewer may open. A
+ * contents longer than TOC_INLINE_MAX entries is left out (`tocSize` says how long it is) unless
+ * `fullToc`: the reader fetches it when the drawer opens (decision 053).
+ */
+export async function bookDetail(ctx: AppContext, found: BookForReading, { fullToc = false } = {}): Promise<BookDetailResponse> {
   const id = found.book.id;
   const [row, contributors, chapters, cover] = await Promise.all([
     ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
@@ -114,7 +127,7 @@ export async function bookDetail(ctx: AppContext, found: BookForReading): Promis
     direction: row.direction,
     writingMode: row.writingMode,
     accessibility: JSON.parse(row.accessibility),
-    toc: JSON.parse(row.toc),
+    ...contents(JSON.parse(row.toc) as TocEntry[], fullToc),
     stylesheets: (JSON.parse(row.stylesheets) as string[]).map((p) => assetUrl(id, p)),
     access: found.access,
     sampleChapterId: found.sampleChapterId ?? null,
@@ -133,6 +146,14 @@ export async function bookDetail(ctx: AppContext, found: BookForReading): Promis
     })),
   };
 }
+
+function contents(toc: TocEntry[], full: boolean): { toc: TocEntry[]; tocSize?: number } {
+  if (full) return { toc };
+  const size = tocSize(toc);
+  return size > TOC_INLINE_MAX ? { toc: [], tocSize: size } : { toc };
+}
+
+const tocSize = (entries: TocEntry[]): number => entries.reduce((n, e) => n + 1 + tocSize(e.children), 0);
 
 /** The cover, presentation files and the images of the sample chapter are open to sample readers. */
 async function isOpenAsset(

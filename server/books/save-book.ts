@@ -15,6 +15,7 @@ import { sanitizeDescription } from './description';
 import type { Transaction } from 'kysely';
 import type { BookStatus, Database } from '../db/schema';
 import { loadBook } from './load-book';
+import { BOOK_SAVE_CHAPTER_BATCH } from '../limits';
 
 export interface SaveBookInput {
   book: CanonicalBookInput;
@@ -110,24 +111,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
       .insertInto('bookContributors')
       .values(m.contributors.map((c, ord) => ({ bookId: id, ord, name: c.name, role: c.role, userId: userIds[ord] ?? null })))
       .execute();
-    await trx
-      .insertInto('bookChapters')
-      .values(
-        book.chapters.map((c, ord) => ({
-          id: c.id,
-          bookId: id,
-          ord,
-          title: c.title,
-          xhtml: c.xhtml,
-          wordCount: countWordsInXhtml(c.xhtml),
-          linear: c.linear ? 1 : 0,
-          layout: c.layout,
-          pageSpread: c.pageSpread ?? null,
-          viewportWidth: c.viewport?.width ?? null,
-          viewportHeight: c.viewport?.height ?? null,
-        })),
-      )
-      .execute();
+    await insertChapters(trx, id, book.chapters);
     if (book.assets.length > 0) {
       await trx
         .insertInto('bookAssets')
@@ -160,6 +144,35 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
     await requestPassageIndex(ctx, id, { in: trx });
   });
   return { id, created: !existing, changed: true };
+}
+
+/**
+ * In batches: one INSERT per chapter would be slow, one for all of them would pass SQLite's
+ * bound-parameter limit on a long book (10,000 chapters × 11 columns), and each batch's rows are
+ * made just before it is written.
+ */
+async function insertChapters(trx: Transaction<Database>, bookId: string, chapters: CanonicalBook['chapters']): Promise<void> {
+  for (let start = 0; start < chapters.length; start += BOOK_SAVE_CHAPTER_BATCH) {
+    const batch = chapters.slice(start, start + BOOK_SAVE_CHAPTER_BATCH);
+    await trx
+      .insertInto('bookChapters')
+      .values(
+        batch.map((c, i) => ({
+          id: c.id,
+          bookId,
+          ord: start + i,
+          title: c.title,
+          xhtml: c.xhtml,
+          wordCount: countWordsInXhtml(c.xhtml),
+          linear: c.linear ? 1 : 0,
+          layout: c.layout,
+          pageSpread: c.pageSpread ?? null,
+          viewportWidth: c.viewport?.width ?? null,
+          viewportHeight: c.viewport?.height ?? null,
+        })),
+      )
+      .execute();
+  }
 }
 
 async function isUnchanged(

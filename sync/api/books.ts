@@ -61,7 +61,10 @@ export const BookDetailSchema = z.object({
     summary: z.string(),
     conformsTo: z.array(z.string()),
   }),
+  /** Empty when `tocSize` is set: a long book's contents come from getBookToc (decision 053). */
   toc: z.array(TocEntrySchema),
+  /** Entries in the contents, at every level, when there are too many to come with the book. */
+  tocSize: z.optional(z.number()),
   /** Scoped stylesheet URLs, in order; the reader wraps chapters in `scopeClass` + data-book. */
   stylesheets: z.array(z.string()),
   access: z.enum(['full', 'sample', 'none']),
@@ -98,6 +101,8 @@ export const ChapterSchema = z.object({
 export type ChapterResponse = z.infer<typeof ChapterSchema>;
 
 export const getBook = endpoint({ method: 'GET', path: '/api/books/:id', response: BookDetailSchema });
+/** A long book's contents, fetched when the reader opens them (and kept with a downloaded book). */
+export const getBookToc = endpoint({ method: 'GET', path: '/api/books/:id/toc', response: z.object({ toc: z.array(TocEntrySchema) }) });
 export const getBookChapter = endpoint({ method: 'GET', path: '/api/books/:id/chapters/:chapterId', response: ChapterSchema });
 /** Served as bytes (images, fonts, the book's CSS): a URL for `src` and `href`, not a JSON call. */
 export const BOOK_ASSET_PATH = '/api/books/:id/assets/:path';

@@ -28,7 +28,7 @@ test('page turn, working: contents jump to a chapter', async ({ browser }) => {
   await page.goto('/dflip-working');
   await expect(page.locator('section.reader-chapter')).toContainText('ninety-one steps');
   await page.getByRole('button', { name: 'Contents' }).click();
-  await page.getByRole('dialog', { name: 'Contents' }).getByRole('button', { name: 'What the Fog Keeps' }).click();
+  await page.getByRole('dialog', { name: 'Contents' }).getByRole('treeitem', { name: 'What the Fog Keeps' }).click();
   await expect(page.locator('section.reader-chapter')).toContainText('The fog came in on a Thursday');
   await expect(page.getByTestId('reader-progress')).toContainText('What the Fog Keeps');
 });

@@ -56,7 +56,7 @@ for (const book of books) {
     const toc = flatten(detail.toc);
     expect(toc.length).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Contents' }).click();
-    const entries = page.getByRole('dialog', { name: 'Contents' }).locator('button:not([aria-label])');
+    const entries = page.getByRole('dialog', { name: 'Contents' }).getByRole('treeitem');
     await expect(entries).toHaveCount(toc.length);
     const last = toc[toc.length - 1]!;
     await entries.last().click();

@@ -49,7 +49,7 @@ test('a reader adds their own EPUB, reads it, and the store never shows it', asy
   await expect(page.locator('section.reader-chapter').first()).toContainText('Cover page');
   // The whole book is the owner's: its last chapter opens from the contents.
   await page.getByRole('button', { name: 'Contents' }).click();
-  await page.getByRole('dialog', { name: 'Contents' }).getByRole('button', { name: 'The Storm' }).click();
+  await page.getByRole('dialog', { name: 'Contents' }).getByRole('treeitem', { name: 'The Storm' }).click();
   await expect(page.locator('section.reader-chapter', { hasText: 'Il pleut.' })).toBeVisible();
 
   await page.goto('/books');

@@ -55,14 +55,21 @@ export function buildBook(opened: ReturnType<typeof readPackage>, options: Build
     .map((s) => (layout === 'pre-paginated' ? s : { ...s, rendition: { layout: 'reflowable' as const } }))
     .filter((s) => CHAPTER_TYPES.has(s.item.mediaType) || s.rendition.layout === 'pre-paginated');
   if (spine.length === 0) throw new EpubError('no_chapters', 'The EPUB has no readable chapters in its spine.');
-  if (spine.length > EPUB_MAX_CHAPTERS) throw new EpubError('no_chapters', `The EPUB has more than ${EPUB_MAX_CHAPTERS} chapters.`);
+  if (spine.length > EPUB_MAX_CHAPTERS) {
+    const count = spine.length.toLocaleString('en');
+    throw new EpubError('too_many_chapters', `The EPUB has ${count} chapters; Quire takes books of up to ${EPUB_MAX_CHAPTERS.toLocaleString('en')}.`);
+  }
 
   const idFor = options.chapterIdFor ?? defaultChapterId(options.bookId);
   const chapterIds = new Map<string, string>();
+  const taken = new Set<string>(); // a set, not a scan of the map: a book may have 10,000 chapters
   spine.forEach((s, i) => {
     let id = idFor(s.item, i);
-    if ([...chapterIds.values()].includes(id)) id = `${id.slice(0, 56)}-${i}`;
-    if (!chapterIds.has(s.item.path)) chapterIds.set(s.item.path, id);
+    if (taken.has(id)) id = `${id.slice(0, 56)}-${i}`;
+    if (!chapterIds.has(s.item.path)) {
+      chapterIds.set(s.item.path, id);
+      taken.add(id);
+    }
   });
 
   const assetItems = [...pkg.manifest.values()].filter((i) => isAssetType(i.mediaType) && files.has(i.path));

@@ -14,6 +14,7 @@ export type EpubErrorCode =
   | 'missing_package'
   | 'bad_package'
   | 'no_chapters'
+  | 'too_many_chapters'
   | 'too_deep'
   | 'drm';
 

@@ -108,3 +108,21 @@ ${FXL_COLOURS.slice(1)
     ...o,
   });
 }
+
+/**
+ * A very long publication (decision 053): `count` short chapters, "Chapter 1" to "Chapter
+ * {count}", each saying its own number, with a flat contents list of them all.
+ */
+export function longEpub(count: number, o: Partial<EpubInput> = {}): Uint8Array<ArrayBuffer> {
+  return epub3({
+    identifier: `urn:uuid:5b0c6f9e-0000-4000-8000-${String(count).padStart(12, '0')}`,
+    title: `The Long Almanac of ${count.toLocaleString('en')} Days`,
+    description: '<p>A very long book for tests.</p>',
+    chapters: Array.from({ length: count }, (_, i) => ({
+      id: `d${i + 1}`,
+      title: `Chapter ${i + 1}`,
+      body: `<h1>Chapter ${i + 1}</h1><p>This is day ${i + 1} of the almanac. The weather held, the ledger was kept, and the lamp was lit at dusk.</p>`,
+    })),
+    ...o,
+  });
+}

@@ -9,7 +9,8 @@ import { Link } from 'react-router';
 import { Badge, Button, usePageTitle } from '../../ui';
 import { bookProgress, progressLabel, minutesLeft } from '../reader/pagination';
 import { PaginatedView } from '../reader/paginated-view';
-import { Drawer, SettingsPanel, TocPanel } from '../reader/reader-panels';
+import { Drawer, SettingsPanel } from '../reader/reader-panels';
+import { TocPanel } from '../reader/toc-panel';
 import { settingsStyle, useReaderSettings, type ReaderSettings } from '../reader/reader-settings';
 import type { Position, Target, ViewHandle, ViewProps } from '../reader/types';
 import { openSampleBook } from './sample-book';
@@ -214,9 +215,10 @@ export function DflipWorkingPage() {
     >
       <TurnView view={view} settings={settings} onPosition={setPosition} />
       {panel === 'toc' && (
-        <Drawer title="Contents" onClose={() => setPanel(null)}>
+        <Drawer title="Contents" onClose={() => setPanel(null)} fill>
           <TocPanel
-            entries={openSampleBook().toc}
+            book={openSampleBook()}
+            currentChapterId={position?.chapterId}
             onGo={(t) => {
               setPanel(null);
               view.current?.goTo(t);

@@ -5,7 +5,7 @@
  * Only the person's own explicit download is stored; removing it drops the whole cache. The
  * print layout's code is kept offline with the first download (src/lib/offline-assets.ts).
  */
-import { getBook, getBookChapter } from '../../../sync/api/books';
+import { getBook, getBookChapter, getBookToc } from '../../../sync/api/books';
 import { fillPath, type Endpoint, type ResponseOf } from '../../../sync/api/contract';
 import { getLibrary } from '../../../sync/api/library';
 import { answerOf } from '../../lib/api';
@@ -63,6 +63,13 @@ export async function downloadBook(bookId: string, onProgress?: (done: number, t
     if (!detailRes.ok) throw new Error(`Could not download the book (${detailRes.status}).`);
     const book = answerOf(getBook, await detailRes.clone().json());
     await cache.put(bookUrl, detailRes);
+    // A long book's contents come on their own (decision 053); offline, the drawer reads them from here.
+    if (book.tocSize !== undefined) {
+      const tocUrl = fillPath(getBookToc.path, { id: bookId });
+      const tocRes = await fetch(tocUrl, { credentials: 'same-origin' });
+      if (!tocRes.ok) throw new Error(`Could not download the contents (${tocRes.status}).`);
+      await cache.put(tocUrl, tocRes);
+    }
     const chapters = book.chapters.filter((c) => c.readable);
     const assets = new Set<string>([...book.stylesheets, ...(book.coverUrl ? [book.coverUrl] : [])]);
     let done = 0;

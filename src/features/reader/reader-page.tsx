@@ -21,7 +21,8 @@ import { FlowView } from './flow-view';
 import { PageThumbnails } from './page-thumbnails';
 import { PaginatedView } from './paginated-view';
 import { bookProgress, minutesLeft, pageGeometry, progressLabel } from './pagination';
-import { AnnotationsPanel, Drawer, SearchPanel, SettingsPanel, TocPanel } from './reader-panels';
+import { AnnotationsPanel, Drawer, SearchPanel, SettingsPanel } from './reader-panels';
+import { TocPanel } from './toc-panel';
 import { settingsStyle, useReaderSettings } from './reader-settings';
 import { SelectionToolbar, type Selected } from './selection-toolbar';
 import type { Position, Target, ViewHandle } from './types';
@@ -279,8 +280,8 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
         />
       )}
       {panel === 'toc' && (
-        <Drawer title="Contents" onClose={() => setPanel(null)}>
-          <TocPanel entries={book.toc} onGo={go} />
+        <Drawer title="Contents" onClose={() => setPanel(null)} fill>
+          <TocPanel book={book} currentChapterId={position?.chapterId} onGo={go} />
         </Drawer>
       )}
       {panel === 'settings' && (

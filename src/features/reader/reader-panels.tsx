@@ -1,7 +1,6 @@
 /** The reader's side drawers: contents, settings, annotations (with export) and search. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { BookDetailResponse } from '../../../sync/api/books';
-import type { TocEntry } from '../../../sync/book-format';
 import type { Annotation } from '../../../sync/collections/annotations';
 import { Link } from 'react-router';
 import { FONT_SIZE, LINE_HEIGHT, MARGIN } from '../../../sync/preferences';
@@ -11,7 +10,8 @@ import { READER_FONTS, READER_THEMES, type ReaderSettings } from './reader-setti
 import { searchBook, type SearchHit } from './search';
 import type { Target } from './types';
 
-export function Drawer({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+/** `fill`: the body gives its whole height to one scrolling child (the virtualised contents) instead of scrolling itself. */
+export function Drawer({ title, onClose, children, fill = false }: { title: string; onClose: () => void; children: ReactNode; fill?: boolean }) {
   return (
     <aside className="reader-drawer" role="dialog" aria-label={title} onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <header className="reader-drawer-head">
@@ -20,26 +20,10 @@ export function Drawer({ title, onClose, children }: { title: string; onClose: (
           ✕
         </Button>
       </header>
-      <div className="reader-drawer-body">{children}</div>
+      <div className={fill ? 'reader-drawer-body reader-drawer-fill' : 'reader-drawer-body'}>{children}</div>
     </aside>
   );
 }
-
-function TocList({ entries, onGo }: { entries: TocEntry[]; onGo: (t: Target) => void }) {
-  return (
-    <ol className="reader-toc">
-      {entries.map((e, i) => (
-        <li key={`${e.chapterId}-${e.anchor ?? ''}-${i}`}>
-          <button type="button" onClick={() => onGo({ chapterId: e.chapterId, anchor: e.anchor, fraction: 0 })}>
-            {e.title}
-          </button>
-          {e.children.length > 0 && <TocList entries={e.children} onGo={onGo} />}
-        </li>
-      ))}
-    </ol>
-  );
-}
-export const TocPanel = TocList;
 
 type FontFamily = ReaderSettings['fontFamily'];
 const FONT_LABELS: Record<FontFamily, string> = { serif: 'Serif', sans: 'Sans', mono: 'Mono', publisher: "Publisher's" };
