@@ -8,7 +8,7 @@
 import { createClient } from 'redis';
 
 const newClient = (url: string) => createClient({ url });
-export type RedisClient = ReturnType<typeof newClient>;
+type RedisClient = ReturnType<typeof newClient>;
 
 export interface RedisConnection {
   commands: RedisClient;

@@ -14,7 +14,7 @@ export function redisServerPath(): string | null {
   return found.status === 0 ? found.stdout.trim() : null;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
