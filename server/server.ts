@@ -155,7 +155,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
       // Sockets first: server.close waits for every open connection, and documents must be
       // compacted while the database is still open. Open sync streams would hold close() forever.
       await collab.close();
-      await ctx.collab.relay?.close();
+      ctx.collab.relay?.close();
       const closing = new Promise<void>((resolve) => server.close(() => resolve()));
       if ('closeAllConnections' in server) server.closeAllConnections();
       await closing;

@@ -35,5 +35,6 @@ export interface CollabRelay {
   onAccessChange(listener: (change: AccessChange) => void): () => void;
   /** The link to the others came back after a drop: what they published meanwhile is lost to this instance. */
   onResume(listener: () => void): () => void;
-  close(): Promise<void>;
+  /** Stops listening; the connection itself is closed by its owner. */
+  close(): void;
 }

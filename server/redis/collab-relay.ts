@@ -101,11 +101,13 @@ export async function createRedisCollabRelay(
       resumeListeners.add(listener);
       return () => resumeListeners.delete(listener);
     },
-    async close() {
+    close() {
       redis.subscriber.off('ready', onReady);
       resumeListeners.clear();
       accessListeners.clear();
-      await redis.subscriber.unsubscribe(ACCESS_CHANNEL, onAccess).catch(() => {});
+      // Not awaited: while Redis is down node-redis queues the command until it reconnects; closing
+      // the connection right after (as shutdown does) settles it.
+      void redis.subscriber.unsubscribe(ACCESS_CHANNEL, onAccess).catch(() => {});
     },
   };
 }

@@ -52,7 +52,7 @@ export async function buildTestContext(overrides: Partial<Config> = {}) {
     },
     async close() {
       await worker.stop();
-      await ctx.collab.relay?.close();
+      ctx.collab.relay?.close();
       await ctx.redis?.close();
       await handle.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
