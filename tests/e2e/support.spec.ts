@@ -18,7 +18,7 @@ test('a reader messages support, staff reply as the team, and the reader sees it
   const admin = await adminPage(browser);
   const readerContext = await browser.newContext();
   const reader = await readerContext.newPage();
-  const name = `Sunny Support ${Date.now().toString(36)}`;
+  const name = `Sunny Asker ${Date.now().toString(36)}`;
   await freshAccount(reader, admin, name);
 
   await reader.goto('/messages');
