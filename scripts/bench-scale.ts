@@ -13,7 +13,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +21,7 @@ import * as Y from 'yjs';
 import { appendParagraphUpdate } from '../server/collab/lexical-doc';
 import { addMember, buildManuscript, connectClient, waitFor } from '../server/collab/test-helpers';
 import { buildList, buildUser } from '../server/sync/test-helpers';
-import { startTestRedis } from '../server/test/redis-server';
+import { freePort, startTestRedis } from '../server/test/redis-server';
 import { startTwoInstances, type Instance } from '../server/test/two-instances';
 import { percentile, writeBenchSection } from './bench-report';
 import { runLoad } from './http-load';
@@ -98,16 +97,6 @@ async function collabPropagation(a: Instance, b: Instance) {
   }
   for (const client of [writer, sameReader, crossReader]) client.destroy();
   return samples;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
 }
 
 async function waitForProbe(origin: string, child: ChildProcess) {

@@ -14,7 +14,8 @@ export function redisServerPath(): string | null {
   return found.status === 0 ? found.stdout.trim() : null;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nobody listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
