@@ -4,14 +4,14 @@
  * length, read from the daily rollup (server/analytics). Days are UTC days.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { sum } from '../../../sync/analytics/days';
 import { ANALYTICS_CSV_PATH, getAnalytics, refreshAnalytics, type Analytics, type AnalyticsChart } from '../../../sync/api/analytics';
 import { call, errorMessage } from '../../lib/api';
 import { Button, formatDateTime, Page, QueryState, SelectField, useToast } from '../../ui';
 import { adminKey } from '../admin/admin-api';
-import { ChartCard } from './chart-card';
+import { ChartCard, type DailySeries } from './chart-card';
 import { formatMoney } from '../../../sync/store/money';
 import { changeText, count, dayLabel, duration } from './figures';
 import { rangeFromSearch, type ChosenRange } from './range';
@@ -82,58 +82,36 @@ function Charts({ a, range, compare }: { a: Analytics; range: ChosenRange; compa
       <Vs compare={compare} text={changeText(sum(s.current), sum(s.previous), fmt)} />
     </>
   );
+  // Every daily chart shares the period, the comparison and its CSV link; only these differ.
+  const chart = (id: AnalyticsChart, title: string, series: DailySeries, format: (n: number) => string, summary: ReactNode) => (
+    <ChartCard
+      id={id}
+      title={title}
+      days={a.days}
+      previousDays={a.previousDays}
+      series={series}
+      compare={compare}
+      format={format}
+      csvHref={csv(id)}
+      summary={summary}
+    />
+  );
   return (
     <div className="analytics-grid">
-      <ChartCard
-        id="sign-ups"
-        title="Sign-ups"
-        days={a.days}
-        previousDays={a.previousDays}
-        series={a.signUps}
-        compare={compare}
-        format={count}
-        csvHref={csv('sign-ups')}
-        summary={total(a.signUps, count)}
-      />
-      <ChartCard
-        id="active-readers"
-        title="Daily active readers"
-        days={a.days}
-        previousDays={a.previousDays}
-        series={a.activeReaders}
-        compare={compare}
-        format={count}
-        csvHref={csv('active-readers')}
-        summary={
-          <>
-            <strong>{oneDecimal(average(a.activeReaders.current))}</strong> a day on average.
-            <Vs compare={compare} text={changeText(average(a.activeReaders.current), average(a.activeReaders.previous), oneDecimal)} />
-          </>
-        }
-      />
+      {chart('sign-ups', 'Sign-ups', a.signUps, count, total(a.signUps, count))}
+      {chart(
+        'active-readers',
+        'Daily active readers',
+        a.activeReaders,
+        count,
+        <>
+          <strong>{oneDecimal(average(a.activeReaders.current))}</strong> a day on average.
+          <Vs compare={compare} text={changeText(average(a.activeReaders.current), average(a.activeReaders.previous), oneDecimal)} />
+        </>,
+      )}
       <RevenueCard a={a} compare={compare} csv={csv} />
-      <ChartCard
-        id="orders"
-        title="Orders"
-        days={a.days}
-        previousDays={a.previousDays}
-        series={a.orders}
-        compare={compare}
-        format={count}
-        csvHref={csv('orders')}
-        summary={total(a.orders, count)}
-      />
-      <ChartCard
-        id="reading-time"
-        title="Reading time"
-        days={a.days}
-        previousDays={a.previousDays}
-        series={a.readingSeconds}
-        compare={compare}
-        format={minutes}
-        csvHref={csv('reading-time')}
-        summary={total(a.readingSeconds, minutes)}
-      />
+      {chart('orders', 'Orders', a.orders, count, total(a.orders, count))}
+      {chart('reading-time', 'Reading time', a.readingSeconds, minutes, total(a.readingSeconds, minutes))}
       <TopBooks
         id="top-sales"
         title="Top books by sales"
