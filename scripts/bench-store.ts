@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import type { StoreQuery } from '../sync/api/store';
 import { loadConfig } from '../server/config';
 import { buildContext } from '../server/server';
-import { rebuildSearchIndex } from '../server/search/sqlite-fts';
+import { storeIndex } from '../server/search/store-index';
 import { SearchMemo } from '../server/search/memo';
 import { searchCatalogue } from '../server/store/search';
 import { percentile, writeBenchSection } from './bench-report';
@@ -159,7 +159,7 @@ async function seedCatalogue(db: Awaited<ReturnType<typeof buildContext>>['ctx']
       await trx.insertInto('bookGenres').values(genres).execute();
     });
   }
-  await rebuildSearchIndex(db);
+  await storeIndex(db).rebuild(db);
 }
 
 /** The kinds of query people send, as the store's pages send them. */

@@ -35,6 +35,8 @@ export interface Config {
   /** Newsletter sending: recipients per batch, and the most mails per minute (server/newsletter/send.ts). */
   newsletterBatchSize: number;
   newsletterPerMinute: number;
+  /** PostgreSQL (postgres://…) instead of the SQLite file in dataDir: for several instances (server/db/postgres.ts). */
+  databaseUrl: string | null;
   /** Several instances share state through Redis (server/redis/); without it, everything stays in-process. */
   redisUrl: string | null;
   /** Run epubcheck on each submission's EPUB (QUIRE_EPUBCHECK=0 turns it off; unit tests do, but for its own). */
@@ -86,8 +88,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiBase: env.STRIPE_API_BASE || null,
     newsletterBatchSize: Number(env.NEWSLETTER_BATCH_SIZE) || 50,
     newsletterPerMinute: Number(env.NEWSLETTER_PER_MINUTE) || 600,
+    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
     redisUrl: env.REDIS_URL || null,
     epubcheck: env.QUIRE_EPUBCHECK !== '0',
     s3: s3From(env),
   };
+}
+
+function databaseUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the SQLite file in DATA_DIR)');
+  return value;
 }

@@ -3,7 +3,6 @@
  * HTTP. main.ts calls it; so do integration tests that need a real port.
  */
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { registerAccountJobs } from './account/jobs';
 import { registerAdminJobs } from './admin/jobs';
@@ -27,7 +26,7 @@ import { createCollabLog } from './collab/log';
 import { createCollabServices, type CollabServiceOptions } from './collab/services';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { openDatabase } from './db/connection';
+import { openConfiguredDatabase } from './db/connection';
 import { migrate } from './db/migrate';
 import { JobQueue } from './jobs/queue';
 import { JobWorker } from './jobs/worker';
@@ -74,7 +73,7 @@ async function sharedSeams(redis: RedisConnection | null) {
 
 /** The composition root: every service of one server is made here, once, and reached as ctx.<service>. */
 export async function buildContext(config: Config, now: () => number = Date.now, options: { collab?: CollabServiceOptions } = {}) {
-  const handle = openDatabase(path.join(config.dataDir, 'quire.sqlite'));
+  const handle = openConfiguredDatabase(config);
   await migrate(handle.db);
   handle.optimize();
   const db = handle.db;

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { SelfTestCheck } from '../../sync/api/admin';
 import type { AppContext } from '../context';
-import { DATABASE_ENGINE } from '../db/connection';
+import { engineOf } from '../db/engine';
+import { integrityVerdict } from '../db/integrity';
 import { newId } from '../http/ids';
 import { redisAddress, redisState } from '../redis/state';
 import { SELFTEST_PING_JOB } from './jobs';
@@ -37,17 +38,21 @@ async function timed(name: string, run: () => Promise<Outcome>): Promise<SelfTes
 }
 
 async function checkDatabase(ctx: AppContext): Promise<Outcome> {
-  const rows = (await sql<Record<string, string>>`PRAGMA quick_check`.execute(ctx.db)).rows;
-  const verdict = rows.map((r) => Object.values(r)[0]).join('; ');
-  if (verdict !== 'ok') return { ok: false, detail: `${DATABASE_ENGINE} integrity check: ${verdict}` };
-  // A write and a read in a temp table prove the connection is not read-only.
+  const engine = engineOf(ctx.db);
+  const verdict = await integrityVerdict(ctx.db);
+  if (verdict !== 'ok') return { ok: false, detail: `${engine} integrity check: ${verdict}` };
+  // A write and a read in a temp table prove the connection is not read-only (one transaction:
+  // a temp table belongs to one connection, and PostgreSQL's pool has several).
   const token = newId();
-  await sql`CREATE TEMP TABLE IF NOT EXISTS selftest_probe (v TEXT)`.execute(ctx.db);
-  await sql`INSERT INTO selftest_probe (v) VALUES (${token})`.execute(ctx.db);
-  const back = await sql<{ v: string }>`SELECT v FROM selftest_probe WHERE v = ${token}`.execute(ctx.db);
-  await sql`DELETE FROM selftest_probe`.execute(ctx.db);
-  if (back.rows[0]?.v !== token) return { ok: false, detail: `Wrote a row to ${DATABASE_ENGINE} but could not read it back.` };
-  return { ok: true, detail: `${DATABASE_ENGINE}: integrity check passed; write and read succeeded.` };
+  const back = await ctx.db.transaction().execute(async (trx) => {
+    await sql`CREATE TEMP TABLE IF NOT EXISTS selftest_probe (v TEXT)`.execute(trx);
+    await sql`INSERT INTO selftest_probe (v) VALUES (${token})`.execute(trx);
+    const read = await sql<{ v: string }>`SELECT v FROM selftest_probe WHERE v = ${token}`.execute(trx);
+    await sql`DELETE FROM selftest_probe`.execute(trx);
+    return read;
+  });
+  if (back.rows[0]?.v !== token) return { ok: false, detail: `Wrote a row to ${engine} but could not read it back.` };
+  return { ok: true, detail: `${engine}: integrity check passed; write and read succeeded.` };
 }
 
 function mib(bytes: number) {

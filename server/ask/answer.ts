@@ -7,13 +7,14 @@ import { ASK_ANSWERS, type AskResult } from '../../sync/api/ask';
 import { highlightRanges, questionTerms } from '../../sync/ask/query';
 import type { AppContext } from '../context';
 import { newId } from '../http/ids';
-import { passageMatch, rankPassages } from './sqlite-passages';
+import { passageIndex } from './passage-index';
 
 export async function answerQuestion(ctx: AppContext, input: { bookId: string; userId: string; question: string }): Promise<AskResult> {
   const started = performance.now();
   const terms = questionTerms(input.question);
-  const expression = passageMatch(input.bookId, terms);
-  const ranked = expression ? await rankPassages(ctx.db, expression, ASK_ANSWERS) : [];
+  const index = passageIndex(ctx.db);
+  const expression = index.passageMatch(input.bookId, terms);
+  const ranked = expression ? await index.rankPassages(ctx.db, expression, ASK_ANSWERS) : [];
   const rows =
     ranked.length === 0
       ? []

@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 import type { JobWorker } from '../jobs/worker';
 import { chapterRuns } from './chapter-runs';
-import { indexPassages } from './sqlite-passages';
+import { passageIndex } from './passage-index';
 
 export const ASK_INDEX_JOB = 'ask.index';
 const ASK_BACKFILL_JOB = 'ask.backfill';
@@ -101,7 +101,7 @@ export async function indexBook(ctx: AppContext, bookId: string, { force = false
         .execute();
       // RETURNING rows come in no promised order: matched back by (chapter, ord), unique in a book.
       const idOf = new Map(ids.map((r) => [`${r.chapterId}\n${r.ord}`, r.id]));
-      await indexPassages(
+      await passageIndex(trx).indexPassages(
         trx,
         bookId,
         batch.map((p) => ({ id: idOf.get(`${p.chapterId}\n${p.ord}`)!, heading: indexText(p.heading), body: indexText(p.text) })),

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../sync/api/ask';
 import { buildAdmin, buildSignedInUser } from '../admin/test-helpers';
 import { saveBook } from '../books/save-book';
-import { passageMatch, rankPassages } from './sqlite-passages';
+import { passageIndex } from './passage-index';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 
 let t: TestContext;
@@ -224,6 +224,7 @@ describe('/api/admin/rag-monitoring', () => {
     await t.ctx.db.deleteFrom('bookGenres').where('bookId', '=', bookId).execute();
     await t.ctx.db.deleteFrom('books').where('id', '=', bookId).execute();
     expect(await t.ctx.db.selectFrom('askPassages').selectAll().execute()).toEqual([]);
-    expect(await rankPassages(t.ctx.db, passageMatch(bookId, ['appl'])!, 10)).toEqual([]);
+    const index = passageIndex(t.ctx.db);
+    expect(await index.rankPassages(t.ctx.db, index.passageMatch(bookId, ['appl'])!, 10)).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 /**
- * The passage index of "Ask this book" on SQLite FTS5: the only module that knows its FTS5 SQL,
- * so another engine (PostgreSQL tsvector, a vector store) can replace this file behind the same
- * functions.
+ * The passage index of "Ask this book" on SQLite FTS5 (passage-index.ts picks it on SQLite): the
+ * only module that knows its FTS5 SQL.
  *
  * - `ask_passages` holds each passage (text, heading, anchor); `ask_passage_index` is contentless
  *   and keyed by the passage's id, so the text is stored once. A trigger removes a passage's
@@ -17,11 +16,12 @@
  */
 import { sql, type QueryExecutorProvider } from 'kysely';
 import type { DB } from '../db/connection';
+import { bookToken, PASSAGE_BATCH, plainTerms, type PassageIndex } from './passage-index';
 
 /** BM25 weights, in column order: book, heading, body. */
 const WEIGHTS = [0, 2, 1];
 
-export async function createPassageIndex(db: QueryExecutorProvider): Promise<void> {
+async function createPassageIndex(db: QueryExecutorProvider): Promise<void> {
   await sql`
     CREATE VIRTUAL TABLE ask_passage_index USING fts5(
       book, heading, body,
@@ -34,31 +34,37 @@ export async function createPassageIndex(db: QueryExecutorProvider): Promise<voi
     END`.execute(db);
 }
 
-const bookToken = (bookId: string) => `b${Buffer.from(bookId, 'utf8').toString('hex')}`;
-
-const BATCH = 100;
-
-/** Adds stored passages' terms (call in the transaction that wrote the rows). */
-export async function indexPassages(db: DB, bookId: string, entries: readonly { id: number; heading: string; body: string }[]): Promise<void> {
+async function indexPassages(db: DB, bookId: string, entries: readonly { id: number; heading: string; body: string }[]): Promise<void> {
   const book = bookToken(bookId);
-  for (let i = 0; i < entries.length; i += BATCH) {
-    const rows = entries.slice(i, i + BATCH).map((e) => sql`(${e.id}, ${book}, ${e.heading}, ${e.body})`);
+  for (let i = 0; i < entries.length; i += PASSAGE_BATCH) {
+    const rows = entries.slice(i, i + PASSAGE_BATCH).map((e) => sql`(${e.id}, ${book}, ${e.heading}, ${e.body})`);
     await sql`INSERT INTO ask_passage_index (rowid, book, heading, body) VALUES ${sql.join(rows)}`.execute(db);
   }
 }
 
-/** The MATCH expression for a book and a question's terms (from questionTerms), or null with no terms. */
-export function passageMatch(bookId: string, terms: readonly string[]): string | null {
-  const safe = terms.filter((t) => /^[\p{L}\p{N}]+$/u.test(t));
+function passageMatch(bookId: string, terms: readonly string[]): string | null {
+  const safe = plainTerms(terms);
   if (safe.length === 0) return null;
   return `book : ${bookToken(bookId)} AND {heading body} : (${safe.map((t) => `"${t}"`).join(' OR ')})`;
 }
 
-/** The best passages' ids and ranks (lower is better), best first. */
-export async function rankPassages(db: DB, expression: string, limit: number): Promise<{ id: number; rank: number }[]> {
+async function rankPassages(db: DB, expression: string, limit: number): Promise<{ id: number; rank: number }[]> {
   const { rows } = await sql<{ id: number; rank: number }>`
     SELECT rowid AS id, bm25(ask_passage_index, ${sql.raw(WEIGHTS.join(', '))}) AS rank
     FROM ask_passage_index WHERE ask_passage_index MATCH ${expression}
     ORDER BY rank LIMIT ${limit}`.execute(db);
   return rows;
 }
+
+async function dropPassageIndex(db: QueryExecutorProvider): Promise<void> {
+  await sql`DROP TRIGGER IF EXISTS ask_passages_unindex`.execute(db);
+  await sql`DROP TABLE IF EXISTS ask_passage_index`.execute(db);
+}
+
+export const sqlitePassageIndex: PassageIndex = {
+  create: createPassageIndex,
+  drop: dropPassageIndex,
+  indexPassages,
+  passageMatch,
+  rankPassages,
+};

@@ -8,7 +8,7 @@
 import { AUTHOR_BOOKS_MAX, AUTHORS_PAGE_SIZE, type AuthorCard, type AuthorResponse, type AuthorsResponse } from '../../sync/api/authors';
 import type { StoreBookCard } from '../../sync/api/store';
 import type { AppContext } from '../context';
-import { matchExpression, matchingBooks, matchKey } from '../search/sqlite-fts';
+import { storeIndex } from '../search/store-index';
 import { listedBooks, toCards } from '../store/listing';
 
 const AUTHOR_ROLES = ['author', 'co-author'];
@@ -93,11 +93,12 @@ function nameMatches(name: string, typed: string[]): boolean {
  * the other's name.
  */
 async function namesMatching(ctx: AppContext, q: string): Promise<{ id: string; displayName: string }[] | null> {
-  const expression = matchExpression({ authors: q });
+  const index = storeIndex(ctx.db);
+  const expression = index.matchExpression({ authors: q });
   const typed = words(q);
   if (!expression || typed.length === 0) return null;
   const credits = await authorsInStore(ctx)
-    .innerJoin(matchingBooks(expression).as('m'), (join) => join.on((eb) => eb(matchKey, '=', eb.ref('m.key'))))
+    .innerJoin(index.matchingBooks(expression).as('m'), (join) => join.on((eb) => eb(index.matchKey, '=', eb.ref('m.key'))))
     .select(['users.id', 'users.displayName', 'bookContributors.name'])
     .distinct()
     .limit(NAME_MATCH_CAP)

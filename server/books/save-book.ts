@@ -10,7 +10,7 @@ import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
 import { requestCoverVariants } from '../images/request';
 import { requestPassageIndex } from '../ask/index-book';
-import { indexDocument } from '../search/sqlite-fts';
+import { storeIndex } from '../search/store-index';
 import { sanitizeDescription } from './description';
 import type { Transaction } from 'kysely';
 import type { BookStatus, Database } from '../db/schema';
@@ -125,7 +125,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
         .insertInto('bookGenres')
         .values(genres.map((code) => ({ bookId: id, code })))
         .execute();
-    await indexDocument(trx, {
+    await storeIndex(trx).indexDocument(trx, {
       bookId: id,
       listed: status === 'published',
       genres,

@@ -1,22 +1,23 @@
 /**
- * The one place that opens SQLite. WAL for concurrent readers, foreign keys on, and a busy
- * timeout so the job worker and requests never fail on a momentary lock.
+ * The one place that opens the database: SQLite in DATA_DIR by default, PostgreSQL when
+ * DATABASE_URL says so (server/db/postgres.ts). For SQLite: WAL for concurrent readers, foreign
+ * keys on, and a busy timeout so the job worker and requests never fail on a momentary lock.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, CamelCasePlugin } from 'kysely';
+import type { Engine } from './engine';
+import { openPostgres } from './postgres';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 
 export type DB = Kysely<Database>;
 
-/** The engine behind ctx.db, named by /__probe and /admin/test. */
-export const DATABASE_ENGINE = 'SQLite';
-
 export interface DatabaseHandle {
   db: DB;
-  sqlite: SQLite.Database;
+  /** Named by /__probe and /admin/test. */
+  engine: Engine;
   /**
    * Refreshes the planner's statistics where they are missing or stale (PRAGMA optimize, as
    * SQLite advises, bounded by analysis_limit). Without them the planner guesses that a status
@@ -48,11 +49,16 @@ export function openDatabase(file: string): DatabaseHandle {
   };
   return {
     db,
-    sqlite,
+    engine: 'SQLite',
     optimize,
     close: async () => {
       if (sqlite.open) optimize(); // a second close (tests' afterEach) finds it closed
       await db.destroy();
     },
   };
+}
+
+/** The server's database: PostgreSQL when a postgres:// URL is configured, else SQLite in the data dir. */
+export function openConfiguredDatabase(config: { databaseUrl: string | null; dataDir: string }): DatabaseHandle {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openDatabase(path.join(config.dataDir, 'quire.sqlite'));
 }

@@ -1,6 +1,11 @@
-/** Numbered migrations, run in order at start. Add a file and list it here. */
+/**
+ * Numbered migrations, run in order at start. Add a file and list it here. One set of files for
+ * both engines: on PostgreSQL they pass through PostgresDdlPlugin (server/db/postgres-ddl.ts).
+ */
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB } from './connection';
+import { engineOf } from './engine';
+import { installSqliteFunctions, PostgresDdlPlugin } from './postgres-ddl';
 import * as m001 from './migrations/001-foundation';
 import * as m002 from './migrations/002-sync';
 import * as m003 from './migrations/003-book-import';
@@ -80,7 +85,10 @@ const MIGRATIONS: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrate(db: DB): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const postgres = engineOf(db) === 'PostgreSQL';
+  if (postgres) await installSqliteFunctions(db);
+  const migrating = postgres ? db.withPlugin(new PostgresDdlPlugin()) : db;
+  const { error, results } = await new Migrator({ db: migrating, provider }).migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
   }

@@ -8,7 +8,7 @@ import { buildAdmin, buildSignedInUser } from '../admin/test-helpers';
 import { drmEpub, epub3 } from '../books/epub/test-epubs';
 import { importPublishedBook } from '../books/test-books';
 import type { Config } from '../config';
-import { rebuildSearchIndex } from '../search/sqlite-fts';
+import { storeIndex } from '../search/store-index';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 
 let t: TestContext;
@@ -88,7 +88,7 @@ describe('POST /api/library/sideloads', () => {
     const reader = await setup();
     const author = await buildSignedInUser(t.ctx, { roles: ['author'] });
     const listed = await importPublishedBook(t, author.cookie, epub3({ identifier: 'urn:uuid:listed', title: 'Zephyrine Listed' }));
-    await rebuildSearchIndex(t.ctx.db); // the helper publishes by a plain UPDATE, past the index
+    await storeIndex(t.ctx.db).rebuild(t.ctx.db); // the helper publishes by a plain UPDATE, past the index
     const { book } = await answerOf(await sideload(reader.cookie, ownEpub()), addSideload);
 
     // The listed twin shows the searches work; the private copy matches them too, yet never shows.

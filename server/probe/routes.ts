@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { APP_VERSION } from '../../sync/version';
 import type { AppContext, AppEnv } from '../context';
-import { DATABASE_ENGINE } from '../db/connection';
+import { engineOf } from '../db/engine';
 import { redisState } from '../redis/state';
 
 export interface ProbeDeps {
@@ -17,12 +17,13 @@ export interface ProbeDeps {
 
 export function probeRoutes(ctx: AppContext, deps: ProbeDeps) {
   return new Hono<AppEnv>().get('/', async (c) => {
+    const engine = engineOf(ctx.db);
     let database: { ok: boolean; engine: string; error?: string };
     try {
       await sql`select 1`.execute(ctx.db);
-      database = { ok: true, engine: DATABASE_ENGINE };
+      database = { ok: true, engine };
     } catch (error) {
-      database = { ok: false, engine: DATABASE_ENGINE, error: (error as Error).message };
+      database = { ok: false, engine, error: (error as Error).message };
     }
     const counts = await ctx.queue.countsByState().catch(() => null);
     const worker = {

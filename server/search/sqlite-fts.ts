@@ -1,7 +1,6 @@
 /**
- * Full-text search of the store catalogue on SQLite FTS5: the only module that knows FTS5 SQL
- * (the catalogue builds everything else through Kysely), so a PostgreSQL implementation
- * (tsvector + unaccent + pg_trgm, GIN on genres) can replace this file behind the same functions.
+ * Full-text search of the store catalogue on SQLite FTS5 (store-index.ts picks it on SQLite): the
+ * only module that knows FTS5 SQL; the catalogue builds everything else through Kysely.
  *
  * - Only listed (published) books are indexed, so a text query never reads a row it cannot show.
  * - Rows are keyed by the book's SQLite rowid and hold no copy of the text (contentless), so a
@@ -19,14 +18,15 @@
 import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import { descriptionText } from '../books/description';
 import type { DB } from '../db/connection';
+import type { SearchDocument, SearchTerms, StoreIndex } from './store-index';
+import { words } from './words';
 
 /** BM25 weights, in column order: title, subtitle, authors, publisher, description, genres, language. */
 const WEIGHTS = [10, 3, 8, 2, 1, 0, 0];
 
 const COLUMNS = 'title, subtitle, authors, publisher, description, genres, language';
 
-/** (Re)creates the index from the books table: a migration, or after a VACUUM. */
-export async function rebuildSearchIndex(db: QueryExecutorProvider): Promise<void> {
+async function rebuildSearchIndex(db: QueryExecutorProvider): Promise<void> {
   await sql`DROP TABLE IF EXISTS store_search`.execute(db);
   await sql`
     CREATE VIRTUAL TABLE store_search USING fts5(
@@ -46,11 +46,7 @@ export async function rebuildSearchIndex(db: QueryExecutorProvider): Promise<voi
   await bumpVersion(db);
 }
 
-/**
- * A number that changes whenever the index does (in the same transaction), for answers that only
- * the index decides and may be kept until it changes. In the database, so every server sees it.
- */
-export async function searchIndexVersion(db: QueryExecutorProvider): Promise<number> {
+async function searchIndexVersion(db: QueryExecutorProvider): Promise<number> {
   const { rows } = await sql<{ version: number }>`SELECT version FROM store_search_version WHERE id = 1`.execute(db);
   return rows[0]?.version ?? 0;
 }
@@ -76,22 +72,7 @@ function insert(db: QueryExecutorProvider, key: RawBuilder<unknown>, row: Omit<I
     VALUES (${key}, ${row.title}, ${row.subtitle}, ${row.authors}, ${row.publisher}, ${row.description}, ${row.genres}, ${row.language})`.execute(db);
 }
 
-export interface SearchDocument {
-  bookId: string;
-  /** Unlisted books leave the index. */
-  listed: boolean;
-  title: string;
-  subtitle: string;
-  authors: string[];
-  publisher: string;
-  /** The stored (HTML) description. */
-  description: string;
-  genres: string[];
-  language: string;
-}
-
-/** Replaces the book's entry (call inside the transaction that changed the book, after writing it). */
-export async function indexDocument(db: DB, doc: SearchDocument): Promise<void> {
+async function indexDocument(db: DB, doc: SearchDocument): Promise<void> {
   const key = sql`(SELECT rowid FROM books WHERE id = ${doc.bookId})`;
   await sql`DELETE FROM store_search WHERE rowid = ${key}`.execute(db);
   await bumpVersion(db);
@@ -99,25 +80,8 @@ export async function indexDocument(db: DB, doc: SearchDocument): Promise<void> 
   await insert(db, key, { ...doc, authors: doc.authors.join(' · '), description: descriptionText(doc.description), genres: doc.genres.join(' ') });
 }
 
-/** What a search can ask of the index: free text, text in one field, a genre (and its narrower codes), a language. */
-export interface SearchTerms {
-  any?: string;
-  title?: string;
-  authors?: string;
-  publisher?: string;
-  /** A Thema code: finds the code and every code under it ("FB" finds "FBA"). */
-  genre?: string;
-  /** "en" finds "en" and "en-GB". */
-  language?: string;
-}
-
-/** The words of a query as FTS5 prefix terms; punctuation and operators typed by people are dropped. */
-export function words(text: string): string[] {
-  return (text.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
-}
-
 /** The MATCH expression (every part must match), or null when nothing searchable was asked. */
-export function matchExpression(parts: SearchTerms): string | null {
+function matchExpression(parts: SearchTerms): string | null {
   const clauses: string[] = [];
   for (const [field, text] of Object.entries(parts) as [keyof SearchTerms, string | undefined][]) {
     const ws = words(text ?? '');
@@ -129,17 +93,18 @@ export function matchExpression(parts: SearchTerms): string | null {
   return clauses.length > 0 ? clauses.join(' AND ') : null;
 }
 
-/**
- * A derived table of the matching books' keys and rank (lower is better); join it with
- * `books` on `matchKey` = `m.key`. Newest-indexed first when ordered by `m.key` descending,
- * which FTS5 serves from its doclists without sorting (the store's search window).
- * Unranked (rank 0) unless asked: BM25 over every column of every match is most of the cost of a
- * query that sorts by something else or only counts.
- */
-export function matchingBooks(expression: string, { ranked = true } = {}): RawBuilder<{ key: number; rank: number }> {
+/** BM25 when ranked. Newest-indexed first is `m.key` descending, which FTS5 serves from its doclists without sorting. */
+function matchingBooks(expression: string, { ranked = true } = {}): RawBuilder<{ key: number; rank: number }> {
   const rank = ranked ? sql`bm25(store_search, ${sql.raw(WEIGHTS.join(', '))})` : sql`0`;
   return sql<{ key: number; rank: number }>`(SELECT rowid AS key, ${rank} AS rank FROM store_search WHERE store_search MATCH ${expression})`;
 }
 
-/** The books' column that `m.key` joins. */
-export const matchKey: RawBuilder<number> = sql<number>`books.rowid`;
+export const sqliteStoreIndex: StoreIndex = {
+  rebuild: rebuildSearchIndex,
+  version: searchIndexVersion,
+  indexDocument,
+  matchExpression,
+  matchingBooks,
+  matchKey: sql<number>`books.rowid`,
+  newestMatch: sql`m.key`,
+};

@@ -22,7 +22,8 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { invalid } from '../http/errors';
 import { DAY } from '../limits';
-import { matchExpression, matchingBooks, matchKey, searchIndexVersion, type SearchTerms } from '../search/sqlite-fts';
+import { storeIndex, type SearchTerms } from '../search/store-index';
+import { words } from '../search/words';
 import { effectivePrice, publishedBooks, toCards, withCardColumns, type ListedRow } from './listing';
 
 // The joined derived table of matches is not in the schema; queries carry it as `m`.
@@ -44,17 +45,18 @@ function parseFilters(query: StoreQuery): Filters {
   return { terms: { any: query.q, title: query.title, authors: query.author, publisher: query.publisher, genre: query.genre, language: query.language }, isbn };
 }
 
-const hasText = (t: SearchTerms) => matchExpression({ any: t.any, title: t.title, authors: t.authors, publisher: t.publisher }) !== null;
+const hasText = (t: SearchTerms) => [t.any, t.title, t.authors, t.publisher].some((text) => words(text ?? '').length > 0);
 
 /** What the index is asked, without `skip` (a facet's own filter); null when nothing. */
-const expressionFor = (f: Filters, skip?: Facet) => matchExpression(skip ? { ...f.terms, [skip]: undefined } : f.terms);
+const expressionFor = (ctx: AppContext, f: Filters, skip?: Facet) => storeIndex(ctx.db).matchExpression(skip ? { ...f.terms, [skip]: undefined } : f.terms);
 
 /** The published books that pass every filter but `skip`; nothing selected yet. `ranked` asks the index for BM25. */
 function filtered(ctx: AppContext, query: StoreQuery, f: Filters, { skip, ranked = false }: WindowOptions = {}): Query<object> {
   const now = ctx.now();
   let q = publishedBooks(ctx) as unknown as Query<object>;
-  const expression = expressionFor(f, skip);
-  if (expression) q = q.innerJoin(matchingBooks(expression, { ranked }).as('m'), (join) => join.on((eb) => eb(matchKey, '=', eb.ref('m.key'))));
+  const index = storeIndex(ctx.db);
+  const expression = expressionFor(ctx, f, skip);
+  if (expression) q = q.innerJoin(index.matchingBooks(expression, { ranked }).as('m'), (join) => join.on((eb) => eb(index.matchKey, '=', eb.ref('m.key'))));
   if (f.isbn) q = q.where('books.isbn', '=', f.isbn);
   if (query.priceMin !== undefined) q = q.where((eb) => eb(effectivePrice(eb, now), '>=', query.priceMin!));
   if (query.priceMax !== undefined) q = q.where((eb) => eb(effectivePrice(eb, now), '<=', query.priceMax!));
@@ -85,8 +87,8 @@ interface WindowRow {
 /** Up to STORE_COUNT_CAP + 1 matching books (the extra one says "more"), newest-listed first. */
 async function window(ctx: AppContext, query: StoreQuery, f: Filters, options: WindowOptions = {}): Promise<WindowRow[]> {
   const q = filtered(ctx, query, f, options);
-  const rows = expressionFor(f, options.skip)
-    ? q.select(['books.id', 'books.language', sql<number>`m.rank`.as('rank')]).orderBy(sql`m.key`, 'desc')
+  const rows = expressionFor(ctx, f, options.skip)
+    ? q.select(['books.id', 'books.language', sql<number>`m.rank`.as('rank')]).orderBy(storeIndex(ctx.db).newestMatch, 'desc')
     : q.select(['books.id', 'books.language', sql<number>`0`.as('rank')]);
   return (await rows.limit(STORE_COUNT_CAP + 1).execute()) as WindowRow[];
 }
@@ -108,7 +110,7 @@ async function countWindow(ctx: AppContext, rows: WindowRow[]): Promise<WindowCo
 
 /** The counts of the books passing every filter but `skip`; kept until the index changes when only it decides them (`version`). */
 async function countsOf(ctx: AppContext, query: StoreQuery, f: Filters, version: number | null, skip?: Facet): Promise<WindowCounts> {
-  const key = expressionFor(f, skip) ?? '';
+  const key = expressionFor(ctx, f, skip) ?? '';
   const kept = version === null ? undefined : ctx.searchMemo.get(version, key);
   if (kept) return kept;
   const counts = await countWindow(ctx, await window(ctx, query, f, { skip }));
@@ -178,7 +180,7 @@ export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promi
   const page = query.page ?? 1;
   const offset = (page - 1) * STORE_PAGE_SIZE;
   const sort = query.sort ?? (hasText(f.terms) ? 'relevance' : 'newest');
-  const version = indexOnly(query, f) ? await searchIndexVersion(ctx.db) : null;
+  const version = indexOnly(query, f) ? await storeIndex(ctx.db).version(ctx.db) : null;
   let ids: string[];
   let counts: WindowCounts;
   if (sort === 'relevance') {
@@ -225,12 +227,13 @@ export async function suggest(ctx: AppContext, text: string): Promise<StoreSugge
     .map((r) => r.id);
   const cards = await cardsFor(ctx, best);
   const suggestions: StoreSuggestion[] = cards.map((b) => ({ kind: 'book', id: b.id, label: b.title, detail: b.authors.join(', ') }));
-  const byAuthor = matchExpression({ authors: text });
+  const index = storeIndex(ctx.db);
+  const byAuthor = index.matchExpression({ authors: text });
   if (byAuthor) {
     const authors = await ctx.db
       .selectFrom('bookContributors')
       .innerJoin('books', 'books.id', 'bookContributors.bookId')
-      .innerJoin(matchingBooks(byAuthor).as('m'), (join) => join.on((eb) => eb(matchKey, '=', eb.ref('m.key'))))
+      .innerJoin(index.matchingBooks(byAuthor).as('m'), (join) => join.on((eb) => eb(index.matchKey, '=', eb.ref('m.key'))))
       .select(['bookContributors.userId', 'bookContributors.name'])
       .where('bookContributors.userId', 'is not', null)
       .groupBy(['bookContributors.userId', 'bookContributors.name'])

@@ -1,5 +1,6 @@
 /**
- * A fresh, migrated SQLite file in a temp dir per test, with a clock the test can move, and the
+ * A fresh, migrated database per test — a SQLite file in a temp dir, or under `npm run test:pg` a
+ * PostgreSQL database copied from the run's template — with a clock the test can move, and the
  * Hono app around it. `request()` adds the same-origin header a browser would send.
  */
 import fs from 'node:fs';
@@ -11,9 +12,11 @@ import type { ApiErrorBody } from '../../sync/errors';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { buildContext } from '../server';
+import { testPostgresDatabase } from './postgres-database';
 
 export async function buildTestContext(overrides: Partial<Config> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-test-'));
+  const postgres = await testPostgresDatabase();
   const config: Config = {
     ...loadConfig({}),
     dataDir,
@@ -22,6 +25,7 @@ export async function buildTestContext(overrides: Partial<Config> = {}) {
     trustProxy: true,
     // A JVM per submission would slow every publishing test; server/publishing/checks/epubcheck.test.ts turns it on.
     epubcheck: false,
+    databaseUrl: postgres?.url ?? null,
     ...overrides,
   };
   let offset = 0;
@@ -55,6 +59,7 @@ export async function buildTestContext(overrides: Partial<Config> = {}) {
       ctx.collab.relay?.close();
       await ctx.redis?.close();
       await handle.close();
+      await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, buildUser } from '../admin/test-helpers';
-import { matchingPeople, personKey } from '../search/sqlite-people';
+import { peopleIndex } from '../search/people-index';
 import { buildTestContext, type TestContext } from '../test/test-context';
 
 let t: TestContext;
@@ -110,7 +110,9 @@ describe('GET /api/users/search', () => {
   it('walks indexes, not the whole users table', async () => {
     const byUsername = await sql.raw(`EXPLAIN QUERY PLAN SELECT id FROM users WHERE username >= 'ab' AND username < 'ab~'`).execute(t.ctx.db);
     expect(JSON.stringify(byUsername.rows)).toMatch(/SEARCH users USING (COVERING )?INDEX/);
-    const byName = await sql`EXPLAIN QUERY PLAN SELECT users.id FROM users JOIN ${matchingPeople('"lov"*')} AS m ON ${personKey} = m.key
+    const index = peopleIndex(t.ctx.db);
+    const byName =
+      await sql`EXPLAIN QUERY PLAN SELECT users.id FROM users JOIN ${index.matchingPeople(index.nameMatch('lov')!)} AS m ON ${index.personKey} = m.key
       WHERE users.status = 'active' ORDER BY users.display_name LIMIT 10`.execute(t.ctx.db);
     const plan = JSON.stringify(byName.rows);
     expect(plan).toMatch(/people_search VIRTUAL TABLE INDEX \d+:M/);

@@ -7,7 +7,7 @@
  */
 import { USER_SEARCH_LIMIT, USERNAME_LOOKUP_MAX, type PersonMatch } from '../../sync/api/users';
 import type { AppContext } from '../context';
-import { matchingPeople, nameMatch, personKey } from '../search/sqlite-people';
+import { peopleIndex } from '../search/people-index';
 
 /**
  * Name candidates read per search. The index answers "every typed word starts some word of the
@@ -49,12 +49,13 @@ export async function searchPeople(ctx: AppContext, rawQuery: string, me: string
       .where('users.status', '=', 'active')
       .where('users.id', '!=', me)
       .limit(USER_SEARCH_LIMIT);
-  const expression = nameMatch(q);
+  const index = peopleIndex(ctx.db);
+  const expression = index.nameMatch(q);
   const [byUsername, byName] = await Promise.all([
     active().where('username', '>=', username).where('username', '<', `${username}\u{10ffff}`).orderBy('username').execute(),
     expression
       ? active()
-          .innerJoin(matchingPeople(expression).as('m'), (join) => join.on((eb) => eb(personKey, '=', eb.ref('m.key'))))
+          .innerJoin(index.matchingPeople(expression).as('m'), (join) => join.on((eb) => eb(index.personKey, '=', eb.ref('m.key'))))
           .orderBy('users.displayName')
           .limit(NAME_CANDIDATES)
           .execute()

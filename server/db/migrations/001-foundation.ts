@@ -4,6 +4,7 @@
  * Times are integer milliseconds since the epoch; ids are random text unless noted.
  */
 import { sql, type Kysely } from 'kysely';
+import { makeAuditLogAppendOnly } from '../../audit/append-only';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -133,8 +134,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX audit_actor ON audit_log(actor_id, at)`.execute(db);
   await sql`CREATE INDEX audit_action ON audit_log(action, at)`.execute(db);
   await sql`CREATE INDEX audit_target ON audit_log(target_type, target_id)`.execute(db);
-  await sql`CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(db);
-  await sql`CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(db);
+  await makeAuditLogAppendOnly(db);
 
   await sql`CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`.execute(db);
 

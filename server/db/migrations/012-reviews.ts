@@ -4,15 +4,15 @@
  *
  * The rating summary lives on `books` (rating_count, rating_sum) so the catalogue can sort and
  * filter by rating without touching this table. (Written when the store migration might have run
- * first, hence the PRAGMA check.) Only server/reviews/summary.ts writes them.
+ * first, hence the check for the columns.) Only server/reviews/summary.ts writes them.
  */
 import { sql, type Kysely } from 'kysely';
 
 const SUMMARY_COLUMNS = ['rating_count', 'rating_sum'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const existing = await sql<{ name: string }>`PRAGMA table_info(books)`.execute(db);
-  const have = new Set(existing.rows.map((r) => r.name));
+  const books = (await db.introspection.getTables()).find((t) => t.name === 'books');
+  const have = new Set(books?.columns.map((c) => c.name));
   for (const column of SUMMARY_COLUMNS) {
     if (!have.has(column)) await sql`ALTER TABLE books ADD COLUMN ${sql.raw(column)} INTEGER NOT NULL DEFAULT 0`.execute(db);
   }

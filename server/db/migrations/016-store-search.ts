@@ -1,13 +1,13 @@
 /**
  * The store's full-text index, second form: listed books only, keyed by the book's rowid with no
- * copy of the text, genres and language as tokens (server/search/sqlite-fts.ts says why). Built
+ * copy of the text, genres and language as tokens (server/search/sqlite-fts.ts says why; PostgreSQL's is postgres-fts.ts). Built
  * from the books table; saveBook keeps it in step from then on.
  */
 import { sql, type Kysely } from 'kysely';
-import { rebuildSearchIndex } from '../../search/sqlite-fts';
+import { storeIndex } from '../../search/store-index';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await rebuildSearchIndex(db);
+  await storeIndex(db).rebuild(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -4,10 +4,10 @@
  * facets for a genre or a language) until it moves. Rebuilding creates it.
  */
 import { sql, type Kysely } from 'kysely';
-import { rebuildSearchIndex } from '../../search/sqlite-fts';
+import { storeIndex } from '../../search/store-index';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await rebuildSearchIndex(db);
+  await storeIndex(db).rebuild(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -4,14 +4,14 @@
  * replaces 024's whole-name NOCASE index, which only that search used.
  */
 import { sql, type Kysely } from 'kysely';
-import { dropPeopleIndex, rebuildPeopleIndex } from '../../search/sqlite-people';
+import { peopleIndex } from '../../search/people-index';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await rebuildPeopleIndex(db);
+  await peopleIndex(db).rebuild(db);
   await sql`DROP INDEX IF EXISTS users_display_name_nocase`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropPeopleIndex(db);
+  await peopleIndex(db).drop(db);
   await sql`CREATE INDEX users_display_name_nocase ON users(display_name COLLATE NOCASE)`.execute(db);
 }

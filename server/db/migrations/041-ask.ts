@@ -9,7 +9,7 @@
  *   `ask_feedback`: helpful / not helpful, one per reader per answer of a query.
  */
 import { sql, type Kysely } from 'kysely';
-import { createPassageIndex } from '../../ask/sqlite-passages';
+import { passageIndex } from '../../ask/passage-index';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -25,7 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       quote_suffix TEXT NOT NULL
     )`.execute(db);
   await sql`CREATE INDEX ask_passages_book ON ask_passages(book_id)`.execute(db);
-  await createPassageIndex(db);
+  await passageIndex(db).create(db);
   await sql`
     CREATE TABLE ask_books (
       book_id TEXT PRIMARY KEY REFERENCES books(id) ON DELETE CASCADE,
@@ -64,7 +64,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE ask_feedback`.execute(db);
   await sql`DROP TABLE ask_queries`.execute(db);
   await sql`DROP TABLE ask_books`.execute(db);
-  await sql`DROP TRIGGER ask_passages_unindex`.execute(db);
-  await sql`DROP TABLE ask_passage_index`.execute(db);
+  await passageIndex(db).drop(db);
   await sql`DROP TABLE ask_passages`.execute(db);
 }

@@ -12,7 +12,7 @@ import { recordAudit } from '../../audit/record';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/connection';
 import { invalid, notFound } from '../../http/errors';
-import { indexDocument } from '../../search/sqlite-fts';
+import { storeIndex } from '../../search/store-index';
 import { adminStoreBook, STORE_STATUSES } from './books';
 import { priceDrops, schedulePriceDrops } from './price-drops';
 
@@ -34,7 +34,7 @@ async function reindex(trx: DB, bookId: string, listed: boolean) {
     trx.selectFrom('bookContributors').select('name').where('bookId', '=', bookId).orderBy('ord').execute(),
     trx.selectFrom('bookGenres').select('code').where('bookId', '=', bookId).execute(),
   ]);
-  await indexDocument(trx, {
+  await storeIndex(trx).indexDocument(trx, {
     bookId,
     listed,
     title: book.title,

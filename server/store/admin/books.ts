@@ -11,7 +11,7 @@ import { authorNamesByBook, coverUrl } from '../../books/queries';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/connection';
 import { likeContains } from '../../admin/actor';
-import { matchExpression, matchingBooks, matchKey } from '../../search/sqlite-fts';
+import { storeIndex } from '../../search/store-index';
 import { effectivePrice } from '../listing';
 
 /** A store book: published, or published once and unlisted since. Drafts are not the store's. */
@@ -68,12 +68,13 @@ async function present(ctx: AppContext, rows: Row[]): Promise<AdminStoreBook[]> 
 export async function adminStoreBooks(ctx: AppContext, query: { state: StoreBookState; q: string; page: number }) {
   const now = ctx.now();
   let qb = storeBooks(ctx.db);
-  const text = matchExpression({ title: query.q });
+  const index = storeIndex(ctx.db);
+  const text = index.matchExpression({ title: query.q });
   if (text) {
     const pattern = likeContains(query.q);
     qb = qb.where((eb) =>
       eb.or([
-        eb(matchKey, 'in', sql<number>`(SELECT m.key FROM ${matchingBooks(text)} AS m)`),
+        eb(index.matchKey, 'in', sql`(SELECT m.key FROM ${index.matchingBooks(text)} AS m)`),
         eb.and([eb('books.status', '=', 'unlisted'), sql<boolean>`books.title LIKE ${pattern} ESCAPE '\\'`]),
       ]),
     );

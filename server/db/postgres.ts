@@ -1,0 +1,34 @@
+/**
+ * The PostgreSQL side of ctx.db (DATABASE_URL=postgres://…): Kysely's PostgreSQL dialect over a
+ * `pg` pool, answering with the same JavaScript values as SQLite does, so features cannot tell:
+ * BIGINT (every millisecond time and count) and NUMERIC (sums, averages) come back as numbers,
+ * not strings. Every id, time and amount Quire stores fits in a double.
+ */
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import type { Database } from './schema';
+import type { DatabaseHandle } from './connection';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max, types });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return {
+    db,
+    engine: 'PostgreSQL',
+    // PostgreSQL's autovacuum keeps the planner's statistics; nothing to do at start.
+    optimize: () => {},
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}
