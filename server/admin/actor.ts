@@ -14,8 +14,3 @@ export function adminActor(c: Context<AppEnv>, permission: Permission = 'admin:a
   const user = requirePermission(c, permission);
   return { actor: { id: user.id, username: user.username }, ip: c.get('ip') };
 }
-
-/** Escape LIKE wildcards so a search for "50%" finds "50%" (used with ESCAPE '\'). */
-export function likeContains(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}

@@ -1,10 +1,9 @@
 /** The audit log's filters, shared by the paged list and the CSV export. */
-import { sql } from 'kysely';
 import type { AuditParams, AuditRow } from '../../sync/api/admin';
 import type { DB } from '../db/connection';
 import { invalid } from '../http/errors';
 import { DAY } from '../limits';
-import { likeContains } from './actor';
+import { containsText } from '../db/contains';
 
 function dayStart(day: string): number {
   return Date.parse(`${day}T00:00:00Z`);
@@ -13,11 +12,11 @@ function dayStart(day: string): number {
 export function auditBase(db: DB, f: Omit<AuditParams, 'page'>) {
   if (f.from && f.to && f.from > f.to) throw invalid('The start date is after the end date.', { from: 'The start date is after the end date.' });
   let q = db.selectFrom('auditLog');
-  if (f.actor) q = q.where(sql<boolean>`actor_label LIKE ${likeContains(f.actor)} ESCAPE '\\'`);
-  if (f.action) q = q.where(sql<boolean>`action LIKE ${likeContains(f.action)} ESCAPE '\\'`);
+  if (f.actor) q = q.where(containsText('actorLabel', f.actor));
+  if (f.action) q = q.where(containsText('action', f.action));
   if (f.target) {
-    const pattern = likeContains(f.target);
-    q = q.where((eb) => eb.or([eb('targetId', '=', f.target), sql<boolean>`target_type LIKE ${pattern} ESCAPE '\\'`]));
+    const target = f.target;
+    q = q.where((eb) => eb.or([eb('targetId', '=', target), containsText('targetType', target)]));
   }
   // Dates are whole UTC days; `to` includes its day.
   if (f.from) q = q.where('at', '>=', dayStart(f.from));

@@ -1,9 +1,8 @@
 /** Reads behind /admin/users: a paged search and one person's detail. */
-import { sql } from 'kysely';
 import { withReader, type Role } from '../../sync/roles';
 import { ADMIN_PAGE_SIZE, type AdminUserDetail, type AdminUserPage, type AdminUserRow, type UserListParams } from '../../sync/api/admin';
 import type { DB } from '../db/connection';
-import { likeContains } from './actor';
+import { containsText } from '../db/contains';
 import { listRoleRequests } from './role-request-queries';
 
 const USER_COLUMNS = ['users.id', 'users.email', 'users.username', 'users.displayName', 'users.status', 'users.emailVerifiedAt', 'users.createdAt'] as const;
@@ -36,14 +35,8 @@ export async function searchUsers(db: DB, query: UserListParams): Promise<AdminU
   let base = db.selectFrom('users').where('users.status', '!=', 'deleted');
   if (query.status !== 'all') base = base.where('users.status', '=', query.status);
   if (query.q) {
-    const pattern = likeContains(query.q);
-    base = base.where((eb) =>
-      eb.or([
-        sql<boolean>`users.email LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`users.username LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`users.display_name LIKE ${pattern} ESCAPE '\\'`,
-      ]),
-    );
+    const text = query.q;
+    base = base.where((eb) => eb.or([containsText('users.email', text), containsText('users.username', text), containsText('users.displayName', text)]));
   }
   if (query.role === 'reader') {
     // "Readers" means accounts holding no granted role at all.

@@ -12,6 +12,7 @@ import { dayOf } from '../../sync/analytics/days';
 import type { AppContext } from '../context';
 import { STORE_STATUSES } from '../store/admin/books';
 import type { DB } from '../db/connection';
+import { larger } from '../db/portable';
 
 /** A gap between two saves longer than this was not spent reading (a page rarely takes longer). */
 export const READING_GAP_MAX_MS = 5 * 60_000;
@@ -23,8 +24,9 @@ export async function noteReading(db: DB, userId: string, bookId: string, at: nu
     .values({ day: dayOf(at), userId, bookId, readingMs: 0, lastAt: at })
     .onConflict((oc) =>
       oc.columns(['day', 'userId', 'bookId']).doUpdateSet({
-        readingMs: sql<number>`reading_ms + CASE WHEN ${at} > last_at AND ${at} - last_at <= ${READING_GAP_MAX_MS} THEN ${at} - last_at ELSE 0 END`,
-        lastAt: sql<number>`max(last_at, ${at})`,
+        // Qualified: PostgreSQL also sees `excluded`'s columns here.
+        readingMs: sql<number>`reading_days.reading_ms + CASE WHEN ${at} > reading_days.last_at AND ${at} - reading_days.last_at <= ${READING_GAP_MAX_MS} THEN ${at} - reading_days.last_at ELSE 0 END`,
+        lastAt: larger(sql<number>`reading_days.last_at`, at),
       }),
     )
     .execute();

@@ -10,6 +10,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { withReader, type Role } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
 import { compiledQuery } from '../db/compiled-query';
+import { smaller } from '../db/portable';
 import type { DB } from '../db/connection';
 import { newId, newSecret } from '../http/ids';
 import { ROTATED_SESSION_GRACE, SESSION_COOKIE, SESSION_RENEW_WITHIN, SESSION_TTL } from '../limits';
@@ -143,7 +144,7 @@ async function markReplaced(ctx: AppContext, id: string): Promise<boolean> {
   const now = ctx.now();
   const result = await ctx.db
     .updateTable('sessions')
-    .set((eb) => ({ replacedAt: now, expiresAt: eb.fn('min', ['expiresAt', eb.val(now + ROTATED_SESSION_GRACE)]) }))
+    .set((eb) => ({ replacedAt: now, expiresAt: smaller(eb.ref('expiresAt'), now + ROTATED_SESSION_GRACE) }))
     .where('id', '=', id)
     .where('replacedAt', 'is', null)
     .executeTakeFirst();

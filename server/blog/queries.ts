@@ -3,10 +3,11 @@
  * state). Tags come from blog_post_tags in one query per page of posts; covers are the content
  * URLs of the cover files that still exist.
  */
+import { sql } from 'kysely';
 import { BLOG_PAGE_SIZE, LATEST_POSTS, type BlogPost, type BlogPostCard } from '../../sync/api/blog';
 import { ADMIN_BLOG_PAGE_SIZE, type AdminBlogPost, type AdminBlogRow, type BlogFilter } from '../../sync/api/admin-blog';
 import { fileContentUrl } from '../../sync/api/files';
-import { likeContains } from '../admin/actor';
+import { containsText } from '../db/contains';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 
@@ -160,9 +161,9 @@ export async function adminPosts(ctx: AppContext, filter: BlogFilter, q: string,
   }
   const text = q.trim();
   if (text) {
-    const like = likeContains(text);
-    list = list.where((eb) => eb.or([eb('p.title', 'like', like), eb('p.slug', 'like', like)]));
-    count = count.where((eb) => eb.or([eb('p.title', 'like', like), eb('p.slug', 'like', like)]));
+    const matches = sql<boolean>`(${containsText('p.title', text)} OR ${containsText('p.slug', text)})`;
+    list = list.where(matches);
+    count = count.where(matches);
   }
   const [rows, total, states] = await Promise.all([
     list

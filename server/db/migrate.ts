@@ -5,7 +5,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DB } from './connection';
 import { engineOf } from './engine';
-import { installSqliteFunctions, PostgresDdlPlugin } from './postgres-ddl';
+import { installPostgresFunctions, PostgresDdlPlugin } from './postgres-ddl';
 import * as m001 from './migrations/001-foundation';
 import * as m002 from './migrations/002-sync';
 import * as m003 from './migrations/003-book-import';
@@ -86,7 +86,7 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrate(db: DB): Promise<void> {
   const postgres = engineOf(db) === 'PostgreSQL';
-  if (postgres) await installSqliteFunctions(db);
+  if (postgres) await installPostgresFunctions(db);
   const migrating = postgres ? db.withPlugin(new PostgresDdlPlugin()) : db;
   const { error, results } = await new Migrator({ db: migrating, provider }).migrateToLatest();
   for (const r of results ?? []) {

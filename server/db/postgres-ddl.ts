@@ -57,11 +57,14 @@ export class PostgresDdlPlugin implements KyselyPlugin {
 }
 
 /**
- * Functions SQLite has built in that Quire's queries use, defined once on PostgreSQL so the same
- * Kysely queries run on both. JSON access: `json_extract(doc, '$.field')` on the replicated
- * documents' JSON text (immutable, so the expression indexes of 018/020 are used as on SQLite).
+ * Functions the schema and queries need on PostgreSQL, defined before the migrations run.
+ * - `json_extract(doc, '$.field')`, which SQLite has built in: the replicated documents' JSON
+ *   text, read by the same Kysely queries on both engines (immutable, so the expression indexes
+ *   of 018/020 are used as on SQLite).
+ * - `quire_unaccent(text)`: the unaccent extension's folding, declared immutable so full-text
+ *   indexes may use it (server/search/postgres-*.ts).
  */
-export async function installSqliteFunctions(db: DB): Promise<void> {
+export async function installPostgresFunctions(db: DB): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Instances starting together would race on CREATE OR REPLACE; one at a time.
     await sql`SELECT pg_advisory_xact_lock(${INSTALL_LOCK})`.execute(trx);
@@ -69,8 +72,13 @@ export async function installSqliteFunctions(db: DB): Promise<void> {
       CREATE OR REPLACE FUNCTION json_extract(doc TEXT, path TEXT) RETURNS TEXT
       LANGUAGE sql IMMUTABLE PARALLEL SAFE
       AS $$ SELECT (doc::jsonb) #>> string_to_array(substr(path, 3), '.') $$`.execute(trx);
+    await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(trx);
+    await sql`
+      CREATE OR REPLACE FUNCTION quire_unaccent(text TEXT) RETURNS TEXT
+      LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+      AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, text) $$`.execute(trx);
   });
 }
 
-/** An arbitrary advisory-lock key for installSqliteFunctions. */
+/** An arbitrary advisory-lock key for installPostgresFunctions. */
 const INSTALL_LOCK = 7_310_001;

@@ -45,7 +45,7 @@ export async function recordFailure(db: DB, now: number, r: FailureReport): Prom
     })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql`count + 1`,
+        count: sql`debug_reports.count + 1`, // qualified: PostgreSQL also sees `excluded`'s
         lastSeen: now,
         digest: r.digest,
         stack: (r.stack ?? '').slice(0, 16000),

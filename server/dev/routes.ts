@@ -3,10 +3,10 @@
  * builds; everyone else gets 404, not 403, because for them these routes do not exist.
  */
 import { Hono, type Context } from 'hono';
-import { sql } from 'kysely';
 import { DELIBERATE_FAILURE_MESSAGE, listMailOutbox, publishSampleBook, triggerFailure } from '../../sync/api/dev';
 import { can } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
+import { containsText } from '../db/contains';
 import { on } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import { publishSampleBook as publish } from './sample-book';
@@ -17,11 +17,6 @@ function requireDev(ctx: AppContext, c: Context<AppEnv>) {
   if (!ctx.config.development && !can(c.get('user'), 'dev:access')) throw notFound('No such API route.');
 }
 
-/** LIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 export function devRoutes(ctx: AppContext) {
   const router = new Hono<AppEnv>();
   const at = '/api/dev';
@@ -30,14 +25,9 @@ export function devRoutes(ctx: AppContext) {
     await next();
   });
   on(router, at, listMailOutbox, async (_c, { query: { to } }) => {
-    let query = ctx.db
-      .selectFrom('mailOutbox')
-      .selectAll()
-      .orderBy('createdAt', 'desc')
-      .orderBy(sql`rowid`, 'desc') // insertion order within one millisecond
-      .limit(OUTBOX_PAGE_SIZE);
+    let query = ctx.db.selectFrom('mailOutbox').selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(OUTBOX_PAGE_SIZE);
     // SQLite's LIKE ignores ASCII case; ESCAPE makes % and _ in the filter literal.
-    if (to) query = query.where(sql<boolean>`${sql.ref('toAddress')} LIKE ${containsPattern(to)} ESCAPE '\\'`);
+    if (to) query = query.where(containsText('toAddress', to));
     const rows = await query.execute();
     return {
       messages: rows.map((r) => ({

@@ -1,10 +1,12 @@
 /**
  * The durable job queue: one table, claimed with a visibility timeout so a crashed worker's job
  * comes back, retried with exponential backoff, and kept as `dead` with its last error once its
- * attempts are used up. The seam for pg-boss later is this module's interface.
+ * attempts are used up. The same table and queries on both engines (PostgreSQL adds row locks to
+ * the claim). The seam for pg-boss later is this module's interface.
  */
 import { sql } from 'kysely';
 import type { DB } from '../db/connection';
+import { engineOf } from '../db/engine';
 import type { JobState } from '../db/schema';
 import { JOB_BACKOFF_BASE, JOB_BACKOFF_MAX, JOB_DEFAULT_MAX_ATTEMPTS, JOB_VISIBILITY_TIMEOUT } from '../limits';
 
@@ -79,7 +81,11 @@ export class JobQueue {
           .$if(!!lane.except?.length, (q) => q.where('kind', 'not in', [...lane.except!]))
           .orderBy('runAt')
           .orderBy('id')
-          .limit(1),
+          .limit(1)
+          // SQLite has one writer at a time; PostgreSQL's workers would each read the same next
+          // job and the second would claim it again once the first commits, so it is locked as read
+          // and skipped by the others.
+          .$if(engineOf(this.db) === 'PostgreSQL', (q) => q.forUpdate().skipLocked()),
       )
       .returning(['id', 'kind', 'payload', 'attempts', 'maxAttempts'])
       .executeTakeFirst();

@@ -4,12 +4,11 @@
  * the audit entry commit together) and the history with delivery counts.
  */
 import { STORE_STATUSES } from '../store/admin/books';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { NOTICE_SEGMENTS, SEGMENT_LABELS, type NoticeInput, type NoticeRow } from '../../sync/api/admin-notices';
 import { cleanText, sitePath } from '../../sync/support/text';
 import type { AdminActor } from '../admin/actor';
-import { likeContains } from '../admin/actor';
+import { containsText } from '../db/contains';
 import { recordAudit } from '../audit/record';
 import type { AppContext } from '../context';
 import { invalid } from '../http/errors';
@@ -142,7 +141,6 @@ export async function noticeHistory(ctx: AppContext, page: number, onlyId?: stri
 
 /** Authors (by name or username) or store books (by title) for the segment pickers. */
 export async function findTargets(ctx: AppContext, kind: 'author' | 'book', q: string) {
-  const like = likeContains(q);
   if (kind === 'author') {
     const rows = await ctx.db
       .selectFrom('users as u')
@@ -150,7 +148,7 @@ export async function findTargets(ctx: AppContext, kind: 'author' | 'book', q: s
       .select(['u.id', 'u.displayName', 'u.username'])
       .where('r.role', '=', 'author')
       .where('u.status', '=', 'active')
-      .$if(q !== '', (qb) => qb.where(sql<boolean>`(u.display_name LIKE ${like} ESCAPE '\\' OR u.username LIKE ${like} ESCAPE '\\')`))
+      .$if(q !== '', (qb) => qb.where((eb) => eb.or([containsText('u.displayName', q), containsText('u.username', q)])))
       .orderBy('u.displayName')
       .limit(10)
       .execute();
@@ -161,7 +159,7 @@ export async function findTargets(ctx: AppContext, kind: 'author' | 'book', q: s
     .select(['id', 'title', 'status'])
     // Store books only: drafts and private sideloads are nobody's business (decision 025), and have no buyers.
     .where('status', 'in', [...STORE_STATUSES])
-    .$if(q !== '', (qb) => qb.where(sql<boolean>`title LIKE ${like} ESCAPE '\\'`))
+    .$if(q !== '', (qb) => qb.where(containsText('title', q)))
     .orderBy('title')
     .limit(10)
     .execute();

@@ -3,11 +3,10 @@
  * its publication's (once its details were saved or it was submitted) or else the book's own
  * status (a fresh upload is a draft; a book the seed or an admin listed is published).
  */
-import { sql } from 'kysely';
 import type { ImprintBookSummary } from '../../sync/api/publisher-books';
 import { normalizeIsbn } from '../../sync/isbn';
 import { PUBLISHING_STATES, type PublishingState } from '../../sync/publishing/state-machine';
-import { likeContains } from '../admin/actor';
+import { containsText } from '../db/contains';
 import { authorNamesByBook, coverUrl } from '../books/queries';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
@@ -32,7 +31,7 @@ function matching(q: Books, state: PublishingState | undefined, search: string):
     const digits = search.replace(/[\s-]/g, '');
     if (isbn) out = out.where('b.isbn', '=', isbn);
     else if (/^\d{3,12}$/.test(digits)) out = out.where('b.isbn', 'like', `${digits}%`);
-    else out = out.where(sql<boolean>`b.title LIKE ${likeContains(search)} ESCAPE '\\'`);
+    else out = out.where(containsText('b.title', search));
   }
   return out;
 }

@@ -20,6 +20,7 @@ import { normalizeIsbn } from '../../sync/isbn';
 import { genreName } from '../../sync/store/genres';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
+import { larger } from '../db/portable';
 import { invalid } from '../http/errors';
 import { DAY } from '../limits';
 import { storeIndex, type SearchTerms } from '../search/store-index';
@@ -129,7 +130,7 @@ function sorted<O>(q: Query<O>, sort: StoreQuery['sort'], now: number) {
     case 'rating':
       q = q
         .orderBy(sql`books.rating_count > 0`, 'desc')
-        .orderBy(sql`books.rating_sum * 1.0 / max(books.rating_count, 1)`, 'desc')
+        .orderBy(sql`books.rating_sum * 1.0 / ${larger(sql<number>`books.rating_count`, 1)}`, 'desc')
         .orderBy('books.ratingCount', 'desc');
       break;
     case 'title':

@@ -10,6 +10,7 @@ import type { Message } from '../../sync/collections/messages';
 import type { Checkpoint } from '../../sync/replication/doc';
 import { SUPPORT_ID } from '../../sync/support/support';
 import type { AppContext } from '../context';
+import { larger } from '../db/portable';
 import { pullPage } from '../sync/store';
 
 const CURSOR_KEY = 'support.inbox.cursor';
@@ -50,7 +51,7 @@ async function recordFromPerson(ctx: AppContext, m: Message): Promise<boolean> {
       .onConflict((oc) =>
         oc.column('userId').doUpdateSet((eb) => ({
           status: 'open',
-          lastMessageAt: eb.fn('max', [eb.ref('supportConversations.lastMessageAt'), eb.val(at)]),
+          lastMessageAt: larger(eb.ref('supportConversations.lastMessageAt'), at),
           lastPreview: preview(m.body),
           lastFromStaff: 0,
           updatedAt: now,

@@ -12,13 +12,21 @@ export const TEMPLATE_DATABASE = 'quire_template';
 
 export default async function setup() {
   const cluster = await startTestPostgres();
-  const admin = new pg.Client(cluster.url);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-  await admin.end();
-  const template = openPostgres(cluster.urlOf(TEMPLATE_DATABASE), { max: 1 });
-  await migrate(template.db);
-  await template.close();
+  try {
+    const admin = new pg.Client(cluster.url);
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const template = openPostgres(cluster.urlOf(TEMPLATE_DATABASE), { max: 1 });
+    try {
+      await migrate(template.db);
+    } finally {
+      await template.close();
+    }
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
   process.env.QUIRE_TEST_PG_URL = cluster.url;
   return () => cluster.stop();
 }

@@ -10,7 +10,7 @@ import { ADMIN_STORE_PAGE_SIZE, type AdminStoreBook, type StoreBookState } from 
 import { authorNamesByBook, coverUrl } from '../../books/queries';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/connection';
-import { likeContains } from '../../admin/actor';
+import { containsText } from '../../db/contains';
 import { storeIndex } from '../../search/store-index';
 import { effectivePrice } from '../listing';
 
@@ -71,11 +71,10 @@ export async function adminStoreBooks(ctx: AppContext, query: { state: StoreBook
   const index = storeIndex(ctx.db);
   const text = index.matchExpression({ title: query.q });
   if (text) {
-    const pattern = likeContains(query.q);
     qb = qb.where((eb) =>
       eb.or([
         eb(index.matchKey, 'in', sql`(SELECT m.key FROM ${index.matchingBooks(text)} AS m)`),
-        eb.and([eb('books.status', '=', 'unlisted'), sql<boolean>`books.title LIKE ${pattern} ESCAPE '\\'`]),
+        eb.and([eb('books.status', '=', 'unlisted'), containsText('books.title', query.q)]),
       ]),
     );
   }
