@@ -12,6 +12,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // `npm run test:pg`: the server's tests again, each test context on a PostgreSQL database.
-    globalSetup: process.env.QUIRE_TEST_DATABASE === 'postgres' ? ['server/test/postgres-global-setup.ts'] : [],
+    globalSetup: ['server/test/postgres-global-setup.ts'],
   },
 });

@@ -6,7 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 
 /** Escape LIKE wildcards so a search for "50%" finds "50%" (used with ESCAPE '\'). */
-export function likeContains(q: string): string {
+function likeContains(q: string): string {
   return `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 

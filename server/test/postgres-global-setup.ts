@@ -8,9 +8,10 @@ import { migrate } from '../db/migrate';
 import { openPostgres } from '../db/postgres';
 import { startTestPostgres } from './postgres-server';
 
-export const TEMPLATE_DATABASE = 'quire_template';
+const TEMPLATE_DATABASE = 'quire_template';
 
 export default async function setup() {
+  if (process.env.QUIRE_TEST_DATABASE !== 'postgres') return;
   const cluster = await startTestPostgres();
   try {
     const admin = new pg.Client(cluster.url);
