@@ -20,7 +20,7 @@ export type ChangeHint = z.infer<typeof ChangeHintSchema>;
 
 /** Server views that announce their changes on the stream: 'support' — the staff support inbox. */
 const STREAM_TOPICS = ['support'] as const;
-type StreamTopic = (typeof STREAM_TOPICS)[number];
+export type StreamTopic = (typeof STREAM_TOPICS)[number];
 const TopicHintSchema = z.object({ topic: z.enum(STREAM_TOPICS) });
 type TopicHint = z.infer<typeof TopicHintSchema>;
 
