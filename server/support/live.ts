@@ -8,10 +8,15 @@
 import type { AppContext } from '../context';
 import { supportStaff } from './queries';
 
+/** Never throws: the change it announces is already committed, and a missed hint only costs freshness. */
 export async function announceInboxChange(ctx: AppContext): Promise<void> {
-  const staff = await supportStaff(ctx.db);
-  ctx.pubsub.publish(
-    staff.map((s) => s.id),
-    { topic: 'support' },
-  );
+  try {
+    const staff = await supportStaff(ctx.db);
+    ctx.pubsub.publish(
+      staff.map((s) => s.id),
+      { topic: 'support' },
+    );
+  } catch (error) {
+    console.error('support inbox: staff were not told of a change', error);
+  }
 }
