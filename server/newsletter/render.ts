@@ -5,15 +5,12 @@
  * address, and a visible unsubscribe link (the same URL as the List-Unsubscribe header).
  */
 import MarkdownIt from 'markdown-it';
+import { escapeHtml, htmlMail } from '../mail/html';
 
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false });
 
 export function markdownToHtml(body: string): string {
   return markdown.render(body);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 interface Footer {
@@ -32,16 +29,14 @@ export function renderNewsletterMail(subject: string, body: string, footer: Foot
   const why = `You get this because you subscribed to ${footer.newsletterName}.`;
   const leave = footer.unsubscribeUrl ? `Unsubscribe: ${footer.unsubscribeUrl}` : 'This is a test send: it has no unsubscribe link of its own.';
   const text = [body.trim(), '', '--', why, leave, ...(footer.postalAddress ? [footer.postalAddress] : [])].join('\n');
-  const html = `<!doctype html>
-<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: Georgia, serif; line-height: 1.5; max-width: 36em; margin: 0 auto; padding: 1em;">
-${markdownToHtml(body)}
-<hr>
-<footer style="font-size: 0.85em; color: #555;">
-<p>${escapeHtml(why)}</p>
-<p>${footer.unsubscribeUrl ? `<a href="${escapeHtml(footer.unsubscribeUrl)}">Unsubscribe</a>` : escapeHtml(leave)}</p>
-${footer.postalAddress ? `<p style="white-space: pre-line;">${escapeHtml(footer.postalAddress)}</p>` : ''}
-</footer>
-</body></html>`;
+  const html = htmlMail({
+    title: subject,
+    content: markdownToHtml(body),
+    footer: [
+      `<p>${escapeHtml(why)}</p>`,
+      `<p>${footer.unsubscribeUrl ? `<a href="${escapeHtml(footer.unsubscribeUrl)}">Unsubscribe</a>` : escapeHtml(leave)}</p>`,
+      ...(footer.postalAddress ? [`<p style="white-space: pre-line;">${escapeHtml(footer.postalAddress)}</p>`] : []),
+    ].join('\n'),
+  });
   return { text, html };
 }

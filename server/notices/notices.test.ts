@@ -185,9 +185,16 @@ describe('sending', () => {
     expect(await mine(people.r1!)).toMatchObject([{ title: 'Scheduled maintenance', body: 'Quire is down for an hour.', link: '/blog/maintenance' }]);
     expect(await mine(people.r2!)).toEqual([]);
     expect(await mine(people.au1!)).toEqual([]);
-    const mails = await t.ctx.db.selectFrom('mailOutbox').select(['toAddress', 'textBody']).where('subject', '=', 'Scheduled maintenance').execute();
+    const mails = await t.ctx.db
+      .selectFrom('mailOutbox')
+      .select(['toAddress', 'textBody', 'htmlBody'])
+      .where('subject', '=', 'Scheduled maintenance')
+      .execute();
     expect(mails.map((m) => m.toAddress).sort()).toEqual([people.r1!.user.email, people.r2!.user.email].sort());
     expect(mails[0]!.textBody).toContain('http://quire.test/blog/maintenance');
+    // Multipart: the HTML alternative says the same, with the link as a button (mail.test.ts).
+    expect(mails[0]!.htmlBody).toContain('<a href="http://quire.test/blog/maintenance"');
+    expect(mails[0]!.htmlBody).toContain('<p>Quire is down for an hour.</p>');
 
     await t.worker.drain();
     const history = await answerOf(await t.request('/api/admin/notices', { cookie: admin.cookie }), api.listNotices);

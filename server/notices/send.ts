@@ -3,8 +3,8 @@
  * each batch queuing the next. Per person, in id order: the in-app notification (a replicated
  * document whose id is the notice's and the person's, so writing it twice is one notification),
  * then one transaction with the delivery row and, when their choices allow e-mail, the outbox row
- * and its mail job. Whoever has a delivery row is skipped, so a send that crashes carries on
- * where it stopped without sending anyone a second copy. People who joined the segment after the
+ * (text and HTML, mail.ts) and its mail job. Whoever has a delivery row is skipped, so a send that
+ * crashes carries on where it stopped without sending anyone a second copy. People who joined the segment after the
  * notice was sent but before their batch get it too (the segment is read as the job runs).
  */
 import { sql } from 'kysely';
@@ -12,6 +12,7 @@ import { notifications } from '../../sync/collections/notifications';
 import type { AppContext } from '../context';
 import type { JobWorker } from '../jobs/worker';
 import { writeServerDoc } from '../sync/server-write';
+import { renderNoticeMail } from './mail';
 import { NOTICE_EVENT, segmentMembers } from './segments';
 
 export const NOTICE_JOB = 'notice.send';
@@ -24,12 +25,6 @@ interface BatchOptions {
 }
 
 const noticeDocId = (noticeId: string, userId: string) => `n-${noticeId}-${userId}`;
-
-function noticeMail(publicUrl: string, notice: { title: string; body: string; link: string | null }, displayName: string) {
-  const link = notice.link ? `\n\n${publicUrl}${notice.link}` : '';
-  const footer = `\n\n—\nYou get notices from the Quire team by e-mail because of your notification settings: ${publicUrl}/settings/notifications`;
-  return { subject: notice.title, text: `Hello ${displayName},\n\n${notice.body || notice.title}${link}${footer}` };
-}
 
 /** One batch of a notice. Returns 'more' when people are left (and the next batch is queued). */
 export async function sendNoticeBatch(ctx: AppContext, noticeId: string, options: BatchOptions = {}): Promise<'more' | 'done' | 'nothing'> {
@@ -61,7 +56,9 @@ export async function sendNoticeBatch(ctx: AppContext, noticeId: string, options
       });
     }
     await ctx.db.transaction().execute(async (trx) => {
-      const outboxId = email ? await ctx.mail.send({ to: person.email, ...noticeMail(ctx.config.publicUrl, notice, person.displayName) }, { in: trx }) : null;
+      const outboxId = email
+        ? await ctx.mail.send({ to: person.email, ...renderNoticeMail(ctx.config.publicUrl, notice, person.displayName) }, { in: trx })
+        : null;
       await trx
         .insertInto('noticeDeliveries')
         .values({ noticeId, userId: person.id, inApp: inApp ? 1 : 0, outboxId, createdAt: ctx.now() })

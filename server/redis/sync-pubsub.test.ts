@@ -4,7 +4,7 @@
  * marker published last proves everything before it has been delivered (or never will be).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ChangeHint } from '../../sync/replication/stream';
+import type { ChangeHint, StreamHint } from '../../sync/replication/stream';
 import type { Revocation, SessionRevocations } from '../auth/session-revocations';
 import type { SyncPubSub } from '../sync/pubsub';
 import { redisServerPath, startTestRedis, type TestRedis } from '../test/redis-server';
@@ -18,7 +18,7 @@ if (!available) console.warn('redis-server is not installed: the Redis pub/sub t
 const hint = (id: string): ChangeHint => ({ collection: 'reading-lists', checkpoint: { updatedAt: 1, id } });
 
 /** Resolves with the next hint `userId` receives on `pubsub`. */
-function nextHint(pubsub: SyncPubSub, userId: string): Promise<ChangeHint> {
+function nextHint(pubsub: SyncPubSub, userId: string): Promise<StreamHint> {
   return new Promise((resolve) => {
     const off = pubsub.subscribe(userId, (h) => {
       off();
@@ -51,11 +51,11 @@ describe.runIf(available)('Redis seams across two instances', () => {
 
   it('delivers a hint published on A once to the subscribers on A and on B', async () => {
     const [a, b] = await Promise.all([createRedisPubSub(connA), createRedisPubSub(connB)]);
-    const onA: ChangeHint[] = [];
-    const onB: ChangeHint[] = [];
+    const onA: StreamHint[] = [];
+    const onB: StreamHint[] = [];
     const offA = a.subscribe('u1', (h) => onA.push(h));
     const offB = b.subscribe('u1', (h) => onB.push(h));
-    const other: ChangeHint[] = [];
+    const other: StreamHint[] = [];
     b.subscribe('u2', (h) => other.push(h));
     expect(b.listenerCount()).toBe(2);
 
@@ -77,6 +77,13 @@ describe.runIf(available)('Redis seams across two instances', () => {
     expect(onA).toHaveLength(1);
     expect(onB).toHaveLength(1);
     expect(a.listenerCount()).toBe(0);
+  });
+
+  it('carries a topic hint (the support inbox) from A to B', async () => {
+    const [a, b] = await Promise.all([createRedisPubSub(connA), createRedisPubSub(connB)]);
+    const heard = nextHint(b, 'staff');
+    a.publish(['staff'], { topic: 'support' });
+    expect(await heard).toEqual({ topic: 'support' });
   });
 
   it('keeps serving the other listeners when one throws', async () => {

@@ -3,7 +3,7 @@
  * with publish carried over one Redis channel. Each instance's streams subscribe locally; when a
  * hint arrives from Redis (the publisher's own included) the in-process fan-out serves them.
  */
-import type { ChangeHint } from '../../sync/replication/stream';
+import type { StreamHint } from '../../sync/replication/stream';
 import { createInProcessPubSub, type SyncPubSub } from '../sync/pubsub';
 import { openChannel } from './channel';
 import type { RedisConnection } from './connection';
@@ -12,7 +12,7 @@ const CHANNEL = 'quire:sync-hints';
 
 interface HintMessage {
   userIds: string[];
-  hint: ChangeHint;
+  hint: StreamHint;
 }
 
 export async function createRedisPubSub(redis: RedisConnection): Promise<SyncPubSub> {

@@ -1,10 +1,11 @@
 /**
  * Two instances on one SQLite file and one Redis behave as one server (issue 15): what is written
- * through A reaches the streams held by B, a sign-out or suspension on A ends the streams on B, a rate
+ * through A reaches the streams held by B (the support inbox's hint to staff too), a sign-out or suspension on A ends the streams on B, a rate
  * limit counts the requests of both, and a job enqueued on A runs once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationIdOf } from '../../sync/collections/messages';
+import { SUPPORT_ID, SUPPORT_NAME } from '../../sync/support/support';
 import { buildAdmin } from '../admin/test-helpers';
 import { suspendUser } from '../admin/user-commands';
 import { createSession } from '../auth/sessions';
@@ -19,7 +20,7 @@ if (!available) console.warn('redis-server is not installed: the two-instance te
 let two: TwoInstances;
 let users = 0;
 /** A fresh account with a session (the sessions table is shared, so the cookie works on both). */
-const account = (id = `user-${++users}`) => buildUser(two.a.running.ctx, id).then((cookie) => ({ id, cookie }));
+const account = (id = `user-${++users}`, roles: 'admin'[] = []) => buildUser(two.a.running.ctx, id, roles).then((cookie) => ({ id, cookie }));
 
 async function pushRows(through: Instance, cookie: string, collection: string, docs: unknown[]) {
   const res = await through.request(`/api/sync/${collection}/push`, {
@@ -75,6 +76,30 @@ describe.runIf(available)('two instances sharing one database and one Redis', ()
     const change = await recipientOnB.next((e) => e.event === 'change');
     expect(change.data).toMatchObject({ collection: 'messages', checkpoint: { id: message.id } });
     expect(bystanderOnB.events.filter((e) => e.event === 'change')).toEqual([]);
+  });
+
+  it('tells staff’s stream on B when a person writes to support through A, and no one else', async () => {
+    const person = await account();
+    const staff = await account(undefined, ['admin']);
+    const bystander = await account();
+    const staffOnB = await two.b.openStream(staff.cookie);
+    const bystanderOnB = await two.b.openStream(bystander.cookie);
+    const message = {
+      id: `s-${users}`,
+      conversationId: conversationIdOf(person.id, SUPPORT_ID),
+      senderId: person.id,
+      recipientId: SUPPORT_ID,
+      senderName: person.id,
+      recipientName: SUPPORT_NAME,
+      body: 'Help from another machine',
+      sentAt: 1,
+      readAt: null,
+      updatedAt: 1,
+      _deleted: false,
+    };
+    await pushRows(two.a, person.cookie, 'messages', [message]);
+    expect((await staffOnB.next((e) => e.event === 'topic')).data).toEqual({ topic: 'support' });
+    expect(bystanderOnB.events.filter((e) => e.event === 'topic')).toEqual([]);
   });
 
   it('ends the session’s stream on B when it signs out on A; another session’s stream stays', async () => {

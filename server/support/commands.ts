@@ -3,7 +3,7 @@
  * "Quire support" (the messages collection, so it reaches their devices live and stays offline),
  * while the inbox records which staff member wrote it. The sender, the names and the conversation
  * are derived here, never taken from the request; the text is cleaned (sync/support/text.ts).
- * Every reply, assignment and status change is audited.
+ * Every reply, assignment and status change is audited and announced to staff's open inboxes.
  */
 import type { z } from 'zod';
 import type { SupportReplyInput, SupportUpdateInput } from '../../sync/api/admin-support';
@@ -17,6 +17,7 @@ import { invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
 import { writeServerDoc } from '../sync/server-write';
 import { preview } from './inbox';
+import { announceInboxChange } from './live';
 import { supportStaff } from './queries';
 
 async function conversationOf(ctx: AppContext, userId: string) {
@@ -61,6 +62,7 @@ export async function replyAsTeam(ctx: AppContext, by: AdminActor, userId: strin
     readAt: null,
     updatedAt: now,
   });
+  await announceInboxChange(ctx);
 }
 
 export async function updateConversation(ctx: AppContext, by: AdminActor, userId: string, input: z.output<typeof SupportUpdateInput>): Promise<void> {
@@ -83,4 +85,5 @@ export async function updateConversation(ctx: AppContext, by: AdminActor, userId
       .execute();
     await recordAudit(trx, now, { ...by, action: 'support.update', targetType: 'user', targetId: userId, detail: changes });
   });
+  await announceInboxChange(ctx);
 }

@@ -5,6 +5,7 @@
  * kept in `settings` — and records each one once in support_messages, reopening the conversation
  * when the person writes. It runs after each such push (a doc event) and before the inbox is
  * read, so a lost event or a restart only delays a message, never loses it. Runs one at a time.
+ * A newly recorded message is announced to staff on their sync streams (live.ts).
  */
 import type { Message } from '../../sync/collections/messages';
 import type { Checkpoint } from '../../sync/replication/doc';
@@ -12,6 +13,7 @@ import { SUPPORT_ID } from '../../sync/support/support';
 import type { AppContext } from '../context';
 import { larger } from '../db/portable';
 import { pullPage } from '../sync/store';
+import { announceInboxChange } from './live';
 
 const CURSOR_KEY = 'support.inbox.cursor';
 const PAGE = 200;
@@ -62,15 +64,17 @@ async function recordFromPerson(ctx: AppContext, m: Message): Promise<boolean> {
   });
 }
 
-async function catchUp(ctx: AppContext): Promise<void> {
+/** Returns how many messages were new to the inbox. */
+async function catchUp(ctx: AppContext): Promise<number> {
   let cursor = await readCursor(ctx);
+  let recorded = 0;
   for (;;) {
     const page = await pullPage(ctx.db, 'messages', SUPPORT_ID, cursor, PAGE);
     for (const doc of page.documents as (Message & { _deleted: boolean })[]) {
       // The team's own replies are recorded by the reply route, with who wrote them.
-      if (!doc._deleted && doc.recipientId === SUPPORT_ID) await recordFromPerson(ctx, doc);
+      if (!doc._deleted && doc.recipientId === SUPPORT_ID && (await recordFromPerson(ctx, doc))) recorded++;
     }
-    if (page.documents.length === 0 || !page.checkpoint) return;
+    if (page.documents.length === 0 || !page.checkpoint) return recorded;
     cursor = page.checkpoint;
     const value = JSON.stringify(cursor);
     await ctx.db
@@ -78,16 +82,21 @@ async function catchUp(ctx: AppContext): Promise<void> {
       .values({ key: CURSOR_KEY, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
-    if (page.documents.length < PAGE) return;
+    if (page.documents.length < PAGE) return recorded;
   }
 }
 
 const running = new WeakMap<AppContext, Promise<void>>();
 
-/** Bring the inbox up to date with every message to the team (one run at a time per server). */
+/** Bring the inbox up to date with every message to the team (one run at a time per server);
+ * when a message was new, staff's open inboxes are told (live.ts). */
 export function syncSupportInbox(ctx: AppContext): Promise<void> {
   const previous = running.get(ctx) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => catchUp(ctx));
+  const next = previous
+    .catch(() => undefined)
+    .then(async () => {
+      if ((await catchUp(ctx)) > 0) await announceInboxChange(ctx);
+    });
   running.set(ctx, next);
   return next;
 }

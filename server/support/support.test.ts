@@ -175,3 +175,43 @@ describe('the inbox', () => {
     expect(actions).toHaveLength(2);
   });
 });
+
+describe('live for staff', () => {
+  /** A stream's first `count` events (it resolves as soon as they arrived). */
+  const openStream = async (cookie: string, count: number) => {
+    const events = readEvents(await syncRequest(t, cookie, 'stream'), count, 5000);
+    await new Promise((r) => setTimeout(r, 50)); // subscribed before anything is written
+    return { events };
+  };
+  /** Every hint fanned out to one account from now on (delivered in the publish call itself). */
+  const hintsFor = (userId: string) => {
+    const hints: unknown[] = [];
+    const stop = t.ctx.pubsub.subscribe(userId, (h) => hints.push(h));
+    return { hints, stop };
+  };
+  const SUPPORT_HINT = { event: 'topic', data: { topic: 'support' } };
+
+  it("tells staff's streams (not other people's) when a person writes, and when a colleague answers", async () => {
+    const colleague = await buildAdmin(t.ctx, { displayName: 'Cleo Colleague' });
+    const { events: forStaff } = await openStream(staff.cookie, 2);
+    const forOther = hintsFor(other.user.id);
+    const forWriter = hintsFor(reader.user.id);
+    await send(reader.cookie, [toSupport(reader.user)]);
+    // No inbox read in between: the push alone reaches staff, as a data-free topic hint.
+    expect(await forStaff).toEqual([{ event: 'resync', data: 'RESYNC' }, SUPPORT_HINT]);
+    expect(forOther.hints).toEqual([]);
+    // The writer's own devices hear of their message (a change hint), never of the inbox.
+    expect(forWriter.hints).toEqual([expect.objectContaining({ collection: 'messages' })]);
+
+    const { events: forColleague } = await openStream(colleague.cookie, 2);
+    expect((await reply(staff.cookie, reader.user.id, { body: 'On it.' })).status).toBe(201);
+    expect((await forColleague)[1]).toEqual(SUPPORT_HINT);
+    expect(forWriter.hints.some((h) => 'topic' in (h as object))).toBe(false);
+
+    // Reading the inbox records nothing new, so it announces nothing (no refetch loop).
+    const forStaffNow = hintsFor(staff.user.id);
+    await inbox(staff.cookie);
+    expect(forStaffNow.hints).toEqual([]);
+    for (const h of [forOther, forWriter, forStaffNow]) h.stop();
+  });
+});

@@ -1,12 +1,14 @@
 /**
  * The client engine's failure paths against the real server: a 401 during sync pauses
  * replication, keeps every pending change and asks to sign in again; after signing in, retry()
- * delivers them. An outdated client is told to update Quire and sends nothing.
+ * delivers them. An outdated client is told to update Quire and sends nothing. A server view's
+ * topic (the support inbox) reaches the pages that show it, and every reconnect asks them to look again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../auth/sessions';
 import { PROTOCOL_HEADER } from '../../sync/replication/protocol-version';
-import { buildList } from './test-helpers';
+import { announceInboxChange } from '../support/live';
+import { buildList, buildUser } from './test-helpers';
 import { createAccount, openDevice, startSyncServer, type SyncServer } from './test-clients';
 
 let s: SyncServer;
@@ -63,6 +65,26 @@ describe('client engine', () => {
       await device.collections['reading-lists'].insert(newList('dave', 'never sent'));
       await until(() => device.state.get().status === 'outdated');
       expect(await s.server.ctx.db.selectFrom('syncAudience').select('docId').where('userId', '=', 'dave').execute()).toEqual([]);
+    } finally {
+      await device.close();
+    }
+  });
+
+  it("passes the support inbox's topic to staff's pages, and after a reconnect asks them to look again", async () => {
+    const cookie = await buildUser(s.server.ctx, 'erin', ['admin']);
+    const device = await openDevice(s, 'erin', cookie);
+    const heard: (string | null)[] = [];
+    device.topics.subscribe((topic) => heard.push(topic));
+    try {
+      await until(() => heard.includes(null)); // the stream's RESYNC on connecting
+      await announceInboxChange(s.server.ctx);
+      await until(() => heard.includes('support'));
+      heard.length = 0;
+      device.setOnline(false);
+      await until(() => device.state.get().status === 'offline');
+      expect(heard).toEqual([]);
+      device.setOnline(true);
+      await until(() => heard.includes(null)); // whatever changed while offline: look again
     } finally {
       await device.close();
     }

@@ -1,14 +1,14 @@
 /**
- * Change hints fanned out to the stream connections of each user. In-process today; this module
+ * Change (and topic) hints fanned out to the stream connections of each user. In-process today; this module
  * is the seam where Redis (or PostgreSQL LISTEN/NOTIFY) goes when Quire runs on more than one
  * machine — nothing else knows how hints travel.
  */
-import type { ChangeHint } from '../../sync/replication/stream';
+import type { StreamHint } from '../../sync/replication/stream';
 
-type HintListener = (hint: ChangeHint) => void;
+type HintListener = (hint: StreamHint) => void;
 
 export interface SyncPubSub {
-  publish(userIds: Iterable<string>, hint: ChangeHint): void;
+  publish(userIds: Iterable<string>, hint: StreamHint): void;
   subscribe(userId: string, listener: HintListener): () => void;
   /** Open subscriptions, for tests and the self-test page. */
   listenerCount(): number;

@@ -1,7 +1,8 @@
 /**
  * The per-user change stream (Server-Sent Events). Every connection starts with RESYNC, because
  * whatever changed while it was down was not streamed; then one `change` event per hint for this
- * user, and a heartbeat so dead connections are noticed on both ends.
+ * user (a `topic` event when a server view such as the support inbox changed), and a heartbeat so
+ * dead connections are noticed on both ends.
  *
  * The stream rides on the session it was opened with: when that session is revoked
  * (server/auth/session-revocations.ts), or found expired or rotated at a heartbeat, the stream
@@ -9,7 +10,7 @@
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { HEARTBEAT_INTERVAL_MS, STREAM_EVENT, type ChangeHint } from '../../sync/replication/stream';
+import { HEARTBEAT_INTERVAL_MS, isTopicHint, STREAM_EVENT, type StreamHint } from '../../sync/replication/stream';
 import { revokes } from '../auth/session-revocations';
 import { sessionStanding } from '../auth/sessions';
 import type { AppContext, AppEnv } from '../context';
@@ -30,7 +31,10 @@ export function handleStream(ctx: AppContext, c: Context<AppEnv>, userId: string
       ended = true;
       wake();
     };
-    const unsubscribe = ctx.pubsub.subscribe(userId, (hint: ChangeHint) => void send(STREAM_EVENT.change, JSON.stringify(hint)));
+    const unsubscribe = ctx.pubsub.subscribe(
+      userId,
+      (hint: StreamHint) => void send(isTopicHint(hint) ? STREAM_EVENT.topic : STREAM_EVENT.change, JSON.stringify(hint)),
+    );
     const unrevoke = ctx.revocations.subscribe((revocation) => revokes(revocation, session) && end());
     stream.onAbort(end);
     try {

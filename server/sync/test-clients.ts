@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CollectionName } from '../../sync/collections';
 import { openDatabase, type QuireDatabase } from '../../src/db/database';
+import { ServerTopics } from '../../src/db/server-topics';
 import { SyncStateStore } from '../../src/db/sync-state';
 import { loadConfig } from '../config';
 import { startServer } from '../server';
@@ -30,6 +31,8 @@ export type SyncServer = Awaited<ReturnType<typeof startSyncServer>>;
 
 export interface Device extends QuireDatabase {
   state: SyncStateStore;
+  /** The stream's topic events this device heard. */
+  topics: ServerTopics;
   /** Cut or restore this device's network: requests fail and open streams drop, as offline. */
   setOnline(online: boolean): void;
   /** The next push reaches the server, then the network drops before its answer arrives. */
@@ -54,6 +57,7 @@ export async function openDevice(
   name = `device${++deviceCounter}${userId.replace(/[^a-z0-9]/g, '')}`,
 ): Promise<Device> {
   const state = new SyncStateStore();
+  const topics = new ServerTopics();
   const transportHeaders = { cookie, origin: s.url, ...extraHeaders };
   const network = { online: true, open: new Set<AbortController>(), losePushAnswer: false };
   const deviceFetch: typeof fetch = async (input, init) => {
@@ -76,6 +80,7 @@ export async function openDevice(
     storage: 'memory',
     transport: { baseUrl: s.url, fetch: deviceFetch, headers: transportHeaders },
     state,
+    topics,
     retryMs: TEST_RETRY_MS,
     only,
   });
@@ -89,7 +94,7 @@ export async function openDevice(
     }
   }
   const loseNextPushAnswer = () => void (network.losePushAnswer = true);
-  return { ...database, state, transportHeaders, setOnline, loseNextPushAnswer, name };
+  return { ...database, state, topics, transportHeaders, setOnline, loseNextPushAnswer, name };
 }
 
 export function createAccount(s: SyncServer, userId: string): Promise<string> {

@@ -3,10 +3,12 @@
  * below, so they stay out of the first-load bundle; one database is open at a time, reused
  * across renders (React StrictMode mounts twice) and closed when the account changes.
  */
+import type { StreamTopic } from '../../sync/replication/stream';
 import type { QuireDatabase } from './database';
+import { serverTopics } from './server-topics';
 import { syncState, type SyncSnapshot } from './sync-state';
 
-let current: { userId: string; promise: Promise<QuireDatabase>; channel: BroadcastChannel | null } | null = null;
+let current: { userId: string; promise: Promise<QuireDatabase>; closers: (() => void)[] } | null = null;
 
 /** Only the leader tab replicates; it shares its sync state with the other tabs. */
 function shareState(userId: string, database: QuireDatabase): BroadcastChannel | null {
@@ -21,10 +23,26 @@ function shareState(userId: string, database: QuireDatabase): BroadcastChannel |
   return channel;
 }
 
+/** The stream's topic events reach the leader tab; the others hear them from it. */
+function shareTopics(userId: string, database: QuireDatabase): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const channel = new BroadcastChannel(`quire-server-topics-${userId}`);
+  const unsubscribe = serverTopics.subscribe((topic) => {
+    if (database.db.isLeader()) channel.postMessage(topic);
+  });
+  channel.onmessage = (event: MessageEvent<StreamTopic | null>) => {
+    if (!database.db.isLeader()) serverTopics.emit(event.data);
+  };
+  return () => {
+    unsubscribe();
+    channel.close();
+  };
+}
+
 export function loadDatabase(userId: string): Promise<QuireDatabase> {
   if (current?.userId === userId) return current.promise;
   const previous = current;
-  const entry: NonNullable<typeof current> = { userId, channel: null, promise: Promise.resolve(null as never) };
+  const entry: NonNullable<typeof current> = { userId, closers: [], promise: Promise.resolve(null as never) };
   entry.promise = (async () => {
     await closeEntry(previous);
     // Timed so journeys and probes can read how long the open takes (performance.getEntriesByName).
@@ -34,7 +52,8 @@ export function loadDatabase(userId: string): Promise<QuireDatabase> {
     const database = await openDatabase({ userId, transport: { baseUrl: '', fetch: (...args) => fetch(...args) }, multiInstance: true });
     performance.measure('quire:db-open', 'quire:db-open:start');
     performance.measure('quire:db-open:import', 'quire:db-open:start', 'quire:db-open:loaded');
-    entry.channel = shareState(userId, database);
+    const state = shareState(userId, database);
+    entry.closers.push(() => state?.close(), shareTopics(userId, database));
     // Reconnect the moment the browser is back online rather than after the back-off.
     window.addEventListener('online', () => database.replication?.reconnect());
     return database;
@@ -45,7 +64,7 @@ export function loadDatabase(userId: string): Promise<QuireDatabase> {
 
 async function closeEntry(entry: typeof current) {
   if (!entry) return;
-  entry.channel?.close();
+  for (const close of entry.closers) close();
   const database = await entry.promise.catch(() => null);
   await database?.close();
 }

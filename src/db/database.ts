@@ -10,6 +10,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { COLLECTION_LIST, type CollectionName } from '../../sync/collections';
 import { deepEqual, resolveConflict } from '../../sync/replication/collection';
 import { startReplication, type ReplicationController } from './replication';
+import type { ServerTopics } from './server-topics';
 import type { SyncTransport } from './sync-http';
 import { syncState as appSyncState, type SyncStateStore } from './sync-state';
 
@@ -27,6 +28,8 @@ export interface OpenDatabaseOptions {
   multiInstance?: boolean;
   replicate?: boolean;
   state?: SyncStateStore;
+  /** Where the stream's topic events go (default: the app's one set, server-topics.ts). */
+  topics?: ServerTopics;
   /** RxDB's wait before retrying a failed request (default RETRY_MS). */
   retryMs?: number;
   /** Only these collections (default: all). RxDB's open-source build allows 16 open collections
@@ -98,6 +101,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
           definitions,
           transport: options.transport,
           state: options.state ?? appSyncState,
+          topics: options.topics,
           waitForLeadership: multiInstance,
           retryMs: options.retryMs,
         });

@@ -2,7 +2,7 @@
  * Replication of every collection with /api/sync, started once per database (only in the leader
  * tab): the RxDB wiring of the state machine in replication-machine.ts. Pull pages by checkpoint,
  * push with assumed master states, and one change stream that turns server hints into RESYNC for
- * the collection concerned. A failed request waits at the machine's gate — backing off, or until
+ * the collection concerned (and topic hints into server-topics.ts for the pages that show them). A failed request waits at the machine's gate — backing off, or until
  * retry() after a 401 or 426 — so pending changes stay in the local database.
  */
 import type { RxCollection, RxDatabase, WithDeleted } from 'rxdb';
@@ -12,10 +12,11 @@ import type { CollectionDefinition } from '../../sync/replication/collection';
 import type { Checkpoint, WireDoc } from '../../sync/replication/doc';
 import type { PullResponse } from '../../sync/replication/pull';
 import type { PushResponse } from '../../sync/replication/push';
-import { STREAM_EVENT, type ChangeHint } from '../../sync/replication/stream';
+import { STREAM_EVENT, type ChangeHint, type StreamTopic } from '../../sync/replication/stream';
 import { openEventStream, type EventStream } from './event-stream';
 import { PendingChanges } from './pending-changes';
 import { badgeStatus, FAILURE_MESSAGE, initialState, RETRY_MS, transition, type Effect, type MachineEvent } from './replication-machine';
+import { serverTopics as appServerTopics, type ServerTopics } from './server-topics';
 import { postSync, SyncHttpError, type SyncTransport } from './sync-http';
 import type { SyncStateStore } from './sync-state';
 
@@ -37,6 +38,8 @@ interface Options {
   definitions: CollectionDefinition[];
   transport: SyncTransport;
   state: SyncStateStore;
+  /** Where the stream's topic events go (the app's one set unless a test gives its own). */
+  topics?: ServerTopics;
   waitForLeadership: boolean;
   /** The first back-off delay after a failed request (tests shorten it). */
   retryMs?: number;
@@ -48,7 +51,15 @@ function withoutStorageFields(doc: WithDeleted<WireDoc>): WireDoc {
   return rest;
 }
 
-export function startReplication({ db, definitions, transport, state, waitForLeadership, retryMs = RETRY_MS }: Options): ReplicationController {
+export function startReplication({
+  db,
+  definitions,
+  transport,
+  state,
+  topics = appServerTopics,
+  waitForLeadership,
+  retryMs = RETRY_MS,
+}: Options): ReplicationController {
   let machine = initialState;
   let stream: EventStream | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -130,8 +141,11 @@ export function startReplication({ db, definitions, transport, state, waitForLea
     stream = openEventStream(transport, {
       onOpen: () => dispatch({ type: 'succeeded' }),
       onEvent(event, data) {
-        if (event === STREAM_EVENT.resync) dispatch({ type: 'hint', collection: null });
-        else if (event === STREAM_EVENT.change) dispatch({ type: 'hint', collection: (data as ChangeHint).collection });
+        if (event === STREAM_EVENT.resync) {
+          dispatch({ type: 'hint', collection: null });
+          topics.emit(null); // whatever a page shows from the server may have changed meanwhile
+        } else if (event === STREAM_EVENT.change) dispatch({ type: 'hint', collection: (data as ChangeHint).collection });
+        else if (event === STREAM_EVENT.topic) topics.emit((data as { topic: StreamTopic }).topic);
       },
       onFatal: (kind) => dispatch({ type: 'stream-fatal', kind: kind === 'outdated' ? 'outdated' : 'signed-out' }),
       onDisconnect() {},

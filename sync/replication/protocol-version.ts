@@ -14,12 +14,14 @@
  * 3 — the `follows` collection (issue 12, authors). Older clients simply do not replicate it.
  * 4 — `manuscripts` gain an optional `archived` (issue 16; RxDB schema version 1). Older clients
  *     keep the field as they pulled it and may still push documents without it.
+ * 5 — the stream's `topic` event (`{topic: 'support'}`: the staff support inbox changed; issue 14).
+ *     Older clients ignore events they do not know.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = 'ef97ef604af4e5eed12d57ab8b87eacecfe7e47e9c98f50ea7f8dd413e33eb2a';
+export const PROTOCOL_SCHEMA_HASH = 'ddcf9ee7b9adc0082367438a0596f22c8129397715bb6377fb9b40c235392895';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';

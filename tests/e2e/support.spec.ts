@@ -1,7 +1,8 @@
 /**
- * Talking to people: a reader writes to "Quire support" from /messages, staff answer from the
- * support inbox (/admin/messages) as the team, and the reader's open thread shows the answer
- * without a reload (the sync stream); an admin sends a notice to authors from
+ * Talking to people: a reader writes to "Quire support" from /messages while staff have the
+ * support inbox (/admin/messages) open, and it appears there without a reload or polling (a topic
+ * hint on staff's sync stream); staff answer as the team, and the reader's open thread shows the
+ * answer without a reload (the sync stream); an admin sends a notice to authors from
  * /admin/notifications after its recipient preview, and an author's bell shows it live.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -14,12 +15,17 @@ function bubble(page: Page, text: string) {
     .filter({ hasText: text });
 }
 
-test('a reader messages support, staff reply as the team, and the reader sees it live', async ({ browser }) => {
+test('a reader messages support, staff see it and reply live, and the reader sees the answer live', async ({ browser }) => {
   const admin = await adminPage(browser);
   const readerContext = await browser.newContext();
   const reader = await readerContext.newPage();
   const name = `Sunny Asker ${Date.now().toString(36)}`;
   await freshAccount(reader, admin, name);
+
+  // Staff keep the inbox open; its device is connected to the sync stream before anyone writes.
+  await admin.goto('/admin/messages');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Support inbox' })).toBeVisible();
+  await expect(admin.getByRole('status').filter({ hasText: 'Synced' })).toBeVisible();
 
   await reader.goto('/messages');
   await reader.getByRole('button', { name: 'Contact support' }).click();
@@ -32,32 +38,37 @@ test('a reader messages support, staff reply as the team, and the reader sees it
   await expect(bubble(reader, question)).toContainText('Sent');
   await expectAccessible(reader);
 
-  await admin.goto('/admin/messages');
+  // No reload and no polling: the server tells staff's stream, and the open inbox asks again.
   const conversation = admin.getByRole('link', { name: new RegExp(name) });
   await expect(conversation).toContainText(question);
   await expect(conversation).toContainText('Open');
   await conversation.click();
   await expect(admin.getByRole('heading', { level: 2, name })).toBeVisible();
-  await expect(admin.getByRole('list', { name: `Messages with ${name}` })).toContainText(question);
+  const thread = admin.getByRole('list', { name: `Messages with ${name}` });
+  await expect(thread).toContainText(question);
   await expectAccessible(admin);
 
   const answer = `Try removing it from the device and downloading it again ${Date.now()}`;
   await admin.getByRole('textbox', { name: 'Reply as Quire support' }).fill(answer);
   await admin.getByRole('button', { name: 'Send', exact: true }).click();
   // The inbox shows who of the staff wrote it; the conversation now waits for the reader.
-  await expect(
-    admin
-      .getByRole('list', { name: `Messages with ${name}` })
-      .getByRole('listitem')
-      .filter({ hasText: answer }),
-  ).toContainText('Quire support · Alex Admin');
-  await expect(admin.getByRole('article').getByRole('combobox', { name: 'Status' })).toHaveValue('waiting');
+  await expect(thread.getByRole('listitem').filter({ hasText: answer })).toContainText('Quire support · Alex Admin');
+  const status = admin.getByRole('article').getByRole('combobox', { name: 'Status' });
+  await expect(status).toHaveValue('waiting');
 
   // No reload on the reader's side: the stream wakes their device, which pulls the answer — from the team.
   const reply = bubble(reader, answer);
   await expect(reply).toBeVisible();
   await expect(reply).toContainText('Quire support:');
   await expect(reply).not.toContainText('Alex Admin');
+
+  // The reader writes again: the conversation open in the inbox shows it, and is open again.
+  const again = `It opens now, thank you ${Date.now()}`;
+  await reader.getByRole('textbox', { name: 'Message' }).fill(again);
+  await reader.getByRole('button', { name: 'Send' }).click();
+  await expect(bubble(reader, again)).toContainText('Sent');
+  await expect(thread).toContainText(again);
+  await expect(status).toHaveValue('open');
 
   await readerContext.close();
   await admin.context().close();

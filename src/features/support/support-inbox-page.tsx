@@ -2,18 +2,20 @@
  * /admin/messages and /admin/messages/:userId — the support inbox: conversations people started
  * with "Quire support", filtered by status and assignee, and the open one with its messages, who
  * of the staff wrote each reply, the reply box (sent as the team) and the status and assignee.
- * Polled while open, so a new message shows up without a reload.
+ * Live: the server announces every change to staff on the sync stream (a 'support' topic), and
+ * the page then asks again — the list and the open conversation — as it does after a reconnect.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { listSupportConversations, type SupportConversationRow, type SupportQuery } from '../../../sync/api/admin-support';
 import { SUPPORT_STATUSES } from '../../../sync/support/support';
+import { useServerTopic } from '../../db/server-topics';
 import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Badge, EmptyState, Page, QueryState, SelectField, formatRelative } from '../../ui';
 import { adminKey } from '../admin/admin-api';
 import { SupportThread } from './support-thread';
-import { INBOX_POLL_MS, STATUS_LABELS, STATUS_TONES } from './support-status';
+import { STATUS_LABELS, STATUS_TONES } from './support-status';
 import './support.css';
 
 type StatusFilter = NonNullable<SupportQuery['status']>;
@@ -54,8 +56,9 @@ export function SupportInboxPage() {
     queryKey: adminKey('support', status, assignee),
     queryFn: ({ signal }) => call(listSupportConversations, { query: { status, assignee }, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: INBOX_POLL_MS,
   });
+  const queryClient = useQueryClient();
+  useServerTopic('support', () => void queryClient.invalidateQueries({ queryKey: adminKey('support') }));
   const search = params.toString() ? `?${params.toString()}` : '';
   const setFilter = (key: 'status' | 'assignee', value: string) => {
     const next = new URLSearchParams(params);

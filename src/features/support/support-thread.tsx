@@ -18,7 +18,7 @@ import { SUPPORT_STATUSES } from '../../../sync/support/support';
 import { call, fieldErrorsOf } from '../../lib/api';
 import { Badge, Button, SelectField, TextArea, formatDateTime, QueryState } from '../../ui';
 import { adminKey, useAdminAction } from '../admin/admin-api';
-import { INBOX_POLL_MS, STATUS_LABELS, STATUS_TONES } from './support-status';
+import { STATUS_LABELS, STATUS_TONES } from './support-status';
 
 type Staff = { id: string; displayName: string };
 
@@ -117,7 +117,6 @@ export function SupportThread({ userId, staff, backTo }: { userId: string; staff
   const query = useQuery({
     queryKey: adminKey('support', 'conversation', userId),
     queryFn: ({ signal }) => call(getSupportConversation, { params: { userId }, signal }),
-    refetchInterval: INBOX_POLL_MS,
   });
   return (
     <QueryState query={query} what="The conversation" lines={6}>
