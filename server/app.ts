@@ -34,7 +34,7 @@ import { imageRoutes } from './images/routes';
 import { adminJobRoutes } from './jobs/admin-routes';
 import { libraryRoutes } from './library/routes';
 import { limitBodies } from './http/body-limit';
-import { ApiError, notFound } from './http/errors';
+import { ApiError, badRequest, notFound } from './http/errors';
 import { listRoutes } from './lists/routes';
 import { manuscriptImportRoutes } from './manuscripts/import/routes';
 import { manuscriptBookRoutes } from './manuscripts/book-routes';
@@ -80,6 +80,12 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     c.req.path === STRIPE_WEBHOOK_PATH || (c.req.method === 'POST' && c.req.path === NEWSLETTER_UNSUBSCRIBE_PATH);
   app.use('/api/*', (c, next) => (crossOrigin(c) ? next() : sameOrigin(c, next)));
   app.use('*', limitBodies()); // before the session: strangers are capped too
+  // No text Quire stores holds a NUL character, and PostgreSQL cannot store one: a path or query
+  // that spells one is refused here, before any lookup (JSON bodies: readJson).
+  app.use('/api/*', async (c, next) => {
+    if (/%00/i.test(c.req.url)) throw badRequest('The address contains a NUL character.');
+    await next();
+  });
   // JSON only: the sync stream (text/event-stream) must leave event by event, and blobs keep the
   // strong ETags their 304s match. Not the sync routes either: compressing their answers made the
   // randomised convergence test (devices aborting requests as they drop offline) stall under load,

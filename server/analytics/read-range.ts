@@ -34,7 +34,7 @@ async function topBooks(db: DB, range: DayRange, by: 'copies' | 'readingSeconds'
     ])
     .where('d.day', '>=', range.from)
     .where('d.day', '<=', range.to)
-    .groupBy('d.bookId')
+    .groupBy(['d.bookId', 'books.title'])
     .having((eb) => eb.fn.sum(by === 'copies' ? 'd.copies' : 'd.readingSeconds'), '>', 0)
     .orderBy(by === 'copies' ? 'copies' : 'readingSeconds', 'desc')
     .orderBy('title')

@@ -1,5 +1,4 @@
 /** Followers are told, once, when an author they follow publishes a book: through the job queue and notifyUser. */
-import { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { followId } from '../../sync/collections/follows';
 import { buildSignedInUser, buildUser } from '../admin/test-helpers';
@@ -11,6 +10,7 @@ import { push } from '../sync/test-helpers';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { followersOf, followersQuery } from './follows';
 import { NEW_BOOK_JOB } from './new-book-notices';
+import { queryPlan } from '../test/query-plan';
 
 let t: TestContext;
 beforeEach(async () => {
@@ -100,8 +100,7 @@ describe('new books of followed authors', () => {
   it('finds followers through the index on live follows', async () => {
     const { ada, fan } = await setup();
     expect(await followersOf(t.ctx.db, [ada.id])).toEqual([fan.user.id]);
-    const query = followersQuery(t.ctx.db, [ada.id]).compile();
-    const plan = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
-    expect(plan.rows.map((r) => r.detail).join(' ')).toContain('USING INDEX sync_docs_follows_author');
+    const plan = await queryPlan(t.ctx.db, followersQuery(t.ctx.db, [ada.id]).compile());
+    expect(plan.indexes, plan.text).toContain('sync_docs_follows_author');
   });
 });

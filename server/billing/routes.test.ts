@@ -2,7 +2,6 @@
  * Earnings through the HTTP API against a real SQLite file: books bought with the test provider,
  * refunded by an admin, read back by their authors and publisher per book and month, and as CSV.
  */
-import { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as billing from '../../sync/api/billing';
 import * as checkout from '../../sync/api/checkout';
@@ -13,6 +12,7 @@ import { saveStoreBook } from '../store/test-books';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { earningsQueries } from './earnings';
 import { resolveMonthRange } from './months';
+import { queryPlan } from '../test/query-plan';
 
 let t: TestContext;
 beforeEach(async () => {
@@ -218,9 +218,7 @@ describe('GET /api/billing/earnings.csv', () => {
 it('reads through indexes: no earnings query scans a table', async () => {
   const range = resolveMonthRange({ from: '2025-01', to: '2025-12' }, Date.now());
   for (const query of earningsQueries(t.ctx.db, 'someone', range)) {
-    const { sql, parameters } = query.compile();
-    const plan = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sql}`, [...parameters]));
-    const scans = plan.rows.map((r) => r.detail).filter((d) => /^SCAN /.test(d));
-    expect(scans, sql).toEqual([]);
+    const plan = await queryPlan(t.ctx.db, query.compile());
+    expect(plan.scans, plan.text).toEqual([]);
   }
 });

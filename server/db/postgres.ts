@@ -21,7 +21,13 @@ const types = {
 
 export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max, types });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+    log: (e) => {
+      if (e.level === 'error' && process.env.PG_LOG) console.error('SQLERR', e.query.sql, (e.error as Error).message);
+    },
+  });
   return {
     db,
     engine: 'PostgreSQL',

@@ -487,6 +487,8 @@ export interface OrdersTable {
 export interface OrderLinesTable {
   id: string;
   orderId: string;
+  /** The line's place in the cart (0 first). */
+  position: Generated<number>;
   bookId: string | null;
   title: string;
   unitPriceCents: number;

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DB } from '../db/connection';
+import { isForeignKeyViolation } from '../db/errors';
 import type { BlobBytes, ByteRange } from './blob-bytes';
 
 const HASH = /^[0-9a-f]{64}$/;
@@ -24,10 +25,6 @@ function withHashLock<T>(hash: string, f: () => Promise<T>): Promise<T> {
     if (locks.get(hash) === tail) locks.delete(hash);
   });
   return run;
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 export interface BlobInfo {

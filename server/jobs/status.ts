@@ -54,7 +54,7 @@ async function throughput(db: DB, now: number): Promise<ThroughputHour[]> {
     .select(['state', bucket.as('bucket'), (eb) => eb.fn.countAll<number>().as('n')])
     .where('state', 'in', ['done', 'dead'])
     .where('finishedAt', '>=', since)
-    .groupBy(['state', bucket])
+    .groupBy(['state', sql`bucket`]) // by the alias: PostgreSQL would see two different expressions, their parameters apart
     .execute();
   const hours = Array.from({ length: HOURS_SHOWN }, (_, i) => ({ start: since + i * HOUR, done: 0, dead: 0 }));
   for (const r of rows) {

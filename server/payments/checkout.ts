@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { ApiError, conflict, invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
+import { takeTurn } from '../db/take-turn';
 import { effectivePrice } from '../store/listing';
 import { orderNumber } from './orders';
 import { checkoutKey, type PaymentProvider } from './provider';
@@ -79,9 +80,10 @@ export async function startCheckout(ctx: AppContext, provider: PaymentProvider, 
 
   const now = ctx.now();
   const order = paid.length === 0 ? null : { id: newId(), currency: paid[0]!.currency, totalCents: paid.reduce((sum, b) => sum + b.priceCents, 0) };
-  const lines = paid.map((b) => ({
+  const lines = paid.map((b, position) => ({
     id: newId(),
     orderId: order?.id ?? '',
+    position,
     bookId: b.id,
     title: b.title,
     unitPriceCents: b.priceCents,
@@ -97,7 +99,7 @@ export async function startCheckout(ctx: AppContext, provider: PaymentProvider, 
         .execute();
     }
     if (!order) return null;
-    // SQLite runs one writer at a time, so the next number cannot be taken twice.
+    await takeTurn(trx, 'orders.number'); // so the next number cannot be taken twice
     const last = await trx
       .selectFrom('orders')
       .select((eb) => eb.fn.max('number').as('n'))

@@ -1,5 +1,4 @@
 /** Reading orders for the buyer (/checkout/success, /my-purchases, receipts) and for admins. */
-import { sql } from 'kysely';
 import type { AdminOrder, Order, OrderStatus } from '../../sync/api/checkout';
 import { ADMIN_ORDER_PAGE_SIZE } from '../../sync/api/checkout';
 import type { AppContext } from '../context';
@@ -11,12 +10,7 @@ export const orderNumber = (n: number) => `Q-${String(n).padStart(6, '0')}`;
 async function linesByOrder(ctx: AppContext, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
   const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
   if (orderIds.length === 0) return byOrder;
-  const rows = await ctx.db
-    .selectFrom('orderLines')
-    .selectAll()
-    .where('orderId', 'in', orderIds)
-    .orderBy(sql`rowid`)
-    .execute(); // as inserted: the cart's order
+  const rows = await ctx.db.selectFrom('orderLines').selectAll().where('orderId', 'in', orderIds).orderBy('orderId').orderBy('position').execute(); // the cart's order
   for (const row of rows) byOrder.get(row.orderId)?.push(row);
   return byOrder;
 }

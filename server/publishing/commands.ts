@@ -16,6 +16,7 @@ import { saveBook } from '../books/save-book';
 import { bookWithCover, coverToFreeze } from '../covers/manuscript-cover';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
+import { takeTurn } from '../db/take-turn';
 import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
 import { editionChecks, queueEditionChecks } from './checks/run';
@@ -168,6 +169,7 @@ async function submit(ctx: AppContext, acting: Acting, move: Move): Promise<void
   const editionId = newId();
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
+    await takeTurn(trx, `publication_editions.number:${view.id}`);
     const last = await trx
       .selectFrom('publicationEditions')
       .select((eb) => eb.fn.max('number').as('n'))

@@ -123,7 +123,9 @@ export async function seedDemoActivity(ctx: AppContext, demoAccountIds: string[]
   };
   /** An instant on `day` (before now, on today), between the given hours. */
   const free = books.filter((b) => b.priceCents === 0);
-  const timeOn = (day: string, fromHour = 7, toHour = 23) => Math.min(now - 60_000, startOfDay(day) + (fromHour + rand() * (toHour - fromHour)) * 3_600_000);
+  // Whole milliseconds: times are integers in the database (PostgreSQL's BIGINT refuses a fraction).
+  const timeOn = (day: string, fromHour = 7, toHour = 23) =>
+    Math.min(now - 60_000, startOfDay(day) + Math.round((fromHour + rand() * (toHour - fromHour)) * 3_600_000));
 
   const users: UsersTable[] = [];
   const orders: Insertable<OrdersTable>[] = [];
@@ -179,7 +181,7 @@ export async function seedDemoActivity(ctx: AppContext, demoAccountIds: string[]
       const paidAt = Math.max(timeOn(day), buyer.createdAt + 60_000);
       if (paidAt > now) continue;
       const euro = rand() < 0.15;
-      const refundedAt = rand() < 0.04 ? Math.min(now - 30_000, paidAt + (1 + rand() * 3) * DAY_MS) : null;
+      const refundedAt = rand() < 0.04 ? Math.min(now - 30_000, paidAt + Math.round((1 + rand() * 3) * DAY_MS)) : null;
       const id = newId();
       orders.push({
         id,

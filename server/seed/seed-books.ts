@@ -81,9 +81,9 @@ async function setDiscount(trx: Transaction<Database>, id: string, discount: Ret
     .where('id', '=', id)
     .where((eb) =>
       eb.or([
-        eb('discountPriceCents', 'is not', discount.discountPriceCents),
-        eb('discountStartsAt', 'is not', discount.discountStartsAt),
-        eb('discountEndsAt', 'is not', discount.discountEndsAt),
+        eb('discountPriceCents', 'is distinct from', discount.discountPriceCents),
+        eb('discountStartsAt', 'is distinct from', discount.discountStartsAt),
+        eb('discountEndsAt', 'is distinct from', discount.discountEndsAt),
       ]),
     )
     .execute();

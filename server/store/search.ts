@@ -134,7 +134,7 @@ function sorted<O>(q: Query<O>, sort: StoreQuery['sort'], now: number) {
         .orderBy('books.ratingCount', 'desc');
       break;
     case 'title':
-      q = q.orderBy(sql`books.title COLLATE NOCASE`);
+      q = q.orderBy(sql`lower(books.title)`); // ASCII case ignored, as SQLite's NOCASE did, on both engines
       break;
     default:
       break;

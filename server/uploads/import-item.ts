@@ -85,7 +85,7 @@ export async function importItem(
       .selectFrom('books')
       .select('id')
       .where('isbn', '=', record.isbn)
-      .where('imprintId', 'is not', upload.imprintId)
+      .where('imprintId', 'is distinct from', upload.imprintId)
       .executeTakeFirst();
     if ((pooled && pooled.imprintId !== upload.imprintId) || (elsewhere && !existing)) throw new ItemRefusal('The ISBN belongs to another imprint.');
   }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSignedInUser, buildUser } from '../admin/test-helpers';
 import { peopleIndex } from '../search/people-index';
 import { buildTestContext, type TestContext } from '../test/test-context';
+import { queryPlan } from '../test/query-plan';
+import { engineOf } from '../db/engine';
 
 let t: TestContext;
 let cookie: string;
@@ -67,7 +69,9 @@ describe('GET /api/users/search', () => {
     await t.ctx.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', pia.id).execute();
     expect(usernames((await search('nowak')).body)).toEqual([]);
     await t.ctx.db.deleteFrom('users').where('id', '=', pia.id).execute();
-    await sql`INSERT INTO people_search (people_search) VALUES ('integrity-check')`.execute(t.ctx.db);
+    // SQLite's index is a table that triggers keep in step: FTS5 checks it against itself.
+    // (PostgreSQL's is an index on users, which the engine keeps.)
+    if (engineOf(t.ctx.db) === 'SQLite') await sql`INSERT INTO people_search (people_search) VALUES ('integrity-check')`.execute(t.ctx.db);
   });
 
   it('never matches or returns e-mail addresses', async () => {
@@ -108,16 +112,19 @@ describe('GET /api/users/search', () => {
   });
 
   it('walks indexes, not the whole users table', async () => {
-    const byUsername = await sql.raw(`EXPLAIN QUERY PLAN SELECT id FROM users WHERE username >= 'ab' AND username < 'ab~'`).execute(t.ctx.db);
-    expect(JSON.stringify(byUsername.rows)).toMatch(/SEARCH users USING (COVERING )?INDEX/);
+    const byUsername = await queryPlan(
+      t.ctx.db,
+      t.ctx.db.selectFrom('users').select('id').where('username', '>=', 'ab').where('username', '<', 'ab~').compile(),
+    );
+    expect(byUsername.scans, byUsername.text).toEqual([]);
     const index = peopleIndex(t.ctx.db);
-    const byName =
-      await sql`EXPLAIN QUERY PLAN SELECT users.id FROM users JOIN ${index.matchingPeople(index.nameMatch('lov')!)} AS m ON ${index.personKey} = m.key
-      WHERE users.status = 'active' ORDER BY users.display_name LIMIT 10`.execute(t.ctx.db);
-    const plan = JSON.stringify(byName.rows);
-    expect(plan).toMatch(/people_search VIRTUAL TABLE INDEX \d+:M/);
-    expect(plan).toMatch(/SEARCH users USING INTEGER PRIMARY KEY/);
-    expect(plan).not.toMatch(/SCAN users/);
+    const byName = await queryPlan(
+      t.ctx.db,
+      sql`SELECT users.id FROM users JOIN ${index.matchingPeople(index.nameMatch('lov')!)} AS m ON ${index.personKey} = m.key
+      WHERE users.status = 'active' ORDER BY users.display_name LIMIT 10`.compile(t.ctx.db),
+    );
+    expect(byName.indexes, byName.text).toContain('people_search');
+    expect(byName.scans, byName.text).not.toContain('users');
   });
 
   it('needs a session', async () => {

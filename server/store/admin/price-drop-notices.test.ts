@@ -2,7 +2,7 @@
  * A price drop tells the readers who wishlisted the book, through the job queue, as their
  * notification settings say — at once, or when a discount starts later.
  */
-import { CompiledQuery } from 'kysely';
+import { queryPlan } from '../../test/query-plan';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../../sync/api/admin-store';
 import { wishlistEntryId } from '../../../sync/collections/wishlist';
@@ -133,10 +133,8 @@ describe('price drops on wishlisted books', () => {
     const reader = await buildSignedInUser(t.ctx);
     await wish(reader, id);
     expect(await wishlistersOf(t.ctx.db, id)).toEqual([reader.user.id]);
-    const { sql, parameters } = wishlistersQuery(id).compile(t.ctx.db);
-    const plan = await t.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sql}`, [...parameters]));
-    const details = plan.rows.map((r) => r.detail);
-    expect(details.join('\n')).toMatch(/SEARCH d USING INDEX sync_docs_wishlist_book/);
-    expect(details.filter((d) => d.startsWith('SCAN'))).toEqual([]);
+    const plan = await queryPlan(t.ctx.db, wishlistersQuery(id).compile(t.ctx.db));
+    expect(plan.indexes, plan.text).toContain('sync_docs_wishlist_book');
+    expect(plan.scans, plan.text).toEqual([]);
   });
 });
