@@ -8,6 +8,7 @@ import { RouteFailure } from './failure-page';
 import { RequireDev, RequirePermission, RequireUser } from './guards';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
+import { PageLoading } from './page-loading';
 
 /** Lazy route module: import the file, use the named export as the page. */
 function page<M>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
@@ -29,6 +30,10 @@ const routes: RouteObject[] = [
     children: [
       {
         errorElement: <RouteFailure />,
+        // While the first page's code loads (a cold start, offline from the service worker too),
+        // the shell paints at once with this in its place; without it the router renders nothing
+        // until every lazy page module of the first URL has loaded, and a slow device shows a blank page.
+        hydrateFallbackElement: <PageLoading />,
         children: [
           { index: true, lazy: page(() => import('../features/home/home-page'), 'HomePage') },
           { path: 'auth', lazy: page(() => import('../features/auth/auth-page'), 'AuthPage') },
