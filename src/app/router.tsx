@@ -27,13 +27,15 @@ const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteFailure />,
+    // While the first page's code loads (a cold start, offline from the service worker too); without
+    // it the router renders nothing until every lazy module of the first URL has loaded, and a slow
+    // device shows a blank page. Not inside the Layout: mounting it early would start the local
+    // database's open (DatabaseProvider) while the page's own code still loads, and on a busy CPU
+    // that open then delays the page by seconds.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         errorElement: <RouteFailure />,
-        // While the first page's code loads (a cold start, offline from the service worker too),
-        // the shell paints at once with this in its place; without it the router renders nothing
-        // until every lazy page module of the first URL has loaded, and a slow device shows a blank page.
-        hydrateFallbackElement: <PageLoading />,
         children: [
           { index: true, lazy: page(() => import('../features/home/home-page'), 'HomePage') },
           { path: 'auth', lazy: page(() => import('../features/auth/auth-page'), 'AuthPage') },
