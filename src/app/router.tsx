@@ -8,6 +8,7 @@ import { RouteFailure } from './failure-page';
 import { RequireDev, RequirePermission, RequireUser } from './guards';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
+import { PageLoading } from './page-loading';
 
 /** Lazy route module: import the file, use the named export as the page. */
 function page<M>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
@@ -26,6 +27,12 @@ const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteFailure />,
+    // While the first page's code loads (a cold start, offline from the service worker too); without
+    // it the router renders nothing until every lazy module of the first URL has loaded, and a slow
+    // device shows a blank page. Not inside the Layout: mounting it early would start the local
+    // database's open (DatabaseProvider) while the page's own code still loads, and on a busy CPU
+    // that open then delays the page by seconds.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         errorElement: <RouteFailure />,

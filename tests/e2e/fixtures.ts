@@ -140,3 +140,33 @@ export async function importEpub(page: Page, body: Uint8Array): Promise<string> 
     .toBe('done');
   return bookId;
 }
+
+/**
+ * What a page went through, for a failure report: its console errors and warnings, uncaught
+ * errors and failed requests as they happen, then (`report()`) whether the service worker
+ * controls it and what the app's root holds. A blank page then says why it is blank.
+ */
+export function watchPage(page: Page) {
+  const started = Date.now();
+  const lines: string[] = [];
+  const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') lines.push(`${at()} console.${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (error) => lines.push(`${at()} uncaught: ${error.stack ?? error.message}`));
+  page.on('requestfailed', (request) => lines.push(`${at()} request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('load', () => lines.push(`${at()} load event`));
+  return {
+    async report(): Promise<string> {
+      const state = await page
+        .evaluate(() => ({
+          url: location.href,
+          controlled: Boolean(navigator.serviceWorker?.controller),
+          root: document.getElementById('root')?.innerHTML.slice(0, 300) ?? 'no #root',
+          scripts: performance.getEntriesByType('resource').filter((e) => /\.(js|css)$/.test(e.name)).length,
+        }))
+        .catch((error: unknown) => String(error));
+      return [...lines, `${at()} state: ${JSON.stringify(state)}`].join('\n');
+    },
+  };
+}
