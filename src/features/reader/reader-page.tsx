@@ -89,7 +89,20 @@ function Reader({ mode, kind }: { mode: 'paginated' | 'flow'; kind: BookKind }) 
 type ReadingPlace = LibraryProgress['position'];
 
 /** Where the reader opens: the saved place when its chapter can be read, else the first readable chapter. */
-function Opening({ mode, book, userId, saved }: { mode: 'paginated' | 'flow'; book: BookDetailResponse; userId: string; saved: ReadingPlace | null }) {
+function Opening({
+  mode,
+  book,
+  userId,
+  saved: savedNow,
+}: {
+  mode: 'paginated' | 'flow';
+  book: BookDetailResponse;
+  userId: string;
+  saved: ReadingPlace | null;
+}) {
+  // Decided once: the views read their initial target once, and the reader's own moves change the
+  // saved place as it reads (a newer one from another device is followed by ReaderShell).
+  const [saved] = useState(savedNow);
   const openAt = openingChapter(book, saved);
   // A long book's place outside the chapters listed with it (decision 054): its request, started
   // with the book's (startReading), says whether it is still there.
