@@ -29,12 +29,18 @@ describe('a book of 10,000 chapters', () => {
     t = await buildTestContext();
     const reader = await buildSignedInUser(t.ctx);
     const bytes = longEpub(EPUB_MAX_CHAPTERS);
+    // Peak RSS (the kernel's high-water mark for this process, in KiB) before and after: how much
+    // the import grew the process's memory at its worst, whatever the garbage collector did between.
+    const peakBefore = process.resourceUsage().maxRSS;
     const started = performance.now();
     const res = await sideload(reader.cookie, bytes);
     const ms = Math.round(performance.now() - started);
+    const peakGrowthMb = (process.resourceUsage().maxRSS - peakBefore) / 1024;
     expect(res.status).toBe(201);
     const { book } = await answerOf(res, addSideload);
-    console.info(`Imported ${EPUB_MAX_CHAPTERS} chapters (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB EPUB) in ${ms} ms`);
+    console.info(
+      `Imported ${EPUB_MAX_CHAPTERS} chapters (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB EPUB) in ${ms} ms; peak RSS grew by ${peakGrowthMb.toFixed(0)} MB`,
+    );
 
     const rows = await t.ctx.db.selectFrom('bookChapters').select(['title', 'ord']).where('bookId', '=', book.id).orderBy('ord').execute();
     expect(rows).toHaveLength(EPUB_MAX_CHAPTERS);
