@@ -133,3 +133,11 @@ export const SYNC_PUSH_ROW_LIMITS: Record<CollectionName, { points: number; wind
 export const MAX_NESTING_DEPTH = 256;
 /** One CSS value or at-rule prelude in a book's stylesheet; longer ones (inline data: fonts) are dropped unread. */
 export const EPUB_MAX_CSS_VALUE_CHARS = 100_000;
+/**
+ * A book with more chapters than this sends only a window of them with its detail (the opening
+ * chapter and a few either side); the rest come in pages of CHAPTER_LIST_PAGE by position
+ * (decision 054). Fixed-layout books are sent whole: their spreads and thumbnails need every page.
+ */
+export const CHAPTERS_INLINE_MAX = 500;
+export const CHAPTER_WINDOW = { before: 2, size: 24 } as const;
+export const CHAPTER_LIST_PAGE = 250;

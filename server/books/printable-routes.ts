@@ -20,7 +20,7 @@ export function printableRoutes(ctx: AppContext) {
     if (!found || found.access === 'none') throw notFound('No such book.');
     if (found.access !== 'full') throw forbidden("Only the book's owners and authors can print it.");
     const [book, chapters] = await Promise.all([
-      bookDetail(ctx, found, { fullToc: true }), // the printed contents list every entry
+      bookDetail(ctx, found, { whole: true }), // the printed contents list every entry
       ctx.db
         .selectFrom('bookChapters')
         .select(['id', 'bookId', 'ord', 'title', 'linear', 'xhtml'])

@@ -4,18 +4,19 @@
  * never sniffed or run: nosniff and a sandboxing CSP, since an SVG opened directly is a document.
  */
 import { Hono } from 'hono';
-import { claimBook, getBook, getBookChapter, getBookToc, type BookDetailResponse } from '../../sync/api/books';
+import { claimBook, getBook, getBookChapter, getBookChapterList, getBookToc, type BookDetailResponse } from '../../sync/api/books';
 import type { TocEntry } from '../../sync/book-format';
 import { canClaim, chapterDecision, type ChapterDecision } from '../../sync/books/entitlement';
 import type { AppContext, AppEnv } from '../context';
 import { serveBlob } from '../files/serve-blob';
 import { on } from '../http/endpoint';
-import { forbidden, notFound, unauthenticated } from '../http/errors';
+import { badRequest, forbidden, notFound, unauthenticated } from '../http/errors';
 import { requireUser } from '../http/guard';
 import { accessToBook, type BookForReading } from './access';
 import { assetUrl } from './epub/assets';
 import { coverUrl } from './queries';
 import { TOC_INLINE_MAX } from '../limits';
+import { chapterListPage, chaptersAsContents, detailChapters, linearChapterCount } from './chapter-list';
 
 const ASSET_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -41,8 +42,19 @@ export function readingRoutes(ctx: AppContext) {
     const found = await accessToBook(ctx, params.id, c.get('user'));
     if (!found || found.access === 'none') throw notFound('No such book.');
     const row = await ctx.db.selectFrom('books').select('toc').where('id', '=', found.book.id).executeTakeFirstOrThrow();
+    const toc = JSON.parse(row.toc) as TocEntry[];
     c.header('Cache-Control', 'private, no-cache');
-    return { toc: JSON.parse(row.toc) as TocEntry[] };
+    return { toc: toc.length > 0 ? toc : await chaptersAsContents(ctx, found.book.id) };
+  });
+  on(router, '/api/books', getBookChapterList, async (c, { params }) => {
+    if (!/^\d{1,6}$/.test(params.page)) throw badRequest('The page is a number from 0.');
+    const found = await accessToBook(ctx, params.id, c.get('user'));
+    if (!found || found.access === 'none') throw notFound('No such book.');
+    const book = await ctx.db.selectFrom('books').select('layout').where('id', '=', found.book.id).executeTakeFirstOrThrow();
+    const page = await chapterListPage(ctx, found, Number(params.page), book.layout === 'pre-paginated');
+    if (!page) throw notFound('The book has no chapters this far.');
+    c.header('Cache-Control', 'private, no-cache');
+    return page;
   });
   on(router, '/api/books', getBookChapter, async (c, { params: { id, chapterId } }) => {
     const user = c.get('user');
@@ -89,20 +101,15 @@ export function readingRoutes(ctx: AppContext) {
 
 /**
  * The reader's view of a book: metadata, contents and which chapters this viewer may open. A
- * contents longer than TOC_INLINE_MAX entries is left out (`tocSize` says how long it is) unless
- * `fullToc`: the reader fetches it when the drawer opens (decision 053).
+ * contents longer than TOC_INLINE_MAX entries is left out (`tocSize` says how long it is), and a
+ * long book's chapters are a window (decision 054), unless `whole` (printing): the reader fetches
+ * them as it needs them.
  */
-export async function bookDetail(ctx: AppContext, found: BookForReading, { fullToc = false } = {}): Promise<BookDetailResponse> {
+export async function bookDetail(ctx: AppContext, found: BookForReading, { whole = false } = {}): Promise<BookDetailResponse> {
   const id = found.book.id;
-  const [row, contributors, chapters, cover] = await Promise.all([
+  const [row, contributors, cover] = await Promise.all([
     ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     ctx.db.selectFrom('bookContributors').select(['name', 'role']).where('bookId', '=', id).orderBy('ord').execute(),
-    ctx.db
-      .selectFrom('bookChapters')
-      .select(['id', 'title', 'linear', 'wordCount', 'layout', 'pageSpread', 'viewportWidth', 'viewportHeight'])
-      .where('bookId', '=', id)
-      .orderBy('ord')
-      .execute(),
     ctx.db
       .selectFrom('bookAssets')
       .select('blobHash')
@@ -111,6 +118,8 @@ export async function bookDetail(ctx: AppContext, found: BookForReading, { fullT
       .executeTakeFirst(),
   ]);
   const fixed = row.layout === 'pre-paginated';
+  const listed = await detailChapters(ctx, found, { wordCount: row.wordCount, fixed }, { whole });
+  const toc = JSON.parse(row.toc) as TocEntry[];
   return {
     id,
     slug: row.slug,
@@ -127,23 +136,14 @@ export async function bookDetail(ctx: AppContext, found: BookForReading, { fullT
     direction: row.direction,
     writingMode: row.writingMode,
     accessibility: JSON.parse(row.accessibility),
-    ...contents(JSON.parse(row.toc) as TocEntry[], fullToc),
+    // A windowed book without contents of its own: its linear chapters stand in, fetched like long contents.
+    ...(toc.length === 0 && listed.chapterWindow ? { toc: [], tocSize: await linearChapterCount(ctx, id) } : contents(toc, whole)),
     stylesheets: (JSON.parse(row.stylesheets) as string[]).map((p) => assetUrl(id, p)),
     access: found.access,
     sampleChapterId: found.sampleChapterId ?? null,
     // Reflowable books answer as they always did; fixed-layout ones add their pages' sizes.
     ...(fixed ? { layout: row.layout, spread: row.spread } : {}),
-    chapters: chapters.map((ch) => ({
-      id: ch.id,
-      title: ch.title,
-      linear: ch.linear === 1,
-      wordCount: ch.wordCount,
-      readable: found.access === 'full' || ch.id === found.sampleChapterId,
-      ...(fixed && ch.pageSpread ? { pageSpread: ch.pageSpread } : {}),
-      ...(fixed && ch.layout === 'pre-paginated' && ch.viewportWidth !== null && ch.viewportHeight !== null
-        ? { viewport: { width: ch.viewportWidth, height: ch.viewportHeight } }
-        : {}),
-    })),
+    ...listed,
   };
 }
 

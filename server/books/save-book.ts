@@ -65,6 +65,8 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
   }
 
   const now = ctx.now();
+  // Counted once: each chapter row keeps its own, the book their sum (a long book's progress reads it).
+  const words = book.chapters.map((c) => countWordsInXhtml(c.xhtml));
   const row = {
     slug: m.slug,
     title: m.title,
@@ -93,6 +95,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
     stylesheets: JSON.stringify(book.stylesheets),
     layout: book.layout,
     spread: book.spread,
+    wordCount: words.reduce((a, b) => a + b, 0),
     updatedAt: now,
   };
   await ctx.db.transaction().execute(async (trx) => {
@@ -111,7 +114,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
       .insertInto('bookContributors')
       .values(m.contributors.map((c, ord) => ({ bookId: id, ord, name: c.name, role: c.role, userId: userIds[ord] ?? null })))
       .execute();
-    await insertChapters(trx, id, book.chapters);
+    await insertChapters(trx, id, book.chapters, words);
     if (book.assets.length > 0) {
       await trx
         .insertInto('bookAssets')
@@ -151,7 +154,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
  * bound-parameter limit on a long book (10,000 chapters × 11 columns), and each batch's rows are
  * made just before it is written.
  */
-async function insertChapters(trx: Transaction<Database>, bookId: string, chapters: CanonicalBook['chapters']): Promise<void> {
+async function insertChapters(trx: Transaction<Database>, bookId: string, chapters: CanonicalBook['chapters'], words: number[]): Promise<void> {
   for (let start = 0; start < chapters.length; start += BOOK_SAVE_CHAPTER_BATCH) {
     const batch = chapters.slice(start, start + BOOK_SAVE_CHAPTER_BATCH);
     await trx
@@ -163,7 +166,7 @@ async function insertChapters(trx: Transaction<Database>, bookId: string, chapte
           ord: start + i,
           title: c.title,
           xhtml: c.xhtml,
-          wordCount: countWordsInXhtml(c.xhtml),
+          wordCount: words[start + i]!,
           linear: c.linear ? 1 : 0,
           layout: c.layout,
           pageSpread: c.pageSpread ?? null,

@@ -42,6 +42,7 @@ import * as m039 from './migrations/039-support-and-notices';
 import * as m040 from './migrations/040-analytics';
 import * as m041 from './migrations/041-ask';
 import * as m042 from './migrations/042-lowercase-user-names';
+import * as m043 from './migrations/043-book-word-count';
 import * as m044 from './migrations/044-order-line-positions';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '040-analytics': m040,
   '041-ask': m041,
   '042-lowercase-user-names': m042,
+  '043-book-word-count': m043,
   '044-order-line-positions': m044,
 };
 

@@ -310,6 +310,8 @@ export interface BooksTable {
   series: Generated<string>;
   seriesNumber: Generated<number | null>;
   keywords: Generated<string>;
+  /** Words in all its chapters (migration 043), written by saveBook: a long book's progress needs no chapter list. */
+  wordCount: Generated<number>;
   ageRating: Generated<string | null>;
 }
 interface BookGenresTable {

@@ -37,6 +37,19 @@ const TocEntrySchema: z.ZodMiniType<TocEntry> = z.object({
   },
 });
 
+const ChapterSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  linear: z.boolean(),
+  wordCount: z.number(),
+  readable: z.boolean(),
+  /** A fixed-layout page's side of a spread, when the book says. */
+  pageSpread: z.optional(z.enum(['left', 'right', 'center'])),
+  /** A fixed-layout page's size in CSS px; absent for a reflowable chapter. */
+  viewport: z.optional(z.object({ width: z.number(), height: z.number() })),
+});
+export type ChapterSummary = z.infer<typeof ChapterSummarySchema>;
+
 /** What the reader needs before the first chapter. */
 export const BookDetailSchema = z.object({
   id: z.string(),
@@ -73,17 +86,22 @@ export const BookDetailSchema = z.object({
   layout: z.optional(z.enum(['reflowable', 'pre-paginated'])),
   /** When two fixed-layout pages share the screen (EPUB rendition:spread). */
   spread: z.optional(z.enum(['auto', 'none', 'landscape', 'both'])),
-  chapters: z.array(
+  /** Every chapter in reading order, unless `chapterWindow` says these are a slice of a long book's. */
+  chapters: z.array(ChapterSummarySchema),
+  /**
+   * A long book (decision 054): `chapters` is only the opening chapter and a few either side; the
+   * others come from getBookChapterList, `pageSize` by position. Absent when `chapters` is whole.
+   */
+  chapterWindow: z.optional(
     z.object({
-      id: z.string(),
-      title: z.string(),
-      linear: z.boolean(),
-      wordCount: z.number(),
-      readable: z.boolean(),
-      /** A fixed-layout page's side of a spread, when the book says. */
-      pageSpread: z.optional(z.enum(['left', 'right', 'center'])),
-      /** A fixed-layout page's size in CSS px; absent for a reflowable chapter. */
-      viewport: z.optional(z.object({ width: z.number(), height: z.number() })),
+      /** Chapters in the book. */
+      count: z.number(),
+      /** Position of `chapters[0]` among them (0 for the first). */
+      from: z.number(),
+      /** Readable words before `chapters[0]`, and in the whole book (for this reader: a sample's are the sample's). */
+      wordsBefore: z.number(),
+      words: z.number(),
+      pageSize: z.number(),
     }),
   ),
 });
@@ -103,6 +121,17 @@ export type ChapterResponse = z.infer<typeof ChapterSchema>;
 export const getBook = endpoint({ method: 'GET', path: '/api/books/:id', response: BookDetailSchema });
 /** A long book's contents, fetched when the reader opens them (and kept with a downloaded book). */
 export const getBookToc = endpoint({ method: 'GET', path: '/api/books/:id/toc', response: z.object({ toc: z.array(TocEntrySchema) }) });
+/**
+ * A page of a long book's chapters by position: page `n` holds positions n × pageSize up to the
+ * next page's, with the readable words before the first of them (for progress). Behind the same
+ * access rule as the book; kept with a downloaded book.
+ */
+export const getBookChapterList = endpoint({
+  method: 'GET',
+  path: '/api/books/:id/chapter-list/:page',
+  response: z.object({ from: z.number(), wordsBefore: z.number(), chapters: z.array(ChapterSummarySchema) }),
+});
+export type ChapterListPage = z.infer<typeof getBookChapterList.response>;
 export const getBookChapter = endpoint({ method: 'GET', path: '/api/books/:id/chapters/:chapterId', response: ChapterSchema });
 /** Served as bytes (images, fonts, the book's CSS): a URL for `src` and `href`, not a JSON call. */
 export const BOOK_ASSET_PATH = '/api/books/:id/assets/:path';

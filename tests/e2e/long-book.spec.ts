@@ -1,46 +1,65 @@
 /**
- * A very long publication (decision 053): a 10,000-chapter EPUB built here is imported, opens on
- * its first page without the contents coming along, and its contents drawer (virtualised: a few
- * dozen rows in the DOM) opens at the current chapter, moves by keyboard with its tree semantics
- * intact, and jumps to chapter 9,000. The time to the first page is recorded, not asserted: on
- * two shared cores it says more about the machine than about the reader.
+ * Very long publications (decisions 053 and 054). A 10,000-chapter EPUB built here is imported and
+ * opens on its first page as fast as a 12-chapter book: its first response carries a window of
+ * chapters, not all 10,000, and neither its chapter list nor its contents are fetched for the
+ * first page. Its contents drawer (virtualised) jumps to chapter 9,000; the page turns across
+ * chapters the reader was never sent, with the progress and the chapter's title; a bookmark
+ * there is listed and goes back. A 600-chapter book (also windowed) downloaded for offline
+ * reading opens, turns, lists its contents and searches with the network gone.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { BookDetailResponse } from '../../sync/api/books';
 import { longEpub } from '../../server/books/epub/test-epubs';
 import { DEMO, expectAccessible, importEpub, signIn } from './fixtures';
 
 const CHAPTERS = 10_000;
+const chapter = (page: Page) => page.locator('section.reader-chapter').first();
 
-test('a 10,000-chapter book opens at once, and its contents jump to chapter 9,000', async ({ page }, testInfo) => {
+/** Milliseconds from the start of navigation to the first page's text, and the long book's own requests meanwhile. */
+async function firstPage(page: Page, bookId: string, day: number) {
+  const requests: string[] = [];
+  const record = (r: { url(): string }) => void (r.url().includes(`/api/books/${bookId}/`) && requests.push(new URL(r.url()).pathname));
+  page.on('request', record);
+  await page.goto(`/books/${bookId}`);
+  await expect(chapter(page)).toContainText(`This is day ${day} of the almanac`);
+  const ms = Math.round(await page.evaluate(() => performance.now()));
+  page.off('request', record);
+  return { ms, requests };
+}
+
+test('a 10,000-chapter book opens as fast as a short one, turns across chapters it was never sent, and jumps to chapter 9,000', async ({ page }, testInfo) => {
   test.setTimeout(240_000); // building, uploading and importing 10,000 chapters on a shared core
   await signIn(page, DEMO.author);
   const identifier = `urn:uuid:long-book-${Date.now().toString(36)}`;
   const bookId = await importEpub(page, longEpub(CHAPTERS, { identifier }));
-  const detail = (await (await page.request.get(`/api/books/${bookId}`)).json()) as BookDetailResponse;
-  expect(detail.chapters).toHaveLength(CHAPTERS);
-  expect(detail.tocSize).toBe(CHAPTERS);
-  expect(detail.toc).toEqual([]);
-
-  // For comparison, the first page of a short book on this machine right now.
   const shortId = await importEpub(page, longEpub(12, { identifier: `${identifier}-short` }));
-  await page.goto(`/books/${shortId}`);
-  await expect(page.locator('section.reader-chapter').first()).toContainText('This is day 1 of the almanac');
-  const shortMs = Math.round(await page.evaluate(() => performance.now()));
+  const detailRes = await page.request.get(`/api/books/${bookId}`);
+  const detail = (await detailRes.json()) as BookDetailResponse;
+  expect(detail.chapters.length).toBeLessThan(50);
+  expect(detail.chapterWindow).toMatchObject({ count: CHAPTERS, from: 0 });
+  expect(detail.tocSize).toBe(CHAPTERS);
+  expect((await detailRes.body()).byteLength).toBeLessThan(10_000);
 
-  // The first page, timed from the start of navigation; the contents are not fetched for it.
-  const tocRequests: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith(`/api/books/${bookId}/toc`)) tocRequests.push(r.url());
-  });
-  await page.goto(`/books/${bookId}`);
-  const chapter = page.locator('section.reader-chapter').first();
-  await expect(chapter).toContainText('This is day 1 of the almanac');
-  const firstPageMs = Math.round(await page.evaluate(() => performance.now()));
-  const timing = `first page ${firstPageMs} ms after navigation started (a 12-chapter book: ${shortMs} ms)`;
+  // The first page of each, twice in turn (the best of two: the machine is shared), in this run.
+  const short: number[] = [];
+  const long: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    short.push((await firstPage(page, shortId, 1)).ms);
+    const opened = await firstPage(page, bookId, 1);
+    long.push(opened.ms);
+    // Only the book and its first chapter: no chapter list, no contents.
+    expect(opened.requests.filter((p) => /\/(chapter-list|toc)(\/|$)/.test(p))).toEqual([]);
+  }
+  const [shortMs, longMs] = [Math.min(...short), Math.min(...long)];
+  const timing = `first page: ${CHAPTERS} chapters ${longMs} ms, 12 chapters ${shortMs} ms (runs ${long.join('/')} and ${short.join('/')}; ratio ${(longMs / shortMs).toFixed(2)})`;
   testInfo.annotations.push({ type: 'first page', description: timing });
-  console.info(`long-book: ${CHAPTERS} chapters, ${timing}`);
-  expect(tocRequests).toEqual([]);
+  console.info(`long-book: ${timing}`);
+  expect(longMs).toBeLessThanOrEqual(shortMs * 1.5);
+
+  // The first chapter's progress comes from the stored word count, not a list of every chapter.
+  await expect(page.getByTestId('reader-progress')).toContainText('Chapter 1 · 0%');
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await page.screenshot({ path: testInfo.outputPath('long-book-reader-desktop.png') });
 
   // The contents: fetched on opening, a tree of 10,000 entries with only the rows in view rendered.
   await page.getByRole('button', { name: 'Contents' }).click();
@@ -50,7 +69,6 @@ test('a 10,000-chapter book opens at once, and its contents jump to chapter 9,00
   await expect(current).toHaveAttribute('aria-current', 'location');
   await expect(current).toHaveAttribute('aria-setsize', String(CHAPTERS));
   await expect(current).toHaveAttribute('aria-posinset', '1');
-  expect(tocRequests).toHaveLength(1);
   expect(await tree.getByRole('treeitem').count()).toBeLessThan(80);
   await page.screenshot({ path: testInfo.outputPath('long-book-contents-desktop.png') });
   await expectAccessible(page);
@@ -67,21 +85,82 @@ test('a 10,000-chapter book opens at once, and its contents jump to chapter 9,00
   await page.keyboard.press('Home');
   await expect(current).toBeFocused();
 
-  // Scroll to chapter 9,000 as a reader would, and open it.
+  // Scroll to chapter 9,000 as a reader would, and open it: its title and place come from its page of the list.
   await tree.locator('..').evaluate((scroller) => (scroller.scrollTop = 8_999 * 40 - 200));
   await tree.getByRole('treeitem', { name: 'Chapter 9000', exact: true }).click();
   await expect(drawer).toBeHidden();
-  await expect(page.locator('section.reader-chapter').first()).toContainText('This is day 9000 of the almanac');
+  await expect(chapter(page)).toContainText('This is day 9000 of the almanac');
+  await expect(page.getByTestId('reader-progress')).toContainText('Chapter 9000 · 90%');
 
-  // Opened again, the contents are scrolled to the current chapter.
+  // Turning past its end opens chapter 9,001, which the reader had never been sent; and back.
+  // (Each chapter is one page long.)
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(chapter(page)).toContainText('This is day 9001 of the almanac');
+  await expect(page.getByTestId('reader-progress')).toContainText('Chapter 9001 · 90%');
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(chapter(page)).toContainText('This is day 9000');
+
+  // A bookmark here is listed with its chapter's title, and goes back to it from the first chapter.
+  await page.getByRole('button', { name: 'Bookmark' }).click();
+  await expect(page.getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Contents' }).click();
   const here = tree.getByRole('treeitem', { name: 'Chapter 9000', exact: true });
   await expect(here).toHaveAttribute('aria-current', 'location');
   await expect(here).toBeInViewport();
+  await tree.locator('..').evaluate((scroller) => (scroller.scrollTop = 0));
+  await tree.getByRole('treeitem', { name: 'Chapter 2', exact: true }).click();
+  await expect(chapter(page)).toContainText('This is day 2 of the almanac');
+  await page.getByRole('button', { name: 'Notes' }).click();
+  const notes = page.getByRole('dialog', { name: 'Notes and highlights' });
+  await notes.getByRole('button', { name: /Bookmark · Chapter 9000/ }).click();
+  await expect(chapter(page)).toContainText('This is day 9000 of the almanac');
 
-  // The drawer on a phone.
+  // The drawer and the reader on a phone (opened first: the phone's toolbar steps aside while reading).
+  await page.getByRole('button', { name: 'Contents' }).click();
+  await expect(here).toBeInViewport();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(here).toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath('long-book-contents-phone.png') });
   await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(chapter(page)).toContainText('This is day 9000 of the almanac');
+  await page.screenshot({ path: testInfo.outputPath('long-book-reader-phone.png') });
+});
+
+test('a downloaded long book reads offline: every chapter, its list of chapters, its contents and search', async ({ page, context }) => {
+  test.setTimeout(180_000); // importing and downloading 600 chapters one by one on a shared core
+  const count = 600; // past the 500 that come whole with a book: its detail is a window too
+  const title = `Offline Almanac ${Date.now().toString(36)}`;
+  await signIn(page, DEMO.author);
+  const bookId = await importEpub(page, longEpub(count, { identifier: `urn:uuid:${title}`, title }));
+  await page.goto('/books');
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  await page.getByRole('button', { name: `Download ${title}` }).click();
+  await expect(page.getByRole('button', { name: `Remove download of ${title}` })).toBeVisible({ timeout: 120_000 });
+
+  await context.route('**/api/sync/**', (route) => route.abort());
+  await context.setOffline(true);
+  const cold = await context.newPage();
+  await cold.goto(`/books/${bookId}`);
+  await expect(chapter(cold)).toContainText('This is day 1 of the almanac');
+
+  await cold.getByRole('button', { name: 'Contents' }).click();
+  const tree = cold.getByRole('dialog', { name: 'Contents' }).getByRole('tree', { name: 'Contents' });
+  await tree.locator('..').evaluate((scroller) => (scroller.scrollTop = 549 * 40 - 200));
+  await tree.getByRole('treeitem', { name: 'Chapter 550', exact: true }).click();
+  await expect(chapter(cold)).toContainText('This is day 550 of the almanac');
+  await cold.getByRole('button', { name: 'Next page' }).click();
+  await expect(chapter(cold)).toContainText('This is day 551 of the almanac');
+  await expect(cold.getByTestId('reader-progress')).toContainText('Chapter 551 · 92%');
+
+  await cold.getByRole('button', { name: 'Search' }).click();
+  await cold.getByRole('searchbox', { name: 'Search in the book' }).fill('day 599 of');
+  await cold.keyboard.press('Enter');
+  const results = cold.getByRole('dialog', { name: 'Search' });
+  // Every chapter is read from the download cache (through the service worker): seconds for 600.
+  await expect(results.getByRole('status')).toHaveText('1 match', { timeout: 60_000 });
+  await results.getByRole('button', { name: /Chapter 599/ }).click();
+  await expect(chapter(cold)).toContainText('This is day 599 of the almanac');
+  await context.setOffline(false);
 });

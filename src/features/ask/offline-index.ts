@@ -10,7 +10,7 @@ import { ASK_ANSWERS } from '../../../sync/api/ask';
 import type { BookDetailResponse } from '../../../sync/api/books';
 import { BLOCK_ELEMENTS, HEADING_ELEMENTS, splitPassages, type Passage, type TextRun } from '../../../sync/ask/passages';
 import { highlightRanges, indexText, questionTerms } from '../../../sync/ask/query';
-import { loadAllChapters } from '../reader/use-book';
+import { loadAllChapters } from '../reader/chapter-list';
 
 interface OfflinePassage extends Passage {
   id: string;

@@ -5,7 +5,7 @@
  * Only the person's own explicit download is stored; removing it drops the whole cache. The
  * print layout's code is kept offline with the first download (src/lib/offline-assets.ts).
  */
-import { getBook, getBookChapter, getBookToc } from '../../../sync/api/books';
+import { getBook, getBookChapter, getBookChapterList, getBookToc, type BookDetailResponse, type ChapterSummary } from '../../../sync/api/books';
 import { fillPath, type Endpoint, type ResponseOf } from '../../../sync/api/contract';
 import { getLibrary } from '../../../sync/api/library';
 import { answerOf } from '../../lib/api';
@@ -70,7 +70,8 @@ export async function downloadBook(bookId: string, onProgress?: (done: number, t
       if (!tocRes.ok) throw new Error(`Could not download the contents (${tocRes.status}).`);
       await cache.put(tocUrl, tocRes);
     }
-    const chapters = book.chapters.filter((c) => c.readable);
+    // A long book's chapter list comes in pages (decision 054): each is kept, so offline it lists every chapter.
+    const chapters = (book.chapterWindow ? await downloadChapterList(cache, bookId, book.chapterWindow) : book.chapters).filter((c) => c.readable);
     const assets = new Set<string>([...book.stylesheets, ...(book.coverUrl ? [book.coverUrl] : [])]);
     let done = 0;
     const total = chapters.length;
@@ -93,6 +94,18 @@ export async function downloadBook(bookId: string, onProgress?: (done: number, t
     await caches.delete(name);
     throw err;
   }
+}
+
+async function downloadChapterList(cache: Cache, bookId: string, window: NonNullable<BookDetailResponse['chapterWindow']>): Promise<ChapterSummary[]> {
+  const chapters: ChapterSummary[] = [];
+  for (let page = 0; page * window.pageSize < window.count; page++) {
+    const url = fillPath(getBookChapterList.path, { id: bookId, page: String(page) });
+    const res = await fetch(url, { credentials: 'same-origin' });
+    if (!res.ok) throw new Error(`Could not download the list of chapters (${res.status}).`);
+    chapters.push(...answerOf(getBookChapterList, await res.clone().json()).chapters);
+    await cache.put(url, res);
+  }
+  return chapters;
 }
 
 export async function removeDownload(bookId: string): Promise<void> {

@@ -3,9 +3,10 @@
  * from its download cache (detail + chapters, the same data the reader reads offline). The
  * book's stylesheets are read as text here so Paged.js never has to fetch them itself.
  */
-import { getBook, getBookChapter, getPrintableBook, type BookDetailResponse, type PrintableBookResponse } from '../../../sync/api/books';
+import { getBook, getBookChapter, getBookToc, getPrintableBook, type BookDetailResponse, type PrintableBookResponse } from '../../../sync/api/books';
 import { ApiRequestError, call } from '../../lib/api';
 import { bookCacheName, callCached, isDownloaded } from '../library/offline-books';
+import { chapterList } from '../reader/chapter-list';
 
 export type PrintableResult =
   { kind: 'ok'; data: PrintableBookResponse; offline: boolean } | { kind: 'refused'; message: string } | { kind: 'missing' } | { kind: 'offline' };
@@ -15,8 +16,13 @@ async function fromDownload(bookId: string): Promise<PrintableResult> {
   const cache = bookCacheName(bookId);
   const book = await callCached(getBook, { id: bookId }, cache);
   if (book.access !== 'full') return { kind: 'refused', message: "Only the book's owners and authors can print it." };
-  const chapters = await Promise.all(book.chapters.filter((c) => c.readable).map((c) => callCached(getBookChapter, { id: bookId, chapterId: c.id }, cache)));
-  return { kind: 'ok', data: { book, chapters }, offline: true };
+  // A long book's chapter list and contents were downloaded on their own (decisions 053 and 054).
+  const [listed, toc] = await Promise.all([
+    chapterList(book).all(),
+    book.tocSize !== undefined ? callCached(getBookToc, { id: bookId }, cache).then((t) => t.toc) : book.toc,
+  ]);
+  const chapters = await Promise.all(listed.filter((c) => c.readable).map((c) => callCached(getBookChapter, { id: bookId, chapterId: c.id }, cache)));
+  return { kind: 'ok', data: { book: { ...book, toc, chapters: listed, chapterWindow: undefined }, chapters }, offline: true };
 }
 
 export async function loadPrintable(bookId: string): Promise<PrintableResult> {

@@ -14,10 +14,18 @@ import { bookContainerProps, ChapterSection, selectedPassage } from './book-cont
 import { pageGeometry } from './pagination';
 import type { Target, ViewHandle, ViewProps } from './types';
 import { loadChapter } from './use-book';
+import { chapterList } from './chapter-list';
+
+const NO_IDS: string[] = [];
 
 export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ book, settings, initial, highlights, onPosition, onSelect }, ref) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const ids = useMemo(() => book.chapters.filter((c) => c.readable).map((c) => c.id), [book]);
+  // A long book's chapters beyond its window come from its chapter list, in pages (decision 054).
+  const [listed, setListed] = useState<{ book: ViewProps['book']; ids: string[] } | null>(null);
+  const ids = useMemo(
+    () => (chapterList(book).complete ? book.chapters.filter((c) => c.readable).map((c) => c.id) : listed?.book === book ? listed.ids : NO_IDS),
+    [book, listed],
+  );
   const [loaded, setLoaded] = useState<ReadonlyMap<string, ChapterResponse>>(new Map());
   const requested = useRef(new Set<string>());
   const shown = useRef(0);
@@ -47,6 +55,19 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     },
     [book],
   );
+
+  useEffect(() => {
+    const list = chapterList(book);
+    if (list.complete) return;
+    let live = true;
+    list.readableIds().then(
+      (all) => live && setListed({ book, ids: all }),
+      (err: Error) => live && setError(err.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [book]);
 
   // The reader's chapter and its neighbours first; the rest as they come near the view.
   useEffect(() => {

@@ -34,7 +34,7 @@ async function open(words: Record<string, number>, initial: Target, options: { d
   const load = vi.fn((id: string) => (id in words ? Promise.resolve({ id, xhtml: `<p>${id}</p>` }) : Promise.reject(new Error(`No chapter ${id}`))));
   const prefetch = vi.fn();
   const controller = new PaginationController({
-    chapters: Object.keys(words),
+    neighbour: (id, delta) => Object.keys(words)[Object.keys(words).indexOf(id) + delta],
     geometry: pageGeometry(options.writingMode ?? 'horizontal-tb', options.direction ?? 'ltr'),
     initial,
     load,
@@ -216,7 +216,7 @@ describe('PaginationController', () => {
   it('keeps a turn asked for before the chapter is laid out, instead of leaving the chapter', async () => {
     const { dom, port } = fakeBook({ a: 50, b: 50 });
     const controller = new PaginationController({
-      chapters: ['a', 'b'],
+      neighbour: (id, delta) => ['a', 'b'][['a', 'b'].indexOf(id) + delta],
       geometry: pageGeometry('horizontal-tb', 'ltr'),
       initial: { chapterId: 'a', fraction: 0 },
       load: (id) => Promise.resolve({ id, xhtml: `<p>${id}</p>` }),
@@ -232,6 +232,36 @@ describe('PaginationController', () => {
     controller.relayout();
     expect(controller.getState().chapter?.id).toBe('a');
     expect(controller.page).toEqual({ spread: 2, count: 5 });
+  });
+
+  it('crosses into a neighbour that must be fetched first, unless the reader went elsewhere meanwhile', async () => {
+    const { dom, port } = fakeBook({ a: 10, b: 10, c: 10 });
+    const asked: ((id: string | undefined) => void)[] = [];
+    const controller = new PaginationController({
+      // A long book's next chapter is on a page of the chapter list not fetched yet (decision 054).
+      neighbour: () => new Promise((resolve) => asked.push(resolve)),
+      geometry: pageGeometry('horizontal-tb', 'ltr'),
+      initial: { chapterId: 'a', fraction: 0 },
+      load: (id) => Promise.resolve({ id, xhtml: `<p>${id}</p>` }),
+      prefetch: () => {},
+    });
+    controller.attach(port);
+    controller.start();
+    await flush();
+    dom.rendered = 'a';
+    controller.relayout();
+    controller.turn(1); // a's one page: past its end
+    expect(asked).toHaveLength(1);
+    asked[0]!('b');
+    await flush();
+    expect(controller.getState().chapter?.id).toBe('b');
+    dom.rendered = 'b';
+    controller.relayout();
+    controller.turn(1);
+    controller.goTo({ chapterId: 'a', fraction: 0 }); // a jump before the list answers
+    asked[1]!('c');
+    await flush();
+    expect(controller.getState().chapter?.id).toBe('a');
   });
 
   it('lets only the latest jump land and reports a chapter that fails to load', async () => {

@@ -48,8 +48,11 @@ export type PaginationEvent =
   { type: 'state'; state: PaginationState } | { type: 'page'; chapterId: string; spread: number; count: number } | { type: 'position'; position: Position };
 
 export interface PaginationOptions {
-  /** Readable chapter ids in reading order. */
-  chapters: string[];
+  /**
+   * The readable chapter before (-1) or after (1) one, undefined at the book's ends; a promise
+   * when it must be fetched first (a long book's chapter list comes in pages, decision 054).
+   */
+  neighbour(chapterId: string, delta: 1 | -1): string | undefined | Promise<string | undefined>;
   geometry: PageGeometry;
   initial: Target;
   load(chapterId: string): Promise<LoadedChapter>;
@@ -140,8 +143,18 @@ export class PaginationController {
     const { spread, count } = this.layout;
     this.slide = delta;
     if (spread + delta >= 0 && spread + delta < count) return this.show(spread + delta);
-    const chapters = this.options.chapters;
-    const next = chapters[chapters.indexOf(chapter.id) + delta];
+    const next = this.options.neighbour(chapter.id, delta);
+    if (!(next instanceof Promise)) return this.cross(next, delta);
+    // Dropped if the reader went somewhere else meanwhile.
+    const ticket = this.request;
+    next.then(
+      (id) => ticket === this.request && this.cross(id, delta),
+      () => ticket === this.request && this.cross(undefined, delta),
+    );
+  }
+
+  /** Past a chapter's end: into the neighbour, at its start going forward and its end going back. */
+  private cross(next: string | undefined, delta: 1 | -1): void {
     if (next) this.goTo({ chapterId: next, fraction: delta > 0 ? 0 : 1 });
     else this.slide = 0;
   }

@@ -7,10 +7,12 @@
  * A fixed-layout book (comics, picture books) is shown in pages by FixedLayoutView on either
  * route, with a Pages drawer of thumbnails instead of the Scroll toggle (decision 029).
  */
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { Answer } from '../../../sync/api/ask';
 import type { BookDetailResponse } from '../../../sync/api/books';
+import type { LibraryProgress } from '../../../sync/collections/library-progress';
 import { answerMarks } from '../ask/answer-marks';
 import { knownUserId, useSession } from '../../lib/session';
 import { queryClient } from '../../lib/query-client';
@@ -20,13 +22,14 @@ import { FixedLayoutView } from './fixed-layout-view';
 import { FlowView } from './flow-view';
 import { PageThumbnails } from './page-thumbnails';
 import { PaginatedView } from './paginated-view';
-import { bookProgress, minutesLeft, pageGeometry, progressLabel } from './pagination';
+import { minutesLeft, pageGeometry, progressLabel } from './pagination';
+import { chapterList } from './chapter-list';
 import { AnnotationsPanel, Drawer, SearchPanel, SettingsPanel } from './reader-panels';
 import { TocPanel } from './toc-panel';
 import { settingsStyle, useReaderSettings } from './reader-settings';
 import { SelectionToolbar, type Selected } from './selection-toolbar';
 import type { Position, Target, ViewHandle } from './types';
-import { readerPath, useBook, isManuscript, startReading, type BookKind } from './use-book';
+import { readerPath, useBook, isManuscript, loadChapter, openingChapter, startReading, type BookKind } from './use-book';
 import { rememberedPosition, useAnnotations, useProgress } from './use-reading-state';
 import { BookStylesheets } from './book-content';
 import './reader.css';
@@ -79,14 +82,49 @@ function Reader({ mode, kind }: { mode: 'paginated' | 'flow'; kind: BookKind }) 
   // The local database is not waited for: the reader opens at this device's remembered place
   // and follows the replicated position if it is newer (see ReaderShell).
   if (!book.data || !user) return <Spinner label="Opening the book…" />;
-  const first = book.data.chapters.find((c) => c.readable);
-  if (!first) return <p className="reader-message">Nothing in this book is readable yet.</p>;
   const saved = progress?.position ?? (loading ? rememberedPosition(user.id, bookId) : null);
+  return <Opening mode={mode} book={book.data} userId={user.id} saved={saved} />;
+}
+
+type ReadingPlace = LibraryProgress['position'];
+
+/** Where the reader opens: the saved place when its chapter can be read, else the first readable chapter. */
+function Opening({
+  mode,
+  book,
+  userId,
+  saved: savedNow,
+}: {
+  mode: 'paginated' | 'flow';
+  book: BookDetailResponse;
+  userId: string;
+  saved: ReadingPlace | null;
+}) {
+  // Decided once: the views read their initial target once, and the reader's own moves change the
+  // saved place as it reads (a newer one from another device is followed by ReaderShell).
+  const [saved] = useState(savedNow);
+  const openAt = openingChapter(book, saved);
+  // A long book's place outside the chapters listed with it (decision 054): its request, started
+  // with the book's (startReading), says whether it is still there.
+  const unlisted = saved && openAt === saved.chapterId && !book.chapters.some((c) => c.id === openAt);
+  const check = useQuery({
+    queryKey: ['reader-place', book.id, unlisted ? openAt : null],
+    queryFn: () =>
+      loadChapter(book, openAt!).then(
+        () => true,
+        () => false,
+      ),
+    enabled: Boolean(unlisted),
+    staleTime: Infinity,
+  });
+  const first = book.chapters.find((c) => c.readable);
+  if (!openAt || !first) return <p className="reader-message">Nothing in this book is readable yet.</p>;
+  if (unlisted && check.data === undefined) return <Spinner label="Opening the book…" />;
   const initial: Target =
-    saved && book.data.chapters.some((c) => c.id === saved.chapterId && c.readable)
+    saved && openAt === saved.chapterId && (!unlisted || check.data)
       ? { chapterId: saved.chapterId, quote: saved.quote, fraction: saved.chapterFraction }
       : { chapterId: first.id, fraction: 0 };
-  return <ReaderShell key={mode} mode={mode} book={book.data} userId={user.id} initial={initial} />;
+  return <ReaderShell key={mode} mode={mode} book={book} userId={userId} initial={initial} />;
 }
 
 type Panel = 'toc' | 'settings' | 'notes' | 'search' | 'ask' | 'pages' | null;
@@ -106,9 +144,14 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
   const reported = useRef<Position | null>(null);
   const openedAt = useRef(progress?.updatedAt ?? 0);
 
-  const words = book.chapters.map((c) => (c.readable ? c.wordCount : 0));
-  const index = position ? book.chapters.findIndex((c) => c.id === position.chapterId) : 0;
-  const overall = position ? bookProgress(words, index, position.chapterFraction) : 0;
+  // A long book's chapters are known a page at a time (decision 054): re-rendered as pages arrive.
+  const list = chapterList(book);
+  useSyncExternalStore(list.subscribe, list.getVersion);
+  const current = position ? list.get(position.chapterId) : undefined;
+  const overall = position ? (list.progress(position.chapterId, position.chapterFraction) ?? 0) : 0;
+  useEffect(() => {
+    if (position && !list.get(position.chapterId)) void list.locate(position.chapterId).catch(() => undefined);
+  }, [list, position]);
   // Fixed-layout books (comics, picture books) are read in pages, with no words to count.
   const fixed = isFixedLayout(book);
   const pages = useMemo(() => (fixed ? fixedPages(book) : []), [fixed, book]);
@@ -121,21 +164,17 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
       // Only a place the reader moved to is saved: the position shown on opening (the start,
       // before the replicated one arrives) must never overwrite another device's newer one.
       if (!interacted.current) return;
-      const i = book.chapters.findIndex((c) => c.id === p.chapterId);
-      save({
-        chapterId: p.chapterId,
-        quote: p.quote,
-        chapterFraction: p.chapterFraction,
-        progress: fixed
-          ? pageProgress(pages, p.chapterId)
-          : bookProgress(
-              book.chapters.map((c) => (c.readable ? c.wordCount : 0)),
-              i,
-              p.chapterFraction,
-            ),
-      });
+      const place = { chapterId: p.chapterId, quote: p.quote, chapterFraction: p.chapterFraction };
+      if (fixed) return save({ ...place, progress: pageProgress(pages, p.chapterId) });
+      const progressNow = list.progress(p.chapterId, p.chapterFraction);
+      if (progressNow !== undefined) return save({ ...place, progress: progressNow });
+      // A chapter the list has not reached yet: saved once its page is here, unless the reader moved on.
+      void list.locate(p.chapterId).then(
+        () => reported.current === p && save({ ...place, progress: list.progress(p.chapterId, p.chapterFraction) ?? 0 }),
+        () => undefined,
+      );
     },
-    [book, save, fixed, pages],
+    [save, fixed, pages, list],
   );
 
   // Page-turn keys go to the window, not to this subtree; listened for from the first commit, as the turns are.
@@ -265,7 +304,9 @@ function ReaderShell({ mode, book, userId, initial }: { mode: 'paginated' | 'flo
         {position && fixed
           ? pageLabel(pages, position.chapterId)
           : position
-            ? `${book.chapters[index]?.title ? `${book.chapters[index]!.title} · ` : ''}${progressLabel(overall, minutesLeft(words[index] ?? 0, position.chapterFraction))}`
+            ? current
+              ? `${current.title ? `${current.title} · ` : ''}${progressLabel(overall, minutesLeft(current.readable ? current.wordCount : 0, position.chapterFraction))}`
+              : ' '
             : ' '}
       </footer>
       {selected && (

@@ -1,10 +1,11 @@
 /** The reader's side drawers: contents, settings, annotations (with export) and search. */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { BookDetailResponse } from '../../../sync/api/books';
 import type { Annotation } from '../../../sync/collections/annotations';
 import { Link } from 'react-router';
 import { FONT_SIZE, LINE_HEIGHT, MARGIN } from '../../../sync/preferences';
 import { Button } from '../../ui';
+import { chapterList } from './chapter-list';
 import { exportFile, toJson, toMarkdown } from './export-annotations';
 import { READER_FONTS, READER_THEMES, type ReaderSettings } from './reader-settings';
 import { searchBook, type SearchHit } from './search';
@@ -141,22 +142,25 @@ export function AnnotationsPanel({
   onGo: (t: Target) => void;
   onRemove: (id: string) => void;
 }) {
-  const titleOf = (id: string) => book.chapters.find((c) => c.id === id)?.title ?? '';
+  // A long book's chapter list comes in pages (decision 054): all of it once a note is in a chapter not known yet.
+  const list = chapterList(book);
+  useSyncExternalStore(list.subscribe, list.getVersion);
+  useEffect(() => {
+    if (annotations.some((a) => !list.get(a.chapterId))) void list.all().catch(() => undefined);
+  }, [list, annotations]);
+  const titleOf = (id: string) => list.get(id)?.title ?? '';
+  /** The export names and orders notes by chapter: every chapter's title and place, offline as far as they are known. */
+  const exportAs = async (name: string, type: string, render: typeof toJson) => {
+    const chapters = await list.all().catch(() => book.chapters);
+    exportFile(name, type, render({ ...book, chapters }, annotations));
+  };
   return (
     <div>
       <div className="reader-export">
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => exportFile(`${book.slug || book.id}-highlights.md`, 'text/markdown', toMarkdown(book, annotations))}
-        >
+        <Button size="sm" variant="secondary" onClick={() => void exportAs(`${book.slug || book.id}-highlights.md`, 'text/markdown', toMarkdown)}>
           Export Markdown
         </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          onClick={() => exportFile(`${book.slug || book.id}-highlights.json`, 'application/json', toJson(book, annotations))}
-        >
+        <Button size="sm" variant="secondary" onClick={() => void exportAs(`${book.slug || book.id}-highlights.json`, 'application/json', toJson)}>
           Export JSON
         </Button>
       </div>

@@ -2,7 +2,7 @@
 import type { BookDetailResponse } from '../../../sync/api/books';
 import type { TextQuote } from '../../../sync/collections/text-quote';
 import { createQuote, normalise } from './text-quote';
-import { loadAllChapters } from './use-book';
+import { loadAllChapters } from './chapter-list';
 
 const MAX_HITS = 200;
 

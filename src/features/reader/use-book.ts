@@ -38,9 +38,15 @@ export function useBook(bookId: string, kind: BookKind = 'book') {
   return useQuery(bookQuery(bookId, kind));
 }
 
-/** The chapter the reader opens at: the given place when that chapter is readable, else the first readable one. */
-export function openingChapter(book: Pick<BookDetailResponse, 'chapters'>, place: { chapterId: string } | null): string | null {
-  if (place && book.chapters.some((c) => c.id === place.chapterId && c.readable)) return place.chapterId;
+/**
+ * The chapter the reader opens at: the given place when that chapter is readable, else the first
+ * readable one. A long book's detail lists only a window of chapters (decision 054): a place
+ * outside it is taken on trust for a full reader (the chapter's own request says if it is gone).
+ */
+export function openingChapter(book: Pick<BookDetailResponse, 'chapters' | 'chapterWindow' | 'access'>, place: { chapterId: string } | null): string | null {
+  const listed = place && book.chapters.find((c) => c.id === place.chapterId);
+  if (listed?.readable) return listed.id;
+  if (place && !listed && book.chapterWindow && book.access === 'full') return place.chapterId;
   return book.chapters.find((c) => c.readable)?.id ?? null;
 }
 
@@ -84,26 +90,4 @@ export function loadChapter(book: BookRef, chapterId: string): Promise<ChapterRe
 /** Chapters known without a fetch (the development pages' sample book): the views then load them from here. */
 export function primeChapters(chapters: ChapterResponse[]): void {
   for (const c of chapters) if (!memo.has(`${c.bookId}/${c.id}`)) memo.set(`${c.bookId}/${c.id}`, Promise.resolve(c));
-}
-
-/** Load the readable chapters either side of `chapterId`, so crossing into them is a page turn, not a fetch. */
-export function prefetchNeighbours(book: Pick<BookDetailResponse, 'id' | 'status' | 'chapters'>, chapterId: string): void {
-  const readable = book.chapters.filter((c) => c.readable);
-  const i = readable.findIndex((c) => c.id === chapterId);
-  for (const neighbour of [readable[i + 1], readable[i - 1]]) if (neighbour) void loadChapter(book, neighbour.id).catch(() => undefined);
-}
-
-/** Every readable chapter, a few at a time (flow mode and search). */
-export async function loadAllChapters(book: BookDetailResponse): Promise<ChapterResponse[]> {
-  const ids = book.chapters.filter((c) => c.readable).map((c) => c.id);
-  const out: ChapterResponse[] = new Array(ids.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const i = next++;
-      out[i] = await loadChapter(book, ids[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: 6 }, worker));
-  return out;
 }

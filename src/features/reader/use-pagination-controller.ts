@@ -10,7 +10,8 @@ import { columnsFor, pageGeometry, turnForKey } from './pagination';
 import { PaginationController } from './pagination-controller';
 import { wantsTurnAnimation } from './reader-settings';
 import type { ViewProps } from './types';
-import { loadChapter, prefetchNeighbours } from './use-book';
+import { chapterList, prefetchNeighbours } from './chapter-list';
+import { loadChapter } from './use-book';
 
 type Options = Pick<ViewProps, 'book' | 'settings' | 'initial' | 'highlights' | 'onPosition'>;
 
@@ -21,7 +22,7 @@ export function usePaginationController({ book, settings, initial, highlights, o
   const [controller] = useState(
     () =>
       new PaginationController({
-        chapters: book.chapters.filter((c) => c.readable).map((c) => c.id),
+        neighbour: (id, delta) => chapterList(book).neighbour(id, delta),
         geometry: pageGeometry(book.writingMode, book.direction),
         initial,
         load: (id) => loadChapter(book, id),
