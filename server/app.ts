@@ -80,8 +80,9 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     c.req.path === STRIPE_WEBHOOK_PATH || (c.req.method === 'POST' && c.req.path === NEWSLETTER_UNSUBSCRIBE_PATH);
   app.use('/api/*', (c, next) => (crossOrigin(c) ? next() : sameOrigin(c, next)));
   app.use('*', limitBodies()); // before the session: strangers are capped too
-  // No text Quire stores holds a NUL character, and PostgreSQL cannot store one: a path or query
-  // that spells one is refused here, before any lookup (JSON bodies: readJson).
+  // No name or id holds a NUL character, and PostgreSQL cannot store or compare one: a path or
+  // query that spells one is refused here, before any lookup. (Texts in bodies are each field's
+  // business: a message's body, for one, drops control characters.)
   app.use('/api/*', async (c, next) => {
     if (/%00/i.test(c.req.url)) throw badRequest('The address contains a NUL character.');
     await next();

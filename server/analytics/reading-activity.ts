@@ -40,12 +40,13 @@ export async function noteReading(db: DB, userId: string, bookId: string, at: nu
 export function recordReadingActivity(ctx: AppContext): void {
   ctx.docEvents.on('library-progress', async ({ doc, deleted, writerId }) => {
     if (!writerId || deleted || typeof doc.bookId !== 'string') return;
+    const at = ctx.now(); // the push's moment, not whenever the look-up below finishes
     const book = await ctx.db
       .selectFrom('books')
       .select('id')
       .where('id', '=', doc.bookId)
       .where('status', 'in', [...STORE_STATUSES])
       .executeTakeFirst();
-    if (book) await noteReading(ctx.db, writerId, book.id, ctx.now());
+    if (book) await noteReading(ctx.db, writerId, book.id, at);
   });
 }

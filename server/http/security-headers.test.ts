@@ -46,14 +46,14 @@ function expectCommonHeaders(res: Response) {
 }
 
 describe('security headers', () => {
-  it('are on the app shell, with the hash of its inline theme script', async () => {
+  it('are on the app shell, with the hashes of its inline scripts (theme, boot failure)', async () => {
     await setup();
     for (const url of ['/', '/index.html', '/books']) {
       const res = await t.request(url);
       expect(res.status).toBe(200);
       expectCommonHeaders(res);
-      const [hash] = inlineScriptHashes(await res.text());
-      expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' ${hash};`);
+      const hashes = inlineScriptHashes(await res.text());
+      expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' ${hashes.join(' ')};`);
     }
   });
 
@@ -92,7 +92,7 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(html)).toHaveLength(2);
   });
 
-  it('covers the theme bootstrap in index.html', () => {
-    expect(inlineScriptHashes(indexHtml)).toHaveLength(1);
+  it("covers index.html's theme bootstrap and boot-failure fallback", () => {
+    expect(inlineScriptHashes(indexHtml)).toHaveLength(2);
   });
 });

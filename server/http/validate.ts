@@ -25,12 +25,6 @@ export function parseWith<S extends $ZodType>(schema: S, value: unknown): output
   return result.data;
 }
 
-/**
- * A NUL character, escaped in JSON as \u0000 (after an even number of backslashes, so an escaped
- * backslash followed by "u0000" is text). No text Quire stores holds one; PostgreSQL cannot store it.
- */
-const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
-
 /** The body is already capped while it streamed in (limitBodies in body-limit.ts). */
 export async function readJson<S extends $ZodType>(c: Context, schema: S): Promise<output<S>> {
   let text: string;
@@ -39,7 +33,6 @@ export async function readJson<S extends $ZodType>(c: Context, schema: S): Promi
   } catch {
     throw badRequest('The request body could not be read.');
   }
-  if (NUL_ESCAPE.test(text)) throw badRequest('The request contains a NUL character.');
   let body: unknown;
   try {
     body = text === '' ? {} : JSON.parse(text);

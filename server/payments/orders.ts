@@ -91,11 +91,24 @@ export async function adminOrders(ctx: AppContext, filters: { status?: OrderStat
   if (search && 'number' in search) query = query.where('number', '=', search.number);
   if (search && 'email' in search) {
     const [from, to] = [search.email, `${search.email}\uffff`];
+    // A UNION of two index ranges, not an OR: PostgreSQL cannot combine an OR with a subquery
+    // through indexes and would read every order (SQLite's planner could).
     query = query.where((eb) =>
-      eb.or([
-        eb.and([eb('customerEmail', '>=', from), eb('customerEmail', '<', to)]),
-        eb('buyerId', 'in', eb.selectFrom('users').select('users.id').where('users.email', '>=', from).where('users.email', '<', to)),
-      ]),
+      eb(
+        'id',
+        'in',
+        eb
+          .selectFrom('orders as byEmail')
+          .select('byEmail.id')
+          .where('byEmail.customerEmail', '>=', from)
+          .where('byEmail.customerEmail', '<', to)
+          .union(
+            eb
+              .selectFrom('orders as byBuyer')
+              .select('byBuyer.id')
+              .where('byBuyer.buyerId', 'in', eb.selectFrom('users').select('users.id').where('users.email', '>=', from).where('users.email', '<', to)),
+          ),
+      ),
     );
   }
   const page = filters.page;

@@ -1,6 +1,7 @@
 /** /__probe and /admin/test name the database engine and say whether Redis is not configured, connected or down. */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { registerAdminJobs } from '../admin/jobs';
+import { engineOf } from '../db/engine';
 import { buildAdmin } from '../admin/test-helpers';
 import { redisServerPath, startTestRedis, type TestRedis } from '../test/redis-server';
 import { buildTestContext, type TestContext } from '../test/test-context';
@@ -19,7 +20,7 @@ async function redisCheck(t: TestContext) {
   const res = await t.request('/api/admin/self-test', { method: 'POST', cookie: admin.cookie });
   expect(res.status).toBe(200);
   const { checks } = (await res.json()) as { checks: { name: string; ok: boolean; skipped?: boolean; detail: string }[] };
-  expect(checks.find((c) => c.name === 'Database')?.detail).toMatch(/^SQLite: /);
+  expect(checks.find((c) => c.name === 'Database')?.detail).toMatch(new RegExp(`^${engineOf(t.ctx.db)}: `));
   return checks.find((c) => c.name === 'Redis');
 }
 
@@ -38,7 +39,7 @@ describe('without REDIS_URL', () => {
         status: 200,
         body: expect.objectContaining({
           status: 'ok',
-          database: { ok: true, engine: 'SQLite' },
+          database: { ok: true, engine: engineOf(t.ctx.db) },
           redis: { configured: false, ok: true, state: 'not-configured' },
         }),
       });

@@ -123,7 +123,10 @@ describe('GET /api/users/search', () => {
       sql`SELECT users.id FROM users JOIN ${index.matchingPeople(index.nameMatch('lov')!)} AS m ON ${index.personKey} = m.key
       WHERE users.status = 'active' ORDER BY users.display_name LIMIT 10`.compile(t.ctx.db),
     );
-    expect(byName.indexes, byName.text).toContain('people_search');
+    // SQLite must start from the name index; PostgreSQL's planner may start from another index on
+    // a test's few rows — either way no table is read end to end.
+    if (engineOf(t.ctx.db) === 'SQLite') expect(byName.indexes, byName.text).toContain('people_search');
+    else expect(byName.indexes, byName.text).not.toEqual([]);
     expect(byName.scans, byName.text).not.toContain('users');
   });
 
