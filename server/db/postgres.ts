@@ -21,13 +21,7 @@ const types = {
 
 export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max, types });
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
-    log: (e) => {
-      if (e.level === 'error' && process.env.PG_LOG) console.error('SQLERR', e.query.sql, (e.error as Error).message);
-    },
-  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return {
     db,
     engine: 'PostgreSQL',
