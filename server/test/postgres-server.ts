@@ -31,6 +31,7 @@ function asClusterOwner(binary: string, args: string[]): [string, string[]] {
   return asRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', binary, ...args]] : [binary, args];
 }
 
+/** @public (used by postgres-global-setup.ts, which vitest loads by name; knip does not follow it) */
 export interface TestPostgres {
   /** postgres://… of the cluster's `postgres` database (create your own databases in it). */
   url: string;
@@ -55,6 +56,7 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error('postgres did not accept connections');
 }
 
+/** @public (see TestPostgres) */
 export async function startTestPostgres(): Promise<TestPostgres> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (Debian: apt-get install postgresql)');
