@@ -16,6 +16,7 @@ import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import { descriptionText } from '../books/description';
 import type { DB } from '../db/connection';
 import type { SearchDocument, SearchTerms, StoreIndex } from './store-index';
+import { bumpIndexVersion, indexVersion, startIndexVersion } from './index-version';
 import { words } from './words';
 
 const FIELDS = ['title', 'authors', 'publisher', 'genres', 'language'] as const;
@@ -52,18 +53,7 @@ async function rebuild(db: QueryExecutorProvider): Promise<void> {
       COALESCE((SELECT string_agg(g.code, ' ') FROM book_genres g WHERE g.book_id = b.id), '') AS genres
     FROM books b WHERE b.status = 'published'`.execute(db);
   for (const b of books.rows) await insert(db, { ...b, bookId: b.id, authors: b.authors.split(' · '), genres: b.genres.split(' ') });
-  await sql`CREATE TABLE IF NOT EXISTS store_search_version (id INTEGER PRIMARY KEY CHECK (id = 1), version BIGINT NOT NULL)`.execute(db);
-  await sql`INSERT INTO store_search_version (id, version) VALUES (1, 0) ON CONFLICT DO NOTHING`.execute(db);
-  await bumpVersion(db);
-}
-
-async function version(db: QueryExecutorProvider): Promise<number> {
-  const { rows } = await sql<{ version: number }>`SELECT version FROM store_search_version WHERE id = 1`.execute(db);
-  return rows[0]?.version ?? 0;
-}
-
-function bumpVersion(db: QueryExecutorProvider) {
-  return sql`UPDATE store_search_version SET version = version + 1 WHERE id = 1`.execute(db);
+  await startIndexVersion(db);
 }
 
 type Entry = Omit<SearchDocument, 'listed'>;
@@ -82,7 +72,7 @@ function insert(db: QueryExecutorProvider, doc: Entry) {
 
 async function indexDocument(db: DB, doc: SearchDocument): Promise<void> {
   await sql`DELETE FROM store_search WHERE book_id = ${doc.bookId}`.execute(db);
-  await bumpVersion(db);
+  await bumpIndexVersion(db);
   if (doc.listed) await insert(db, doc);
 }
 
@@ -122,7 +112,7 @@ function matchingBooks(expression: string, { ranked = true } = {}): RawBuilder<{
 
 export const postgresStoreIndex: StoreIndex = {
   rebuild,
-  version,
+  version: indexVersion,
   indexDocument,
   matchExpression,
   matchingBooks,

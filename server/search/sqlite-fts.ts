@@ -19,6 +19,7 @@ import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import { descriptionText } from '../books/description';
 import type { DB } from '../db/connection';
 import type { SearchDocument, SearchTerms, StoreIndex } from './store-index';
+import { bumpIndexVersion, indexVersion, startIndexVersion } from './index-version';
 import { words } from './words';
 
 /** BM25 weights, in column order: title, subtitle, authors, publisher, description, genres, language. */
@@ -41,18 +42,7 @@ async function rebuildSearchIndex(db: QueryExecutorProvider): Promise<void> {
     FROM books b WHERE b.status = 'published'`.execute(db);
   // The description is stored as HTML; the index gets its words (descriptionText).
   for (const b of books.rows) await insert(db, sql`${b.key}`, { ...b, description: descriptionText(b.description) });
-  await sql`CREATE TABLE IF NOT EXISTS store_search_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`.execute(db);
-  await sql`INSERT OR IGNORE INTO store_search_version (id, version) VALUES (1, 0)`.execute(db);
-  await bumpVersion(db);
-}
-
-async function searchIndexVersion(db: QueryExecutorProvider): Promise<number> {
-  const { rows } = await sql<{ version: number }>`SELECT version FROM store_search_version WHERE id = 1`.execute(db);
-  return rows[0]?.version ?? 0;
-}
-
-function bumpVersion(db: QueryExecutorProvider) {
-  return sql`UPDATE store_search_version SET version = version + 1 WHERE id = 1`.execute(db);
+  await startIndexVersion(db);
 }
 
 interface IndexRow {
@@ -75,7 +65,7 @@ function insert(db: QueryExecutorProvider, key: RawBuilder<unknown>, row: Omit<I
 async function indexDocument(db: DB, doc: SearchDocument): Promise<void> {
   const key = sql`(SELECT rowid FROM books WHERE id = ${doc.bookId})`;
   await sql`DELETE FROM store_search WHERE rowid = ${key}`.execute(db);
-  await bumpVersion(db);
+  await bumpIndexVersion(db);
   if (!doc.listed) return;
   await insert(db, key, { ...doc, authors: doc.authors.join(' · '), description: descriptionText(doc.description), genres: doc.genres.join(' ') });
 }
@@ -101,7 +91,7 @@ function matchingBooks(expression: string, { ranked = true } = {}): RawBuilder<{
 
 export const sqliteStoreIndex: StoreIndex = {
   rebuild: rebuildSearchIndex,
-  version: searchIndexVersion,
+  version: indexVersion,
   indexDocument,
   matchExpression,
   matchingBooks,
