@@ -18,6 +18,8 @@ async function setup(overrides: Partial<Config> = {}) {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   await seedDemo(t.ctx);
   await t.ctx.mail.send({ to: 'someone@example.test', subject: 'Verify your e-mail', text: 'Open http://quire.test/auth/callback?code=abc' });
+  // Two sends can share a millisecond, and ids are random: "newest" needs the clock to move.
+  t.advance(1);
   await t.ctx.mail.send({ to: 'other_person@example.test', subject: 'Second', text: 'Hello' });
 }
 
