@@ -105,7 +105,11 @@ describe.runIf(!!process.env.QUIRE_TEST_PG_URL)('the job queue on PostgreSQL is 
     await worker.drain();
 
     expect(calls).toBe(3);
-    expect((await bossRows(t.ctx.db, 'test.flaky'))[0]).toMatchObject({ state: 'failed', retryCount: 2, output: { message: expect.stringContaining('smtp down (3)') } });
+    expect((await bossRows(t.ctx.db, 'test.flaky'))[0]).toMatchObject({
+      state: 'failed',
+      retryCount: 2,
+      output: { message: expect.stringContaining('smtp down (3)') },
+    });
     t.advance(24 * 3_600_000);
     expect(await worker.drain()).toBe(0);
     expect((await t.ctx.queue.countsByState()).dead).toBe(1);

@@ -20,7 +20,7 @@
  * `jobs` is a read-only view over `pgboss.job` in Quire's columns (migration 045), for the readers
  * of the admin views; every write goes through this class.
  */
-import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Migration, type RawBuilder } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DB } from '../db/connection';
 import type { JobState } from '../db/schema';
@@ -111,11 +111,7 @@ export class PgBossJobQueue implements JobQueue {
 
   async claim(lane: Lane = {}): Promise<Job | null> {
     const now = at(this.now());
-    const kinds = lane.only
-      ? sql`AND name = ANY(${[...lane.only]}::text[])`
-      : lane.except?.length
-        ? sql`AND name <> ALL(${[...lane.except]}::text[])`
-        : sql``;
+    const kinds = lane.only ? sql`AND name = ANY(${[...lane.only]}::text[])` : lane.except?.length ? sql`AND name <> ALL(${[...lane.except]}::text[])` : sql``;
     const { rows } = await sql<{ id: string; name: string; data: unknown; retryCount: number; retryLimit: number }>`
       WITH next AS (
         SELECT name, id FROM pgboss.job
@@ -202,11 +198,14 @@ const ms = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 1000)::
  * migration's transaction, so without their BEGIN/COMMIT), the id sequence, every job of the
  * old `jobs` table moved into pg-boss, and `jobs` as a view over pg-boss's jobs.
  */
-export async function moveJobsToPgBoss(db: Kysely<unknown>): Promise<void> {
+export async function moveJobsToPgBoss(db: Parameters<Migration['up']>[0]): Promise<void> {
+  // Without the migrations' DDL rewrites: this is PostgreSQL's (and pg-boss's) own SQL.
   const plain = db.withoutPlugins();
   const installed = await sql<{ name: string | null }>`SELECT to_regclass('pgboss.version')::text AS name`.execute(plain);
   if (!installed.rows[0]?.name) {
-    const plans = PgBoss.getConstructionPlans(SCHEMA).replace(/^\s*BEGIN;/, '').replace(/COMMIT;\s*$/, '');
+    const plans = PgBoss.getConstructionPlans(SCHEMA)
+      .replace(/^\s*BEGIN;/, '')
+      .replace(/COMMIT;\s*$/, '');
     await sql.raw(plans).execute(plain);
   }
   await sql`CREATE SEQUENCE quire_job_ids`.execute(plain);
