@@ -7,13 +7,17 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DB } from '../db/connection';
+import { down, up } from '../db/migrations/045-pg-boss-jobs';
 import { openPostgres } from '../db/postgres';
+import { PostgresDdlPlugin } from '../db/postgres-ddl';
 import { JOB_BACKOFF_BASE } from '../limits';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { openJobQueue } from './open-queue';
 import { PgBossJobQueue, uuidOf } from './pgboss-queue';
 import { backoffDelay } from './queue';
 import { JobWorker } from './worker';
+
+type MigrationDb = Parameters<typeof up>[0];
 
 let t: TestContext;
 afterEach(async () => t?.close());
@@ -148,5 +152,58 @@ describe.runIf(!!process.env.QUIRE_TEST_PG_URL)('the job queue on PostgreSQL is 
     expect(ran.filter((r) => r.length > 0).length).toBeGreaterThan(1);
     const rows = await bossRows(t.ctx.db, 'test.once');
     expect(rows.every((r) => r.state === 'completed' && r.retryCount === 0)).toBe(true);
+  });
+
+  it('migration 045 moves the jobs of the old table into pg-boss, each in its state, and the queue runs them', async () => {
+    t = await buildTestContext();
+    // Back to before 045: the jobs table, no pg-boss.
+    const ddl = t.ctx.db.withPlugin(new PostgresDdlPlugin()) as unknown as MigrationDb;
+    await down(ddl);
+    await sql`DROP SCHEMA pgboss CASCADE`.execute(t.ctx.db);
+    const at = t.ctx.now();
+    await t.ctx.db
+      .insertInto('jobs')
+      .values([
+        { kind: 'old.due', payload: '{"n":1}', state: 'queued', attempts: 1, maxAttempts: 3, runAt: at - 1000, createdAt: at - 5000, updatedAt: at - 1000 },
+        { kind: 'old.later', payload: '{"n":2}', state: 'queued', attempts: 0, maxAttempts: 5, runAt: at + 3_600_000, createdAt: at, updatedAt: at },
+        {
+          kind: 'old.due',
+          payload: '{"n":3}',
+          state: 'dead',
+          attempts: 3,
+          maxAttempts: 3,
+          runAt: at,
+          lastError: 'gone',
+          createdAt: at,
+          updatedAt: at,
+          finishedAt: at,
+        },
+        { kind: 'old.due', payload: '{"n":4}', state: 'done', attempts: 1, maxAttempts: 5, runAt: at, createdAt: at, updatedAt: at, finishedAt: at },
+      ])
+      .execute();
+    const before = await t.ctx.db
+      .selectFrom('jobs')
+      .select(['id', 'kind', 'payload', 'state', 'attempts', 'maxAttempts', 'runAt', 'lastError', 'finishedAt'])
+      .orderBy('id')
+      .execute();
+
+    await t.ctx.db.transaction().execute((trx) => up(trx as unknown as MigrationDb));
+
+    const after = await t.ctx.db
+      .selectFrom('jobs')
+      .select(['id', 'kind', 'payload', 'state', 'attempts', 'maxAttempts', 'runAt', 'lastError', 'finishedAt'])
+      .orderBy('id')
+      .execute();
+    expect(after.map((j) => ({ ...j, payload: JSON.parse(j.payload) as unknown }))).toEqual(
+      before.map((j) => ({ ...j, payload: JSON.parse(j.payload) as unknown })),
+    );
+    expect((await bossRows(t.ctx.db, 'old.due')).map((r) => r.state)).toEqual(['retry', 'failed', 'completed']);
+
+    const queue = await openJobQueue(t.ctx.db, t.ctx.now);
+    const job = await queue.claim();
+    expect(job).toMatchObject({ id: before[0]!.id, kind: 'old.due', payload: { n: 1 }, attempts: 2, maxAttempts: 3 });
+    expect(await queue.claim()).toBeNull();
+    // New jobs are numbered after the old ones.
+    expect(await queue.enqueue('old.due', { n: 5 })).toBeGreaterThan(before.at(-1)!.id);
   });
 });

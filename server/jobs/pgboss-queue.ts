@@ -217,7 +217,7 @@ export async function moveJobsToPgBoss(db: Parameters<Migration['up']>[0]): Prom
       (${ID_PREFIX} || lpad(to_hex(id), 12, '0'))::uuid,
       kind,
       payload::jsonb,
-      (CASE state WHEN 'queued' THEN 'created' WHEN 'running' THEN 'active' WHEN 'done' THEN 'completed' WHEN 'dead' THEN 'failed' ELSE 'cancelled' END)::pgboss.job_state,
+      (CASE state WHEN 'queued' THEN (CASE WHEN attempts > 0 THEN 'retry' ELSE 'created' END) WHEN 'running' THEN 'active' WHEN 'done' THEN 'completed' WHEN 'dead' THEN 'failed' ELSE 'cancelled' END)::pgboss.job_state,
       max_attempts - 1,
       GREATEST(attempts - 1, 0),
       timestamptz 'epoch' + run_at * interval '1 millisecond',
