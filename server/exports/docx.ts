@@ -384,8 +384,12 @@ async function prepareImages(input: ExportBook, chapters: ChildNode[][]): Promis
   return out;
 }
 
-/** docProps/core.xml with the book's language and the export's dates (`docx` writes neither). */
-function withLanguageAndDates(bytes: Uint8Array, language: string, modified: Date): Uint8Array {
+/**
+ * What `docx` 9.0.0 leaves out or gets wrong, set right in the packed file: core.xml gains the
+ * book's language and the export's time (it writes neither), and each drawing its own `docPr` id
+ * (it gives every one id 1, which Word may report as unreadable content).
+ */
+function finish(bytes: Uint8Array, language: string, modified: Date): Uint8Array {
   const files = unzipSync(bytes);
   const core = files['docProps/core.xml'];
   if (core) {
@@ -394,6 +398,11 @@ function withLanguageAndDates(bytes: Uint8Array, language: string, modified: Dat
       .replace(/(<dcterms:(created|modified) xsi:type="dcterms:W3CDTF">)[^<]*(<\/dcterms:\2>)/g, `$1${date}$3`)
       .replace('</cp:coreProperties>', `<dc:language>${escapeXml(language)}</dc:language></cp:coreProperties>`);
     files['docProps/core.xml'] = strToU8(xml);
+  }
+  const document = files['word/document.xml'];
+  if (document) {
+    let id = 0;
+    files['word/document.xml'] = strToU8(strFromU8(document).replace(/<wp:docPr id="\d+"/g, () => `<wp:docPr id="${++id}"`));
   }
   const zippable: Zippable = {};
   for (const [name, data] of Object.entries(files)) zippable[name] = data;
@@ -472,5 +481,5 @@ export async function buildDocx(input: ExportBook, options: BuildOptions): Promi
     ],
   });
   const bytes = new Uint8Array(await Packer.toBuffer(doc));
-  return withLanguageAndDates(bytes, m.language, options.modified);
+  return finish(bytes, m.language, options.modified);
 }
