@@ -15,7 +15,11 @@ const modified = new Date('2026-03-04T05:06:07Z');
 
 async function exportOf(): Promise<ExportBook> {
   // 1200 × 600: wider than the page, so it must be scaled down to the text width.
-  const wide = new Uint8Array(await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#336699' } }).png().toBuffer());
+  const wide = new Uint8Array(
+    await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer(),
+  );
   const book = CanonicalBookSchema.parse({
     metadata: {
       id: 'b1',

@@ -45,10 +45,18 @@ const MONOSPACE = 'Courier New';
 const SCENE_BREAK = '* * *';
 const BULLETS = 'quire-bullets';
 const NUMBERS = 'quire-numbers';
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6];
-/** Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan… and their presentation forms. */
-const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-const LTR_CHAR = /[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0900-\u0dff\u3040-\u30ff\u4e00-\u9fff]/;
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+];
+const LETTER = /\p{L}/u;
+/** The scripts written right to left: a letter of one of them is a strong right-to-left character. */
+const RTL_SCRIPT =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
 
 /** An image ready for Word: PNG, JPEG or GIF bytes and its size on the page. */
 interface PreparedImage {
@@ -223,7 +231,7 @@ function runsOf(pieces: Piece[], rtl: boolean, walk: Walk): ParagraphChild[] {
     });
   };
   const out: ParagraphChild[] = [];
-  for (let i = 0; i < pieces.length; ) {
+  for (let i = 0; i < pieces.length;) {
     const link = pieces[i]!.link;
     if (!link) {
       out.push(run(pieces[i]!));
@@ -232,7 +240,7 @@ function runsOf(pieces: Piece[], rtl: boolean, walk: Walk): ParagraphChild[] {
     }
     const children: ParagraphChild[] = [];
     while (i < pieces.length && pieces[i]!.link === link) children.push(run(pieces[i++]!));
-    out.push(new ExternalHyperlink({ link, children: children as TextRun[] }));
+    out.push(new ExternalHyperlink({ link, children }));
   }
   return out;
 }
@@ -243,8 +251,7 @@ function isRtl(pieces: Piece[], place: Place, walk: Walk): boolean {
   if (walk.bookRtl) return true;
   const text = pieces.map((p) => (p.kind === 'text' ? p.text : '')).join('');
   for (const ch of text) {
-    if (RTL_CHAR.test(ch)) return true;
-    if (LTR_CHAR.test(ch)) return false;
+    if (LETTER.test(ch)) return RTL_SCRIPT.test(ch);
   }
   return false;
 }
@@ -475,7 +482,9 @@ export async function buildDocx(input: ExportBook, options: BuildOptions): Promi
     },
     sections: [
       {
-        properties: { page: { size: { width: PAGE.width, height: PAGE.height }, margin: { top: PAGE.margin, right: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin } } },
+        properties: {
+          page: { size: { width: PAGE.width, height: PAGE.height }, margin: { top: PAGE.margin, right: PAGE.margin, bottom: PAGE.margin, left: PAGE.margin } },
+        },
         children,
       },
     ],

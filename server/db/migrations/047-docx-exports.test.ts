@@ -39,7 +39,9 @@ describe('047-docx-exports', () => {
       { id: 'd1', format: 'docx' },
       { id: 'e1', format: 'epub' },
     ]);
-    const indexes = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'exports' AND name LIKE 'exports_%' ORDER BY name`.execute(db);
+    const indexes = await sql<{
+      name: string;
+    }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'exports' AND name LIKE 'exports_%' ORDER BY name`.execute(db);
     expect(indexes.rows.map((r) => r.name)).toEqual(['exports_expiry', 'exports_owner']);
 
     await down(db);

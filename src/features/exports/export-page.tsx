@@ -114,7 +114,7 @@ function BookExport({ data }: { data: ExportsResponse }) {
           {!online && <span className="muted">Exports are made on the server: connect to export.</span>}
           {source === 'book' && id && <Link to={`/printable/${encodeURIComponent(id)}`}>Print PDF: open the print layout</Link>}
         </div>
-        <p className="muted export-note">A print PDF comes from the print layout of a book in your library. Word (DOCX) export is not offered yet.</p>
+        <p className="muted export-note">A print PDF comes from the print layout of a book in your library.</p>
       </form>
     </Card>
   );
