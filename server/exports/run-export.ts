@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import type { ExportsTable } from '../db/schema';
 import type { JobWorker } from '../jobs/worker';
 import { accountDataJson, accountFilesZip } from './account-data';
+import { buildDocx } from './docx';
 import { buildEpub } from './epub/build-epub';
 import { ExportFailure } from './failure';
 import { buildMarkdown } from './markdown';
@@ -21,6 +22,7 @@ import { userPrincipal } from './principal';
 
 export const EXPORT_JOB = 'export.run';
 const HOUR_MS = 3_600_000;
+const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 interface Built {
   bytes: Uint8Array;
@@ -98,6 +100,10 @@ async function build(ctx: AppContext, row: ExportsTable, progress: (fraction: nu
   if (row.format === 'epub') {
     const bytes = buildEpub(source, { modified: new Date(ctx.now()), onProgress: (done, total) => progress(0.6 + (0.35 * done) / total) });
     return { bytes, fileName: `${stem}.epub`, mediaType: 'application/epub+zip' };
+  }
+  if (row.format === 'docx') {
+    const bytes = await buildDocx(source, { modified: new Date(ctx.now()), onProgress: (done, total) => progress(0.6 + (0.35 * done) / total) });
+    return { bytes, fileName: `${stem}.docx`, mediaType: DOCX_MEDIA_TYPE };
   }
   const md = buildMarkdown(source);
   return { bytes: md.bytes, fileName: `${stem}.${md.extension}`, mediaType: md.mediaType };

@@ -49,6 +49,10 @@ async function randomStep(sim: Sim, rand: () => number, step: number) {
   } else if (docs.length === 0 || roll < 0.4) {
     const { _deleted, ...list } = buildList({ ownerId: sim.userId, id: `l${step}-${Math.floor(rand() * 1e9)}`, name: `list ${step}` });
     await lists.insert(list);
+  } else if (roll < 0.5) {
+    // A save of what is already there: nothing to push, and nothing may stay waiting for it.
+    const doc = docs[Math.floor(rand() * docs.length)]!;
+    await doc.incrementalPatch({ name: doc.name, visibility: doc.visibility });
   } else if (roll < 0.85) {
     const doc = docs[Math.floor(rand() * docs.length)]!;
     const items = Array.from({ length: Math.floor(rand() * 4) }, (_, i) => ({
