@@ -44,6 +44,7 @@ import * as m041 from './migrations/041-ask';
 import * as m042 from './migrations/042-lowercase-user-names';
 import * as m043 from './migrations/043-book-word-count';
 import * as m044 from './migrations/044-order-line-positions';
+import * as m045 from './migrations/045-pg-boss-jobs';
 import * as m047 from './migrations/047-docx-exports';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '042-lowercase-user-names': m042,
   '043-book-word-count': m043,
   '044-order-line-positions': m044,
+  '045-pg-boss-jobs': m045,
   '047-docx-exports': m047,
 };
 
