@@ -1,21 +1,40 @@
 /**
- * Two Quire instances as one (issue 15): two startServer(...) in this process on one data dir
- * (one SQLite file in WAL mode), sharing one throwaway redis-server, each on a port of its own.
- * A migrates the file first; B starts after it with `demo: false`. Requests go over real HTTP
- * with the Origin header a browser would send, so each instance is reached as a browser would.
+ * Two Quire instances as one (issue 15), as a deployment runs them: two OS processes
+ * (server/test/instance-main.ts, the server of main.ts configured from the environment) on
+ * loopback, sharing one database and one throwaway redis-server, each on a port of its own.
+ * The database is PostgreSQL when its binaries exist — a database of the run's cluster under
+ * `npm run test:pg`, otherwise a throwaway cluster of this file's own — and one SQLite file
+ * (WAL) when they do not, which the set-up says.
+ *
+ * The test process holds a context of its own on the same database and Redis (`two.ctx`): it
+ * migrates before the instances start and makes fixtures (accounts, manuscripts) the way the
+ * unit tests do; everything that a test claims happened "on A" or "on B" goes through that
+ * instance's HTTP API, sockets or stdin. Requests carry the Origin header a browser would send.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../sync/replication/protocol-version';
 import { loadConfig, type Config } from '../config';
-import { startServer, type RunningServer } from '../server';
-import { startTestRedis } from './redis-server';
+import { buildContext } from '../server';
+import { testPostgresDatabase } from './postgres-database';
+import { postgresBinDir, startTestPostgres } from './postgres-server';
+import { freePort, startTestRedis } from './redis-server';
+
+/** The job kind each instance process registers (instance-main.ts); its handler reports who ran it. */
+export const TEST_JOB_KIND = 'test:two-instances';
 
 export interface Instance {
   name: 'A' | 'B';
-  running: RunningServer;
   url: string;
+  /** The ids (payload `id`) of the TEST_JOB_KIND jobs this instance ran, in order. */
+  ran: string[];
+  /** This instance's queue enqueues n TEST_JOB_KIND jobs (payload ids job-0 …); their row ids. */
+  enqueue(n: number): Promise<number[]>;
+  /** Stop the process (SIGTERM: it closes as main.ts does) and start it again on the same port. */
+  restart(): Promise<void>;
   request(pathname: string, init?: { method?: string; cookie?: string; json?: unknown }): Promise<Response>;
   /** Open the sync stream (SSE) as `cookie`; resolves once its RESYNC arrived. */
   openStream(cookie: string): Promise<TestStream>;
@@ -38,8 +57,81 @@ interface TestStream {
 /** Longer than a hint takes between instances, far shorter than a heartbeat. */
 const PROMPTLY_MS = 3_000;
 
-function instance(name: Instance['name'], running: RunningServer, opened: AbortController[]): Instance {
-  const url = running.url;
+interface InstanceProcess {
+  child: ChildProcess;
+  ready: Promise<void>;
+  exited: Promise<void>;
+  onLine(listener: (line: string) => void): void;
+}
+
+/** Start instance-main.ts with `env`; `ready` resolves once it listens, rejects if it exits first. */
+function spawnInstance(env: Record<string, string>): InstanceProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'instance-main.ts')], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const listeners: ((line: string) => void)[] = [];
+  let buffer = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let end: number;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 1);
+      for (const listener of listeners) listener(line);
+    }
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<void>((resolve, reject) => {
+    listeners.push((line) => line.startsWith('ready ') && resolve());
+    void exited.then(() => reject(new Error(`instance ${env.QUIRE_INSTANCE_NAME} exited with ${child.exitCode} before it listened`)));
+  });
+  return { child, ready, exited, onLine: (listener) => listeners.push(listener) };
+}
+
+async function stopInstance(p: InstanceProcess): Promise<void> {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  p.child.kill('SIGTERM');
+  // A clean close takes well under a second; one that hangs must not hold the run.
+  const hung = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
+  await p.exited;
+  clearTimeout(hung);
+}
+
+async function startInstance(name: Instance['name'], env: Record<string, string>, opened: AbortController[]) {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const ran: string[] = [];
+  const enqueued: ((ids: number[]) => void)[] = [];
+  let current: InstanceProcess;
+  const launch = async () => {
+    current = spawnInstance({ ...env, PORT: String(port), QUIRE_INSTANCE_NAME: name });
+    current.onLine((line) => {
+      if (line.startsWith('ran ')) ran.push((JSON.parse(line.slice(4)) as { id: string }).id);
+      if (line.startsWith('enqueued ')) enqueued.shift()?.(JSON.parse(line.slice(9)) as number[]);
+    });
+    await current.ready;
+  };
+  await launch();
+  const base = instance(name, url, opened);
+  return {
+    ...base,
+    ran,
+    enqueue(n: number) {
+      return new Promise<number[]>((resolve) => {
+        enqueued.push(resolve);
+        current.child.stdin!.write(`enqueue ${n}\n`);
+      });
+    },
+    async restart() {
+      await stopInstance(current);
+      await launch();
+    },
+    stop: () => stopInstance(current),
+  };
+}
+
+function instance(name: Instance['name'], url: string, opened: AbortController[]): Omit<Instance, 'ran' | 'enqueue' | 'restart'> {
   const request: Instance['request'] = (pathname, init = {}) =>
     fetch(`${url}${pathname}`, {
       method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
@@ -108,11 +200,33 @@ function instance(name: Instance['name'], running: RunningServer, opened: AbortC
     await next((e) => e.event === 'resync');
     return { events, next, ended, close: () => controller.abort() };
   }
-  return { name, running, url, request, openStream };
+  return { name, url, request, openStream };
 }
 
-export async function startTwoInstances(overrides: Partial<Config> = {}) {
+/** The one database both instances use: a PostgreSQL URL, or null for the SQLite file in their DATA_DIR. */
+async function sharedDatabase(): Promise<{ url: string | null; drop(): Promise<void> }> {
+  // `npm run test:pg`: a copy of the run's migrated template.
+  const ofRun = await testPostgresDatabase();
+  if (ofRun) return ofRun;
+  if (!postgresBinDir()) {
+    console.warn('PostgreSQL is not installed: the two instances share one SQLite file instead of one PostgreSQL database (.ci/run installs it).');
+    return { url: null, drop: async () => {} };
+  }
+  const cluster = await startTestPostgres();
+  const admin = new pg.Client(cluster.url);
+  await admin.connect();
+  await admin.query('CREATE DATABASE quire');
+  await admin.end();
+  return { url: cluster.urlOf('quire'), drop: () => cluster.stop() };
+}
+
+/**
+ * Start the pair (once per test file: each start costs seconds). `env` adds to both instances'
+ * environment (e.g. QUIRE_RATE_LIMIT_SCALE).
+ */
+export async function startTwoInstances(env: Record<string, string> = {}) {
   const redis = await startTestRedis();
+  const database = await sharedDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-two-'));
   // An empty client folder: the tests need no built app, and static serving must not see dataDir.
   const clientDir = path.join(dataDir, 'client');
@@ -126,21 +240,36 @@ export async function startTwoInstances(overrides: Partial<Config> = {}) {
     demo: false,
     epubcheck: false,
     redisUrl: redis.url,
-    ...overrides,
+    databaseUrl: database.url,
   };
-  const quiet = { collab: { log: () => {} } };
-  const runningA = await startServer(config, quiet);
-  const runningB = await startServer({ ...config, demo: false }, quiet);
+  // The test's own context migrates the database before either instance opens it.
+  const { ctx, handle } = await buildContext(config, Date.now, { collab: { log: () => {} } });
+  const shared = {
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CLIENT_DIR: clientDir,
+    REDIS_URL: redis.url,
+    QUIRE_DEMO: '0',
+    QUIRE_EPUBCHECK: '0',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  };
   const opened: AbortController[] = [];
+  const [a, b] = await Promise.all([startInstance('A', shared, opened), startInstance('B', shared, opened)]);
   return {
-    a: instance('A', runningA, opened),
-    b: instance('B', runningB, opened),
-    dataDir,
+    a: a as Instance,
+    b: b as Instance,
+    /** The test's own context on the shared database and Redis (fixtures, checks). */
+    ctx,
+    engine: database.url ? ('PostgreSQL' as const) : ('SQLite' as const),
     async close() {
       for (const controller of opened) controller.abort();
-      await runningB.close();
-      await runningA.close();
+      await Promise.all([a.stop(), b.stop()]);
+      ctx.collab.relay?.close();
+      await ctx.redis?.close();
+      await handle.close();
       await redis.stop();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
