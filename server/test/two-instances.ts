@@ -33,8 +33,10 @@ export interface Instance {
   ran: string[];
   /** This instance's queue enqueues n TEST_JOB_KIND jobs (payload ids job-0 …); their row ids. */
   enqueue(n: number): Promise<number[]>;
-  /** Stop the process (SIGTERM: it closes as main.ts does) and start it again on the same port. */
-  restart(): Promise<void>;
+  /** Stop the process (SIGTERM: it closes as main.ts does; resolves once it exited). */
+  stop(): Promise<void>;
+  /** Start a stopped instance again, on the same port (its clients' reconnects find it). */
+  start(): Promise<void>;
   request(pathname: string, init?: { method?: string; cookie?: string; json?: unknown }): Promise<Response>;
   /** Open the sync stream (SSE) as `cookie`; resolves once its RESYNC arrived. */
   openStream(cookie: string): Promise<TestStream>;
@@ -123,15 +125,12 @@ async function startInstance(name: Instance['name'], env: Record<string, string>
         current.child.stdin!.write(`enqueue ${n}\n`);
       });
     },
-    async restart() {
-      await stopInstance(current);
-      await launch();
-    },
     stop: () => stopInstance(current),
+    start: launch,
   };
 }
 
-function instance(name: Instance['name'], url: string, opened: AbortController[]): Omit<Instance, 'ran' | 'enqueue' | 'restart'> {
+function instance(name: Instance['name'], url: string, opened: AbortController[]): Omit<Instance, 'ran' | 'enqueue' | 'stop' | 'start'> {
   const request: Instance['request'] = (pathname, init = {}) =>
     fetch(`${url}${pathname}`, {
       method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
@@ -262,6 +261,7 @@ export async function startTwoInstances(env: Record<string, string> = {}) {
     /** The test's own context on the shared database and Redis (fixtures, checks). */
     ctx,
     engine: database.url ? ('PostgreSQL' as const) : ('SQLite' as const),
+    redisUrl: redis.url,
     async close() {
       for (const controller of opened) controller.abort();
       await Promise.all([a.stop(), b.stop()]);
