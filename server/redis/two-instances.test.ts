@@ -141,8 +141,7 @@ describe.runIf(available)('two instances sharing one database and one Redis', ()
   it('runs a job enqueued on A exactly once while both instances’ workers poll the same table', async () => {
     const ids = await two.a.enqueue(40);
     const { db } = two.ctx;
-    const pending = async () =>
-      (await db.selectFrom('jobs').select('id').where('kind', '=', TEST_JOB_KIND).where('state', '!=', 'done').execute()).length;
+    const pending = async () => (await db.selectFrom('jobs').select('id').where('kind', '=', TEST_JOB_KIND).where('state', '!=', 'done').execute()).length;
     await within(
       (async () => {
         while (await pending()) await new Promise((r) => setTimeout(r, 50));

@@ -223,7 +223,10 @@ describe.runIf(available)('randomised convergence of replicated documents across
           for (const collection of COLLECTIONS) {
             const held = await databaseView(userId, collection);
             for (const instance of [two.a, two.b])
-              expect(await pulledThrough(instance, cookies[userId]!, collection), `seed ${seed}: ${userId} pulling ${collection} through ${instance.name}`).toEqual(held);
+              expect(
+                await pulledThrough(instance, cookies[userId]!, collection),
+                `seed ${seed}: ${userId} pulling ${collection} through ${instance.name}`,
+              ).toEqual(held);
           }
         const total = await Promise.all([alice, bob].flatMap((u) => COLLECTIONS.map((c) => databaseView(u, c))));
         expect(total.flat().length, `seed ${seed}`).toBeGreaterThan(0);
