@@ -21,6 +21,7 @@ const available = redisServerPath() !== null;
 if (!available) console.warn('redis-server is not installed: the two-instance collaboration tests did not run (.ci/run installs it).');
 
 let two: TwoInstances;
+let starting: Promise<TwoInstances> | undefined;
 let a: { url: string };
 let b: { url: string };
 const clients: TestClient[] = [];
@@ -37,15 +38,17 @@ const stateVector = (doc: Y.Doc) => Object.fromEntries(Y.decodeStateVector(Y.enc
 describe.runIf(available)('collaboration across two instances over Redis', () => {
   beforeAll(async () => {
     // Compaction every 7 updates, so both instances compact one document's log while the other appends.
-    two = await startTwoInstances({ QUIRE_RATE_LIMIT_SCALE: '1000', QUIRE_TEST_COMPACT_AFTER: '7' });
+    starting = startTwoInstances({ QUIRE_RATE_LIMIT_SCALE: '1000', QUIRE_TEST_COMPACT_AFTER: '7' }, { restarts: true });
+    two = await starting;
     ({ a, b } = two);
-    console.info(`two instances on ${two.engine}`);
+    console.info(two.summary);
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.destroy();
   });
   afterAll(async () => {
-    await two?.close();
+    // Also when the start outlasted its hook: what it started is stopped once it has.
+    await (await starting?.catch(() => undefined))?.close();
   });
 
   async function chapterWithEditor() {

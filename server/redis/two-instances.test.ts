@@ -19,6 +19,7 @@ const available = redisServerPath() !== null;
 if (!available) console.warn('redis-server is not installed: the two-instance tests did not run (.ci/run installs it).');
 
 let two: TwoInstances;
+let starting: Promise<TwoInstances> | undefined;
 let users = 0;
 /** A fresh account with a session (the sessions table is shared, so the cookie works on both). */
 const account = (id = `user-${++users}`, roles: 'admin'[] = []) => buildUser(two.ctx, id, roles).then((cookie) => ({ id, cookie }));
@@ -34,11 +35,13 @@ async function pushRows(through: Instance, cookie: string, collection: string, d
 
 describe.runIf(available)('two instances sharing one database and one Redis', () => {
   beforeAll(async () => {
-    two = await startTwoInstances();
-    console.info(`two instances on ${two.engine}`);
+    starting = startTwoInstances();
+    two = await starting;
+    console.info(two.summary);
   });
   afterAll(async () => {
-    await two?.close();
+    // Also when the start outlasted its hook: what it started is stopped once it has.
+    await (await starting?.catch(() => undefined))?.close();
   });
 
   it('streams a list edited through A to the same account’s stream on B, and on A', async () => {

@@ -46,6 +46,7 @@ function prng(seed: number) {
 }
 
 let two: TwoInstances;
+let starting: Promise<TwoInstances> | undefined;
 
 interface Sim {
   device: Device;
@@ -165,11 +166,13 @@ async function finalSync(sims: Sim[]): Promise<number> {
 
 describe.runIf(available)('randomised convergence of replicated documents across two instances', () => {
   beforeAll(async () => {
-    two = await startTwoInstances();
-    console.info(`two instances on ${two.engine}`);
+    starting = startTwoInstances({}, { restarts: true });
+    two = await starting;
+    console.info(two.summary);
   });
   afterAll(async () => {
-    await two?.close();
+    // Also when the start outlasted its hook: what it started is stopped once it has.
+    await (await starting?.catch(() => undefined))?.close();
   });
 
   const seeds = ONLY_SEED ? [ONLY_SEED] : Array.from({ length: SEEDS }, (_, i) => i + 1);

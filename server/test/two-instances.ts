@@ -61,15 +61,21 @@ const PROMPTLY_MS = 3_000;
 
 interface InstanceProcess {
   child: ChildProcess;
+  /** Give the loaded process its environment (database, Redis, port …): it starts the server. */
+  go(env: Record<string, string>): void;
+  /** Resolves once it listens; rejects if it exits first. */
   ready: Promise<void>;
   exited: Promise<void>;
   onLine(listener: (line: string) => void): void;
 }
 
-/** Start instance-main.ts with `env`; `ready` resolves once it listens, rejects if it exits first. */
-function spawnInstance(env: Record<string, string>): InstanceProcess {
+/**
+ * Spawn instance-main.ts now: it loads the server's modules (the slow part of a start, seconds)
+ * while the caller prepares the database, and starts once `go` hands it its environment.
+ */
+function spawnInstance(name: Instance['name']): InstanceProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'instance-main.ts')], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, QUIRE_INSTANCE_NAME: name },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const listeners: ((line: string) => void)[] = [];
@@ -86,12 +92,19 @@ function spawnInstance(env: Record<string, string>): InstanceProcess {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     listeners.push((line) => line.startsWith('ready ') && resolve());
-    void exited.then(() => reject(new Error(`instance ${env.QUIRE_INSTANCE_NAME} exited with ${child.exitCode} before it listened`)));
+    void exited.then(() => reject(new Error(`instance ${name} exited with ${child.exitCode} before it listened`)));
   });
-  return { child, ready, exited, onLine: (listener) => listeners.push(listener) };
+  ready.catch(() => {}); // a spare stopped before it started is no failure; start() awaits it
+  return {
+    child,
+    go: (env) => child.stdin!.write(`start ${JSON.stringify(env)}\n`),
+    ready,
+    exited,
+    onLine: (listener) => listeners.push(listener),
+  };
 }
 
-async function stopInstance(p: InstanceProcess): Promise<void> {
+async function stopProcess(p: InstanceProcess): Promise<void> {
   if (p.child.exitCode !== null || p.child.signalCode !== null) return;
   p.child.kill('SIGTERM');
   // A clean close takes well under a second; one that hangs must not hold the run.
@@ -100,33 +113,55 @@ async function stopInstance(p: InstanceProcess): Promise<void> {
   clearTimeout(hung);
 }
 
-async function startInstance(name: Instance['name'], env: Record<string, string>, opened: AbortController[]) {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
+/**
+ * One instance's processes: the first is spawned at once; `start` configures it. `stop` ends the
+ * process, and `start` again runs a new one (nothing kept in memory) on the same port. With
+ * `warmSuccessor` the next process is spawned as soon as one listens, so it has loaded its
+ * modules by the time the instance restarts (a restart then costs the server's start, not a
+ * process's seconds of loading); without it, the next process is spawned when the instance stops.
+ */
+function instanceSlot(name: Instance['name'], opened: AbortController[], warmSuccessor: boolean) {
   const ran: string[] = [];
   const enqueued: ((ids: number[]) => void)[] = [];
-  let current: InstanceProcess;
+  let current = spawnInstance(name);
+  let successor: InstanceProcess | null = null;
+  let env: Record<string, string> = {};
   const launch = async () => {
-    current = spawnInstance({ ...env, PORT: String(port), QUIRE_INSTANCE_NAME: name });
-    current.onLine((line) => {
+    const p = current;
+    p.onLine((line) => {
       if (line.startsWith('ran ')) ran.push((JSON.parse(line.slice(4)) as { id: string }).id);
       if (line.startsWith('enqueued ')) enqueued.shift()?.(JSON.parse(line.slice(9)) as number[]);
     });
-    await current.ready;
+    p.go(env);
+    await p.ready;
+    if (warmSuccessor) successor = spawnInstance(name);
   };
-  await launch();
-  const base = instance(name, url, opened);
   return {
-    ...base,
-    ran,
-    enqueue(n: number) {
-      return new Promise<number[]>((resolve) => {
-        enqueued.push(resolve);
-        current.child.stdin!.write(`enqueue ${n}\n`);
-      });
+    async start(shared: Record<string, string>): Promise<Instance> {
+      const port = await freePort();
+      env = { ...shared, PORT: String(port) };
+      await launch();
+      return {
+        ...instance(name, `http://localhost:${port}`, opened),
+        ran,
+        enqueue(n: number) {
+          return new Promise<number[]>((resolve) => {
+            enqueued.push(resolve);
+            current.child.stdin!.write(`enqueue ${n}\n`);
+          });
+        },
+        async stop() {
+          const stopping = current;
+          current = successor ?? spawnInstance(name);
+          successor = null;
+          await stopProcess(stopping);
+        },
+        start: launch,
+      };
     },
-    stop: () => stopInstance(current),
-    start: launch,
+    async dispose() {
+      await Promise.all([stopProcess(current), successor ? stopProcess(successor) : undefined]);
+    },
   };
 }
 
@@ -221,58 +256,75 @@ async function sharedDatabase(): Promise<{ url: string | null; drop(): Promise<v
 
 /**
  * Start the pair (once per test file: each start costs seconds). `env` adds to both instances'
- * environment (e.g. QUIRE_RATE_LIMIT_SCALE).
+ * environment (e.g. QUIRE_RATE_LIMIT_SCALE); `restarts` keeps a loaded successor process ready
+ * for each instance, for files that stop and start them.
  */
-export async function startTwoInstances(env: Record<string, string> = {}) {
-  const redis = await startTestRedis();
-  const database = await sharedDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-two-'));
-  // An empty client folder: the tests need no built app, and static serving must not see dataDir.
-  const clientDir = path.join(dataDir, 'client');
-  fs.mkdirSync(clientDir, { recursive: true });
-  const config: Config = {
-    ...loadConfig({}),
-    dataDir,
-    clientDir,
-    port: 0,
-    host: '127.0.0.1',
-    demo: false,
-    epubcheck: false,
-    redisUrl: redis.url,
-    databaseUrl: database.url,
-  };
-  // The test's own context migrates the database before either instance opens it.
-  const { ctx, handle } = await buildContext(config, Date.now, { collab: { log: () => {} } });
-  const shared = {
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    CLIENT_DIR: clientDir,
-    REDIS_URL: redis.url,
-    QUIRE_DEMO: '0',
-    QUIRE_EPUBCHECK: '0',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    ...env,
-  };
+export async function startTwoInstances(env: Record<string, string> = {}, options: { restarts?: boolean } = {}) {
+  const began = performance.now();
   const opened: AbortController[] = [];
-  const [a, b] = await Promise.all([startInstance('A', shared, opened), startInstance('B', shared, opened)]);
-  return {
-    a: a as Instance,
-    b: b as Instance,
-    /** The test's own context on the shared database and Redis (fixtures, checks). */
-    ctx,
-    engine: database.url ? ('PostgreSQL' as const) : ('SQLite' as const),
-    redisUrl: redis.url,
-    async close() {
-      for (const controller of opened) controller.abort();
-      await Promise.all([a.stop(), b.stop()]);
+  // The processes load the server while Redis and the database are made ready.
+  const slots = [instanceSlot('A', opened, !!options.restarts), instanceSlot('B', opened, !!options.restarts)] as const;
+  // What else is running so far, stopped newest first by close() — or at once if the start fails.
+  const running: (() => Promise<void> | void)[] = [];
+  const stopAll = async () => {
+    for (const controller of opened) controller.abort();
+    await Promise.all(slots.map((slot) => slot.dispose()));
+    for (const stop of running.splice(0).reverse()) await stop();
+  };
+  try {
+    const redis = await startTestRedis();
+    running.push(() => redis.stop());
+    const database = await sharedDatabase();
+    running.push(() => database.drop());
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-two-'));
+    running.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    // An empty client folder: the tests need no built app, and static serving must not see dataDir.
+    const clientDir = path.join(dataDir, 'client');
+    fs.mkdirSync(clientDir, { recursive: true });
+    const config: Config = {
+      ...loadConfig({}),
+      dataDir,
+      clientDir,
+      port: 0,
+      host: '127.0.0.1',
+      demo: false,
+      epubcheck: false,
+      redisUrl: redis.url,
+      databaseUrl: database.url,
+    };
+    // The test's own context migrates the database before either instance opens it.
+    const { ctx, handle } = await buildContext(config, Date.now, { collab: { log: () => {} } });
+    running.push(async () => {
       ctx.collab.relay?.close();
       await ctx.redis?.close();
       await handle.close();
-      await redis.stop();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+    });
+    const shared = {
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      REDIS_URL: redis.url,
+      QUIRE_DEMO: '0',
+      QUIRE_EPUBCHECK: '0',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ...env,
+    };
+    const [a, b] = await Promise.all(slots.map((slot) => slot.start(shared)));
+    return {
+      a,
+      b,
+      /** The test's own context on the shared database and Redis (fixtures, checks). */
+      ctx,
+      /** "two instances on PostgreSQL, started in 5200 ms", for the test's log. */
+      summary: `two instances on ${database.url ? 'PostgreSQL' : 'SQLite'}, started in ${Math.round(performance.now() - began)} ms`,
+      engine: database.url ? ('PostgreSQL' as const) : ('SQLite' as const),
+      redisUrl: redis.url,
+      close: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }
 
 export type TwoInstances = Awaited<ReturnType<typeof startTwoInstances>>;
