@@ -149,9 +149,13 @@ async function pulledThrough(instance: Instance, cookie: string, collection: Rep
 
 const SETTLE_ROUNDS = 20;
 
-/** Everyone back online, then sync until every replica matches the database (or give up). */
+/**
+ * Everyone back online, then sync until every replica matches the database (or give up). Every
+ * device reconnects now, as on the browser's `online` event: one that kept failing while B was
+ * down would otherwise wait out its backoff (up to a minute) before it tries again.
+ */
 async function finalSync(sims: Sim[]): Promise<number> {
-  for (const sim of sims) if (!sim.online) sim.device.setOnline((sim.online = true));
+  for (const sim of sims) sim.device.setOnline((sim.online = true));
   for (let round = 1; round <= SETTLE_ROUNDS; round++) {
     for (const sim of sims) for (const r of Object.values(sim.device.replication!.states)) r.reSync();
     await Promise.all(sims.map((sim) => sim.device.replication!.awaitInSync()));
