@@ -14,7 +14,7 @@ import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../sync/replication/protoc
 import { buildSignedInUser } from '../admin/test-helpers';
 import { connectRedis } from '../redis/connection';
 import { redisServerPath } from '../test/redis-server';
-import { startTwoInstances, type TwoInstances } from '../test/two-instances';
+import { START_TIMEOUT_MS, startTwoInstances, type TwoInstances } from '../test/two-instances';
 import { addMember, buildManuscript, connectClient, docText, persistedText, typeParagraph, waitFor, type TestClient } from './test-helpers';
 
 const available = redisServerPath() !== null;
@@ -42,14 +42,14 @@ describe.runIf(available)('collaboration across two instances over Redis', () =>
     two = await starting;
     ({ a, b } = two);
     console.info(two.summary);
-  });
+  }, START_TIMEOUT_MS);
   afterEach(() => {
     for (const client of clients.splice(0)) client.destroy();
   });
   afterAll(async () => {
     // Also when the start outlasted its hook: what it started is stopped once it has.
     await (await starting?.catch(() => undefined))?.close();
-  });
+  }, START_TIMEOUT_MS);
 
   async function chapterWithEditor() {
     const owner = await buildSignedInUser(two.ctx, { roles: ['author'] });
@@ -170,7 +170,8 @@ describe.runIf(available)('collaboration across two instances over Redis', () =>
     return () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   }
 
-  it('converges after random edits on both instances, disconnects and a restart of one instance', async () => {
+  // A restart is a process start: the hooks' allowance (START_TIMEOUT_MS), not the default.
+  it('converges after random edits on both instances, disconnects and a restart of one instance', { timeout: START_TIMEOUT_MS }, async () => {
     const random = prng(Number(process.env.QUIRE_CONVERGENCE_SEED ?? 7));
     const owner = await buildSignedInUser(two.ctx, { roles: ['author'] });
     const { id, docNames } = await buildManuscript(two.ctx, owner.user.id);

@@ -13,7 +13,7 @@ import { createSession } from '../auth/sessions';
 import { RATE_LIMITS } from '../limits';
 import { buildList, buildUser } from '../sync/test-helpers';
 import { redisServerPath } from '../test/redis-server';
-import { startTwoInstances, TEST_JOB_KIND, type Instance, type TwoInstances } from '../test/two-instances';
+import { START_TIMEOUT_MS, startTwoInstances, TEST_JOB_KIND, type Instance, type TwoInstances } from '../test/two-instances';
 
 const available = redisServerPath() !== null;
 if (!available) console.warn('redis-server is not installed: the two-instance tests did not run (.ci/run installs it).');
@@ -38,11 +38,11 @@ describe.runIf(available)('two instances sharing one database and one Redis', ()
     starting = startTwoInstances();
     two = await starting;
     console.info(two.summary);
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     // Also when the start outlasted its hook: what it started is stopped once it has.
     await (await starting?.catch(() => undefined))?.close();
-  });
+  }, START_TIMEOUT_MS);
 
   it('streams a list edited through A to the same account’s stream on B, and on A', async () => {
     const me = await account();

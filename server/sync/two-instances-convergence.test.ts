@@ -17,7 +17,7 @@ import type { CollectionName } from '../../sync/collections';
 import { wishlistEntryId } from '../../sync/collections/wishlist';
 import { deepEqual } from '../../sync/replication/collection';
 import { redisServerPath } from '../test/redis-server';
-import { startTwoInstances, type Instance, type TwoInstances } from '../test/two-instances';
+import { START_TIMEOUT_MS, startTwoInstances, type Instance, type TwoInstances } from '../test/two-instances';
 import { buildList, buildUser } from './test-helpers';
 import { openDevice, type Device } from './test-clients';
 
@@ -173,15 +173,16 @@ describe.runIf(available)('randomised convergence of replicated documents across
     starting = startTwoInstances({}, { restarts: true });
     two = await starting;
     console.info(two.summary);
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     // Also when the start outlasted its hook: what it started is stopped once it has.
     await (await starting?.catch(() => undefined))?.close();
-  });
+  }, START_TIMEOUT_MS);
 
   const seeds = ONLY_SEED ? [ONLY_SEED] : Array.from({ length: SEEDS }, (_, i) => i + 1);
   for (const seed of seeds) {
-    it(`converges for seed ${seed}, with B restarted mid-run`, async () => {
+    // A restart is a process start: the hooks' allowance (START_TIMEOUT_MS), not the default.
+    it(`converges for seed ${seed}, with B restarted mid-run`, { timeout: START_TIMEOUT_MS }, async () => {
       const rand = prng(seed);
       const alice = `alice-two-${seed}`;
       const bob = `bob-two-${seed}`;

@@ -23,6 +23,14 @@ import { testPostgresDatabase } from './postgres-database';
 import { postgresBinDir, startTestPostgres } from './postgres-server';
 import { freePort, startTestRedis } from './redis-server';
 
+/**
+ * For the hooks that start and stop a pair: two processes loading the whole server, a cluster
+ * and a migration take 5–10 s on 2 idle cores, and measured 20–25 s with three such files
+ * starting at once on a loaded machine — past vitest's 20 s default. The same 60 s as the other
+ * test that starts real processes (jobs/claim-across-processes.test.ts).
+ */
+export const START_TIMEOUT_MS = 60_000;
+
 /** The job kind each instance process registers (instance-main.ts); its handler reports who ran it. */
 export const TEST_JOB_KIND = 'test:two-instances';
 
