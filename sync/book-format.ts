@@ -166,11 +166,29 @@ function checkHead(book: BookHead, ctx: z.RefinementCtx, ids: ReadonlySet<string
 }
 
 /** A chapter's checks that need more than the chapter: its id is new among `ids` (then added), a page has a size. */
-export function checkChapterInBook(c: z.infer<typeof ChapterSchema>, at: number, ids: Set<string>, ctx: z.RefinementCtx): void {
+function checkChapterInBook(c: z.infer<typeof ChapterSchema>, at: number, ids: Set<string>, ctx: z.RefinementCtx): void {
   if (ids.has(c.id)) ctx.addIssue({ code: 'custom', path: ['chapters', at, 'id'], message: 'Chapter ids must be unique.' });
   ids.add(c.id);
   if (c.layout === 'pre-paginated' && !c.viewport)
     ctx.addIssue({ code: 'custom', path: ['chapters', at, 'viewport'], message: 'A fixed-layout page needs its size.' });
+}
+
+/**
+ * A batch of a streamed book's chapters, the first at position `from` (decision 060), checked as
+ * CanonicalBookSchema checks them; `ids` holds the ids of the batches before and gains these.
+ * Issues name the chapter's place in the book, as for a whole book.
+ */
+export function parseChapterBatch(batch: ChapterInput[], from: number, ids: Set<string>): Chapter[] {
+  const parsed = z
+    .array(ChapterSchema)
+    .superRefine((chapters, ctx) => chapters.forEach((c, i) => checkChapterInBook(c, from + i, ids, ctx)))
+    .safeParse(batch);
+  if (parsed.success) return parsed.data;
+  throw new z.ZodError(
+    parsed.error.issues.map((issue) =>
+      issue.path[0] === 'chapters' ? issue : { ...issue, path: ['chapters', from + Number(issue.path[0]), ...issue.path.slice(1)] },
+    ),
+  );
 }
 
 export const CanonicalBookSchema = BookShape.superRefine((book, ctx) => {
@@ -189,5 +207,6 @@ export function bookHeadSchema(chapterIds: ReadonlySet<string> | null) {
 export type CanonicalBookHead = z.infer<ReturnType<typeof bookHeadSchema>>;
 export type CanonicalBookHeadInput = z.input<ReturnType<typeof bookHeadSchema>>;
 export type ChapterInput = z.input<typeof ChapterSchema>;
+type Chapter = z.infer<typeof ChapterSchema>;
 export type CanonicalBook = z.infer<typeof CanonicalBookSchema>;
 export type CanonicalBookInput = z.input<typeof CanonicalBookSchema>;

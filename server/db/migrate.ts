@@ -44,6 +44,7 @@ import * as m041 from './migrations/041-ask';
 import * as m042 from './migrations/042-lowercase-user-names';
 import * as m043 from './migrations/043-book-word-count';
 import * as m044 from './migrations/044-order-line-positions';
+import * as m046 from './migrations/046-staged-chapters';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '042-lowercase-user-names': m042,
   '043-book-word-count': m043,
   '044-order-line-positions': m044,
+  '046-staged-chapters': m046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
