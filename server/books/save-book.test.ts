@@ -59,7 +59,7 @@ describe('saveBook with streamed chapters', () => {
         .executeTakeFirst();
       seen.push({ title: await bookTitle(), chapters: (await stored()).length, wrote: wrote.numInsertedOrUpdatedRows === 1n });
     };
-    const first = await saveBook(t.ctx, { book: streamed('The First Edition', between) });
+    const first = await saveBook(t.ctx, { assetHashes: {}, book: streamed('The First Edition', between) });
     expect(first).toEqual({ id: 'bk-stream', created: true, changed: true });
     expect(seen).toEqual([0, 1, 2].map(() => ({ title: undefined, chapters: 0, wrote: true })));
     const chapters = await stored();
@@ -70,7 +70,7 @@ describe('saveBook with streamed chapters', () => {
 
     // A new edition: until it commits, readers see the first one whole.
     seen.length = 0;
-    await saveBook(t.ctx, { book: streamed('The Second Edition', between, (n) => chapter(n, `Day ${n}, revised.`)) });
+    await saveBook(t.ctx, { assetHashes: {}, book: streamed('The Second Edition', between, (n) => chapter(n, `Day ${n}, revised.`)) });
     expect(seen.map((s) => [s.title, s.chapters])).toEqual([0, 1, 2].map(() => ['The First Edition', 1200]));
     expect(await bookTitle()).toBe('The Second Edition');
     expect((await stored())[0]!.xhtml).toBe('<p>Day 1, revised.</p>');
@@ -78,27 +78,31 @@ describe('saveBook with streamed chapters', () => {
 
   it('saving the same chapters again changes nothing; one changed chapter in the last batch is a change', async () => {
     t = await buildTestContext();
-    await saveBook(t.ctx, { book: streamed('Same') });
+    await saveBook(t.ctx, { assetHashes: {}, book: streamed('Same') });
     const updatedAt = (await t.ctx.db.selectFrom('books').select('updatedAt').where('id', '=', 'bk-stream').executeTakeFirstOrThrow()).updatedAt;
     t.advance(60_000);
-    expect(await saveBook(t.ctx, { book: streamed('Same') })).toEqual({ id: 'bk-stream', created: false, changed: false });
+    expect(await saveBook(t.ctx, { assetHashes: {}, book: streamed('Same') })).toEqual({ id: 'bk-stream', created: false, changed: false });
     expect((await t.ctx.db.selectFrom('books').select('updatedAt').where('id', '=', 'bk-stream').executeTakeFirstOrThrow()).updatedAt).toBe(updatedAt);
     expect(await staged()).toBe(0);
     // The same chapters as one whole book compare the same way.
     const whole: CanonicalBookInput = { ...head('Same'), chapters: Array.from({ length: 1200 }, (_, i) => chapter(i + 1)) };
-    expect((await saveBook(t.ctx, { book: whole })).changed).toBe(false);
+    expect((await saveBook(t.ctx, { assetHashes: {}, book: whole })).changed).toBe(false);
 
-    const changed = await saveBook(t.ctx, { book: streamed('Same', undefined, (n) => (n === 1150 ? chapter(n, 'Day 1150, amended.') : chapter(n))) });
+    const changed = await saveBook(t.ctx, {
+      assetHashes: {},
+      book: streamed('Same', undefined, (n) => (n === 1150 ? chapter(n, 'Day 1150, amended.') : chapter(n))),
+    });
     expect(changed.changed).toBe(true);
     expect((await stored())[1149]!.xhtml).toBe('<p>Day 1150, amended.</p>');
-    expect((await saveBook(t.ctx, { book: { ...whole, chapters: whole.chapters.slice(0, 1199).concat(chapter(1200)) } })).changed).toBe(true);
+    expect((await saveBook(t.ctx, { assetHashes: {}, book: { ...whole, chapters: whole.chapters.slice(0, 1199).concat(chapter(1200)) } })).changed).toBe(true);
   }, 60_000);
 
   it('leaves the stored book as it was and nothing staged when the last step fails', async () => {
     t = await buildTestContext();
-    await saveBook(t.ctx, { book: streamed('Kept') });
+    await saveBook(t.ctx, { assetHashes: {}, book: streamed('Kept') });
     const before = await stored();
     const failing = saveBook(t.ctx, {
+      assetHashes: {},
       book: streamed('Lost', undefined, (n) => chapter(n, `Day ${n}, lost.`)),
       alsoWrite: async () => {
         throw new Error('the library entry could not be written');
@@ -112,7 +116,7 @@ describe('saveBook with streamed chapters', () => {
 
   it('refuses a chapter that is not sanitised, a repeated id or contents pointing nowhere, with their place in the book', async () => {
     t = await buildTestContext();
-    const bad = (edit: (n: number) => ChapterInput) => saveBook(t.ctx, { book: streamed('Bad', undefined, edit) });
+    const bad = (edit: (n: number) => ChapterInput) => saveBook(t.ctx, { assetHashes: {}, book: streamed('Bad', undefined, edit) });
     await expect(bad((n) => (n === 900 ? { ...chapter(n), xhtml: '<p onclick="x()">Hi</p>' } : chapter(n)))).rejects.toMatchObject({
       issues: [expect.objectContaining({ path: ['chapters', 899, 'xhtml'], message: 'Chapter XHTML must be sanitised.' })],
     });
@@ -148,7 +152,7 @@ describe('saveBook with streamed chapters', () => {
         { ...row, stageId: 'still-running', createdAt: t.ctx.now() - 60_000 },
       ])
       .execute();
-    await saveBook(t.ctx, { book: streamed('Sweeper') });
+    await saveBook(t.ctx, { assetHashes: {}, book: streamed('Sweeper') });
     expect(await t.ctx.db.selectFrom('stagedChapters').select('stageId').execute()).toEqual([{ stageId: 'still-running' }]);
   }, 60_000);
 });

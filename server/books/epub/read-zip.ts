@@ -134,8 +134,14 @@ export function openZip(bytes: Uint8Array): ZipFiles {
         for (let x = at + 46 + nameLength; x + 4 < at + 46 + nameLength + extraLength; x += 4 + u16(bytes, x + 2)) {
           if (u16(bytes, x) !== 1) continue;
           let field = x + 4;
-          if (originalSize === MAX32) ((originalSize = u64(bytes, field)), (field += 8));
-          if (size === MAX32) ((size = u64(bytes, field)), (field += 8));
+          if (originalSize === MAX32) {
+            originalSize = u64(bytes, field);
+            field += 8;
+          }
+          if (size === MAX32) {
+            size = u64(bytes, field);
+            field += 8;
+          }
           if (offset === MAX32) offset = u64(bytes, field);
           break;
         }
