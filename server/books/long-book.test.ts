@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getBook, getBookChapterList, getBookToc, getPrintableBook } from '../../sync/api/books';
 import { addSideload } from '../../sync/api/library';
 import { buildSignedInUser } from '../admin/test-helpers';
+import { BlobStore } from '../files/blob-store';
 import { CHAPTER_LIST_PAGE, CHAPTER_WINDOW, EPUB_MAX_CHAPTERS } from '../limits';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 import { epub3, longEpub } from './epub/test-epubs';
@@ -190,12 +191,14 @@ describe('a streamed import (decision 060)', () => {
       blobs: (await t.ctx.db.selectFrom('blobs').select('hash').execute()).length,
     });
 
-    const refused = await sideload(reader.cookie, epub3({ identifier, chapters: chapters(true) }));
+    const broken = epub3({ identifier, chapters: chapters(true) });
+    const refused = await sideload(reader.cookie, broken);
     expect(refused.status).toBe(422);
     expect((await errorOf(refused)).message).toMatch(/is nested too deeply/);
     // No book, no chapter, nothing staged, nothing in the library; the EPUB's bytes are not kept either (only the stylesheet asset, by hash).
     const afterRefusal = await counts();
     expect(afterRefusal).toMatchObject({ books: 0, chapters: 0, staged: 0, library: 0 });
+    expect(await t.ctx.db.selectFrom('blobs').select('hash').where('hash', '=', BlobStore.hashOf(broken)).executeTakeFirst()).toBeUndefined();
 
     const first = await sideload(reader.cookie, epub3({ identifier, title: 'The First Version', chapters: chapters(false) }));
     expect(first.status).toBe(201);
