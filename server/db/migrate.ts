@@ -45,6 +45,7 @@ import * as m042 from './migrations/042-lowercase-user-names';
 import * as m043 from './migrations/043-book-word-count';
 import * as m044 from './migrations/044-order-line-positions';
 import * as m045 from './migrations/045-pg-boss-jobs';
+import * as m046 from './migrations/046-staged-chapters';
 import * as m047 from './migrations/047-docx-exports';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '043-book-word-count': m043,
   '044-order-line-positions': m044,
   '045-pg-boss-jobs': m045,
+  '046-staged-chapters': m046,
   '047-docx-exports': m047,
 };
 
