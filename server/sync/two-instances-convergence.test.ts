@@ -20,6 +20,7 @@ import { redisServerPath } from '../test/redis-server';
 import { START_TIMEOUT_MS, startTwoInstances, type Instance, type TwoInstances } from '../test/two-instances';
 import { buildList, buildUser } from './test-helpers';
 import { openDevice, type Device } from './test-clients';
+import { seededRandom } from '../seed/seeded-random';
 
 const available = redisServerPath() !== null;
 if (!available) console.warn('redis-server is not installed: the two-instance convergence run did not run (.ci/run installs it).');
@@ -32,18 +33,6 @@ const COLLECTIONS = ['reading-lists', 'wishlist'] as const satisfies CollectionN
 type Replicated = (typeof COLLECTIONS)[number];
 /** Few books, so devices of one account add the same wishlist entry (one id) concurrently. */
 const BOOKS = 4;
-
-/** mulberry32, as in convergence.test.ts. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let two: TwoInstances;
 let starting: Promise<TwoInstances> | undefined;
@@ -183,7 +172,7 @@ describe.runIf(available)('randomised convergence of replicated documents across
   for (const seed of seeds) {
     // A restart is a process start: the hooks' allowance (START_TIMEOUT_MS), not the default.
     it(`converges for seed ${seed}, with B restarted mid-run`, { timeout: START_TIMEOUT_MS }, async () => {
-      const rand = prng(seed);
+      const rand = seededRandom(seed);
       const alice = `alice-two-${seed}`;
       const bob = `bob-two-${seed}`;
       const cookies = { [alice]: await buildUser(two.ctx, alice), [bob]: await buildUser(two.ctx, bob) };
