@@ -23,7 +23,7 @@ import { UPLOAD_JOB } from './job';
 import { readOnix } from './onix';
 import { uploadDetail, uploadPage } from './present';
 import { checkRow, markDuplicates, parsePrice } from './record';
-import { bodyText, peek } from './stream';
+import { bodyText, bodyToTempFile, peek } from './stream';
 
 const AT = '/api/publisher';
 
@@ -107,7 +107,12 @@ export function uploadRoutes(ctx: AppContext) {
   on(router, AT, api.attachArchive, async (c, { query }) => {
     const { who, upload } = await queriedUpload(ctx, c);
     if (upload.kind !== 'bulk' || upload.status !== 'checked') throw conflict('A ZIP can be added to a bulk upload before its import starts.');
-    await attachZip(ctx, who, upload, await readBytes(c, 'archive'), (query.name ?? '').trim().slice(0, 255) || 'files.zip');
+    const zip = await bodyToTempFile(c.req.raw.body, UPLOAD_ARCHIVE_MAX_BYTES, tooLarge(UPLOAD_ARCHIVE_MAX_BYTES, 'archive'));
+    try {
+      await attachZip(ctx, who, upload, zip, (query.name ?? '').trim().slice(0, 255) || 'files.zip');
+    } finally {
+      await zip.dispose();
+    }
     return detail(who.imprint.id, upload.id);
   });
 

@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 /**
  * A request body read as it streams in, counting bytes: past `maxBytes` the reading stops with
  * `tooLarge()`, whatever the request declared, so a metadata file is parsed without ever being
@@ -38,4 +43,47 @@ export async function peek(chunks: AsyncGenerator<string>): Promise<{ first: str
     yield* chunks;
   }
   return { first, all: all() };
+}
+
+/**
+ * A request body written to a new temp file as it streams in, hashed (sha-256) and counted on the
+ * way: past `maxBytes` the writing stops with `tooLarge()`. Only one chunk is held at a time. The
+ * caller removes the folder (`dispose`) whatever happens.
+ */
+export async function bodyToTempFile(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<{ file: string; hash: string; size: number; dispose: () => Promise<void> }> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'quire-upload-'));
+  const dispose = () => fs.promises.rm(dir, { recursive: true, force: true });
+  const file = path.join(dir, 'body');
+  const hash = createHash('sha256');
+  let size = 0;
+  try {
+    const handle = await fs.promises.open(file, 'w');
+    try {
+      if (body) {
+        const reader = body.getReader();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            size += value.byteLength;
+            if (size > maxBytes) throw tooLarge();
+            hash.update(value);
+            await handle.write(value);
+          }
+        } finally {
+          reader.releaseLock();
+        }
+      }
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return { file, hash: hash.digest('hex'), size, dispose };
 }
