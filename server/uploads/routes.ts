@@ -11,7 +11,7 @@ import { formatBytes } from '../../sync/text/bytes';
 import { csvLine } from '../admin/csv';
 import { recordAudit } from '../audit/record';
 import type { AppContext, AppEnv } from '../context';
-import { uploadLimit } from '../http/body-limit';
+import { declaredLimit, uploadLimit } from '../http/body-limit';
 import { on } from '../http/endpoint';
 import { ApiError, badRequest, conflict, invalid, notFound } from '../http/errors';
 import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
@@ -96,14 +96,14 @@ export function uploadRoutes(ctx: AppContext) {
     await next();
   };
 
-  router.post('/uploads/metadata', byImprint('uploads:manage'), uploadLimit(UPLOAD_METADATA_MAX_BYTES, tooLarge(UPLOAD_METADATA_MAX_BYTES, 'metadata')));
+  router.post('/uploads/metadata', byImprint('uploads:manage'), declaredLimit(UPLOAD_METADATA_MAX_BYTES, tooLarge(UPLOAD_METADATA_MAX_BYTES, 'metadata')));
   on(router, AT, api.checkMetadata, async (c, { query }) => {
     const who = await imprintAccess(ctx, c, query.imprintId, 'uploads:manage');
     const id = await checkMetadataBody(ctx, c, who, (query.name ?? '').trim().slice(0, 255));
     return detail(who.imprint.id, id);
   });
 
-  router.post('/uploads/archive', byUpload, uploadLimit(UPLOAD_ARCHIVE_MAX_BYTES, tooLarge(UPLOAD_ARCHIVE_MAX_BYTES, 'archive')));
+  router.post('/uploads/archive', byUpload, declaredLimit(UPLOAD_ARCHIVE_MAX_BYTES, tooLarge(UPLOAD_ARCHIVE_MAX_BYTES, 'archive')));
   on(router, AT, api.attachArchive, async (c, { query }) => {
     const { who, upload } = await queriedUpload(ctx, c);
     if (upload.kind !== 'bulk' || upload.status !== 'checked') throw conflict('A ZIP can be added to a bulk upload before its import starts.');
