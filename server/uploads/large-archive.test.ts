@@ -76,7 +76,7 @@ describe('a large bulk archive', () => {
     const { upload } = await answerOf(checked, checkMetadata);
 
     const body = streamedZip(isbns.map((isbn) => ({ name: `covers/${isbn}.jpg`, bytes: cover })));
-    const attach = await peakGrowth(() =>
+    const attach = await peakGrowth(async () =>
       t.request(`/api/publisher/uploads/archive?uploadId=${upload.id}&name=big.zip`, {
         method: 'POST',
         cookie: owner.cookie,
