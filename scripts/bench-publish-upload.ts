@@ -16,7 +16,7 @@ import { streamedZip } from '../server/uploads/test-archive';
 import { buildTestContext, type TestContext } from '../server/test/test-context';
 import { percentile } from './bench-report';
 
-const PRODUCTS = 1000;
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1000);
 const BASE_COVERS = 40;
 const VARIANT_SAMPLE = 15;
 const TARGET_S = 60;

@@ -53,3 +53,13 @@ describe('lazy ZIP reading', () => {
     await junk.close();
   });
 });
+
+describe('a local header longer than the slack read with it', () => {
+  it('reads the entry with a second read', async () => {
+    const name = `${'n'.repeat(1500)}.txt`;
+    const source = await sourceOf(zipSync({ [name]: text('long name') }));
+    const [entry] = await readCentralDirectory(source);
+    expect(new TextDecoder().decode(await readEntry(source, entry!))).toBe('long name');
+    await source.close();
+  });
+});

@@ -38,6 +38,8 @@ const LOCAL = 0x04034b50;
 const TAIL = 22 + 0xffff;
 /** A central directory bigger than this is no archive of books and covers. */
 const MAX_DIRECTORY_BYTES = 32 * 1024 * 1024;
+/** Bytes read past a local header for its name and extra field. */
+const LOCAL_SLACK = 1024;
 
 const u64 = (v: DataView, at: number) => Number(v.getBigUint64(at, true));
 
@@ -165,12 +167,17 @@ export async function readCentralDirectory(source: ByteSource): Promise<LazyZipE
  */
 export async function readEntry(source: ByteSource, entry: LazyZipEntry): Promise<Uint8Array> {
   if (entry.encrypted) throw new ZipFormatError(`${entry.name} is encrypted.`);
-  const header = await source.read(entry.localOffset, 30);
-  const hv = new DataView(header.buffer, header.byteOffset, header.byteLength);
-  if (header.byteLength < 30 || hv.getUint32(0, true) !== LOCAL) throw new ZipFormatError(`${entry.name}: damaged local header.`);
-  const start = entry.localOffset + 30 + hv.getUint16(26, true) + hv.getUint16(28, true);
-  if (start + entry.compressedSize > source.size) throw new ZipFormatError(`${entry.name} runs past the end of the archive.`);
-  const packed = await source.read(start, entry.compressedSize);
+  // One read for the local header and the data when its name and extra field fit the slack (they
+  // nearly always do): on S3 each read is a request.
+  const first = await source.read(entry.localOffset, 30 + LOCAL_SLACK + entry.compressedSize);
+  const hv = new DataView(first.buffer, first.byteOffset, first.byteLength);
+  if (first.byteLength < 30 || hv.getUint32(0, true) !== LOCAL) throw new ZipFormatError(`${entry.name}: damaged local header.`);
+  const skip = 30 + hv.getUint16(26, true) + hv.getUint16(28, true);
+  if (entry.localOffset + skip + entry.compressedSize > source.size) throw new ZipFormatError(`${entry.name} runs past the end of the archive.`);
+  const packed =
+    skip + entry.compressedSize <= first.byteLength
+      ? first.subarray(skip, skip + entry.compressedSize)
+      : await source.read(entry.localOffset + skip, entry.compressedSize);
   let out: Uint8Array;
   if (entry.method === 0) out = packed;
   else if (entry.method === 8) {
