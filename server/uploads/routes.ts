@@ -4,6 +4,7 @@
  * then the body is capped as it streams (uploadLimit, and the metadata reader counts bytes
  * itself). Every change is audited; the import itself is the `publisher.upload` job.
  */
+import path from 'node:path';
 import { Hono, type Context, type Next } from 'hono';
 import * as api from '../../sync/api/publisher-uploads';
 import { UPLOAD_ARCHIVE_MAX_BYTES, UPLOAD_COVER_MAX_BYTES, UPLOAD_MAX_ROWS, UPLOAD_METADATA_MAX_BYTES } from '../../sync/uploads';
@@ -107,7 +108,12 @@ export function uploadRoutes(ctx: AppContext) {
   on(router, AT, api.attachArchive, async (c, { query }) => {
     const { who, upload } = await queriedUpload(ctx, c);
     if (upload.kind !== 'bulk' || upload.status !== 'checked') throw conflict('A ZIP can be added to a bulk upload before its import starts.');
-    const zip = await bodyToTempFile(c.req.raw.body, UPLOAD_ARCHIVE_MAX_BYTES, tooLarge(UPLOAD_ARCHIVE_MAX_BYTES, 'archive'));
+    const zip = await bodyToTempFile(
+      c.req.raw.body,
+      UPLOAD_ARCHIVE_MAX_BYTES,
+      tooLarge(UPLOAD_ARCHIVE_MAX_BYTES, 'archive'),
+      path.join(ctx.config.dataDir, 'tmp'),
+    );
     try {
       await attachZip(ctx, who, upload, zip, (query.name ?? '').trim().slice(0, 255) || 'files.zip');
     } finally {

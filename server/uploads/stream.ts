@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -46,7 +45,8 @@ export async function peek(chunks: AsyncGenerator<string>): Promise<{ first: str
 }
 
 /**
- * A request body written to a new temp file as it streams in, hashed (sha-256) and counted on the
+ * A request body written to a new temp file under `tempRoot` (the data directory's tmp/, on the
+ * same disk as the blobs — /tmp may be a RAM disk) as it streams in, hashed (sha-256) and counted on the
  * way: past `maxBytes` the writing stops with `tooLarge()`. Only one chunk is held at a time. The
  * caller removes the folder (`dispose`) whatever happens.
  */
@@ -54,8 +54,10 @@ export async function bodyToTempFile(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
   tooLarge: () => Error,
+  tempRoot: string,
 ): Promise<{ file: string; hash: string; size: number; dispose: () => Promise<void> }> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'quire-upload-'));
+  await fs.promises.mkdir(tempRoot, { recursive: true });
+  const dir = await fs.promises.mkdtemp(path.join(tempRoot, 'upload-'));
   const dispose = () => fs.promises.rm(dir, { recursive: true, force: true });
   const file = path.join(dir, 'body');
   const hash = createHash('sha256');
