@@ -90,8 +90,13 @@ export const EPUB_RATIO_FREE_BYTES = 1024 * 1024;
  * codes, some manga) run to several thousand; decision 053 says what the reader does with them.
  */
 export const EPUB_MAX_CHAPTERS = 10_000;
-/** Chapter rows per INSERT while saving a book: well under SQLite's bound-parameter limit. */
+/**
+ * Chapter rows per INSERT while saving a book: well under SQLite's bound-parameter limit. Also
+ * how many chapters an import sanitises before writing them (decision 060): its memory.
+ */
 export const BOOK_SAVE_CHAPTER_BATCH = 500;
+/** Staged chapters older than this were left by an import that crashed; the next import deletes them. */
+export const STAGED_CHAPTERS_MAX_AGE = DAY;
 export const EPUB_MAX_CHAPTER_CHARS = 2_000_000;
 /** Contents entries that come with a book's detail; a longer contents is fetched on its own (decision 053). */
 export const TOC_INLINE_MAX = 500;

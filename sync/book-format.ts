@@ -124,51 +124,89 @@ export type Accessibility = z.infer<typeof AccessibilitySchema>;
 const DIRECTIONS = ['ltr', 'rtl'] as const;
 const WRITING_MODES = ['horizontal-tb', 'vertical-rl', 'vertical-lr'] as const;
 
-export const CanonicalBookSchema = z
-  .object({
-    metadata: BookMetadataSchema,
-    chapters: z.array(ChapterSchema).min(1, 'A book needs at least one chapter.'),
-    assets: z.array(AssetSchema),
-    /** Path of the cover among `assets`, when there is one. */
-    coverPath: z.string().optional(),
-    toc: z.array(TocEntrySchema).max(10_000).default([]),
-    /** Page progression (EPUB spine page-progression-direction). */
-    direction: z.enum(DIRECTIONS).default('ltr'),
-    writingMode: z.enum(WRITING_MODES).default('horizontal-tb'),
-    accessibility: AccessibilitySchema.default(() => AccessibilitySchema.parse({})),
-    /** CSS assets the reader loads for every chapter, in order (already scoped to the book). */
-    stylesheets: z.array(z.string()).max(50).default([]),
-    /** pre-paginated: the reader shows pages (fixed-layout EPUB: comics, picture books). */
-    layout: z.enum(LAYOUTS).default('reflowable'),
-    spread: z.enum(SPREADS).default('auto'),
-  })
-  .superRefine((book, ctx) => {
-    const ids = new Set<string>();
-    book.chapters.forEach((c, i) => {
-      if (ids.has(c.id)) ctx.addIssue({ code: 'custom', path: ['chapters', i, 'id'], message: 'Chapter ids must be unique.' });
-      ids.add(c.id);
-    });
-    const paths = new Set<string>();
-    book.assets.forEach((a, i) => {
-      if (paths.has(a.path)) ctx.addIssue({ code: 'custom', path: ['assets', i, 'path'], message: 'Asset paths must be unique.' });
-      paths.add(a.path);
-    });
-    if (book.coverPath !== undefined && !paths.has(book.coverPath)) {
-      ctx.addIssue({ code: 'custom', path: ['coverPath'], message: 'The cover must be one of the assets.' });
-    }
-    book.stylesheets.forEach((p, i) => {
-      if (!paths.has(p)) ctx.addIssue({ code: 'custom', path: ['stylesheets', i], message: 'A stylesheet must be one of the assets.' });
-    });
-    book.chapters.forEach((c, i) => {
-      if (c.layout === 'pre-paginated' && !c.viewport)
-        ctx.addIssue({ code: 'custom', path: ['chapters', i, 'viewport'], message: 'A fixed-layout page needs its size.' });
-    });
-    const visit = (entries: TocEntry[], at: (string | number)[]) =>
-      entries.forEach((e, i) => {
-        if (!ids.has(e.chapterId)) ctx.addIssue({ code: 'custom', path: [...at, i, 'chapterId'], message: 'A contents entry must point at a chapter.' });
-        visit(e.children, [...at, i, 'children']);
-      });
-    visit(book.toc, ['toc']);
+const BookShape = z.object({
+  metadata: BookMetadataSchema,
+  chapters: z.array(ChapterSchema).min(1, 'A book needs at least one chapter.'),
+  assets: z.array(AssetSchema),
+  /** Path of the cover among `assets`, when there is one. */
+  coverPath: z.string().optional(),
+  toc: z.array(TocEntrySchema).max(10_000).default([]),
+  /** Page progression (EPUB spine page-progression-direction). */
+  direction: z.enum(DIRECTIONS).default('ltr'),
+  writingMode: z.enum(WRITING_MODES).default('horizontal-tb'),
+  accessibility: AccessibilitySchema.default(() => AccessibilitySchema.parse({})),
+  /** CSS assets the reader loads for every chapter, in order (already scoped to the book). */
+  stylesheets: z.array(z.string()).max(50).default([]),
+  /** pre-paginated: the reader shows pages (fixed-layout EPUB: comics, picture books). */
+  layout: z.enum(LAYOUTS).default('reflowable'),
+  spread: z.enum(SPREADS).default('auto'),
+});
+type BookHead = Omit<z.infer<typeof BookShape>, 'chapters'>;
+
+/** Checks of the book beside its chapters; the contents only when the chapters' ids are given. */
+function checkHead(book: BookHead, ctx: z.RefinementCtx, ids: ReadonlySet<string> | null): void {
+  const paths = new Set<string>();
+  book.assets.forEach((a, i) => {
+    if (paths.has(a.path)) ctx.addIssue({ code: 'custom', path: ['assets', i, 'path'], message: 'Asset paths must be unique.' });
+    paths.add(a.path);
   });
+  if (book.coverPath !== undefined && !paths.has(book.coverPath)) {
+    ctx.addIssue({ code: 'custom', path: ['coverPath'], message: 'The cover must be one of the assets.' });
+  }
+  book.stylesheets.forEach((p, i) => {
+    if (!paths.has(p)) ctx.addIssue({ code: 'custom', path: ['stylesheets', i], message: 'A stylesheet must be one of the assets.' });
+  });
+  if (!ids) return;
+  const visit = (entries: TocEntry[], at: (string | number)[]) =>
+    entries.forEach((e, i) => {
+      if (!ids.has(e.chapterId)) ctx.addIssue({ code: 'custom', path: [...at, i, 'chapterId'], message: 'A contents entry must point at a chapter.' });
+      visit(e.children, [...at, i, 'children']);
+    });
+  visit(book.toc, ['toc']);
+}
+
+/** A chapter's checks that need more than the chapter: its id is new among `ids` (then added), a page has a size. */
+function checkChapterInBook(c: z.infer<typeof ChapterSchema>, at: number, ids: Set<string>, ctx: z.RefinementCtx): void {
+  if (ids.has(c.id)) ctx.addIssue({ code: 'custom', path: ['chapters', at, 'id'], message: 'Chapter ids must be unique.' });
+  ids.add(c.id);
+  if (c.layout === 'pre-paginated' && !c.viewport)
+    ctx.addIssue({ code: 'custom', path: ['chapters', at, 'viewport'], message: 'A fixed-layout page needs its size.' });
+}
+
+/**
+ * A batch of a streamed book's chapters, the first at position `from` (decision 060), checked as
+ * CanonicalBookSchema checks them; `ids` holds the ids of the batches before and gains these.
+ * Issues name the chapter's place in the book, as for a whole book.
+ */
+export function parseChapterBatch(batch: ChapterInput[], from: number, ids: Set<string>): Chapter[] {
+  const parsed = z
+    .array(ChapterSchema)
+    .superRefine((chapters, ctx) => chapters.forEach((c, i) => checkChapterInBook(c, from + i, ids, ctx)))
+    .safeParse(batch);
+  if (parsed.success) return parsed.data;
+  throw new z.ZodError(
+    parsed.error.issues.map((issue) =>
+      issue.path[0] === 'chapters' ? issue : { ...issue, path: ['chapters', from + Number(issue.path[0]), ...issue.path.slice(1)] },
+    ),
+  );
+}
+
+export const CanonicalBookSchema = BookShape.superRefine((book, ctx) => {
+  const ids = new Set<string>();
+  book.chapters.forEach((c, i) => checkChapterInBook(c, i, ids, ctx));
+  checkHead(book, ctx, ids);
+});
+
+/**
+ * A book without its chapters (a long import streams them, decision 060): the same checks, the
+ * contents checked against `chapterIds` when they are given.
+ */
+export function bookHeadSchema(chapterIds: ReadonlySet<string> | null) {
+  return BookShape.omit({ chapters: true }).superRefine((book, ctx) => checkHead(book, ctx, chapterIds));
+}
+export type CanonicalBookHead = z.infer<ReturnType<typeof bookHeadSchema>>;
+export type CanonicalBookHeadInput = z.input<ReturnType<typeof bookHeadSchema>>;
+export type ChapterInput = z.input<typeof ChapterSchema>;
+type Chapter = z.infer<typeof ChapterSchema>;
 export type CanonicalBook = z.infer<typeof CanonicalBookSchema>;
 export type CanonicalBookInput = z.input<typeof CanonicalBookSchema>;

@@ -1,5 +1,5 @@
 /** Reads a stored book back into the canonical format (the inverse of saveBook). */
-import { CanonicalBookSchema, type CanonicalBook, type Contributor } from '../../sync/book-format';
+import { bookHeadSchema, CanonicalBookSchema, type CanonicalBook, type CanonicalBookHead, type Contributor } from '../../sync/book-format';
 import type { AppContext } from '../context';
 
 export interface StoredBook {
@@ -15,19 +15,38 @@ function seriesOf(row: { series: string; seriesNumber: number | null }) {
 }
 
 export async function loadBook(ctx: AppContext, id: string): Promise<StoredBook | null> {
-  const row = await ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) return null;
-  const [contributors, chapters, assets] = await Promise.all([
-    ctx.db.selectFrom('bookContributors').selectAll().where('bookId', '=', id).orderBy('ord').execute(),
+  const [stored, chapters] = await Promise.all([
+    loadBookHead(ctx, id),
     ctx.db
       .selectFrom('bookChapters')
       .select(['id', 'title', 'xhtml', 'linear', 'layout', 'pageSpread', 'viewportWidth', 'viewportHeight'])
       .where('bookId', '=', id)
       .orderBy('ord')
       .execute(),
+  ]);
+  if (!stored) return null;
+  const book = CanonicalBookSchema.parse({
+    ...stored.book,
+    chapters: chapters.map(({ linear, layout, pageSpread, viewportWidth, viewportHeight, ...c }) => ({
+      ...c,
+      linear: linear === 1,
+      layout,
+      ...(pageSpread ? { pageSpread } : {}),
+      ...(viewportWidth !== null && viewportHeight !== null ? { viewport: { width: viewportWidth, height: viewportHeight } } : {}),
+    })),
+  });
+  return { ...stored, book };
+}
+
+/** A stored book without its chapters (saveBook compares a streamed import's head with it, decision 060). */
+export async function loadBookHead(ctx: AppContext, id: string): Promise<(Omit<StoredBook, 'book'> & { book: CanonicalBookHead }) | null> {
+  const row = await ctx.db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const [contributors, assets] = await Promise.all([
+    ctx.db.selectFrom('bookContributors').selectAll().where('bookId', '=', id).orderBy('ord').execute(),
     ctx.db.selectFrom('bookAssets').selectAll().where('bookId', '=', id).orderBy('path').execute(),
   ]);
-  const book = CanonicalBookSchema.parse({
+  const book = bookHeadSchema(null).parse({
     metadata: {
       id: row.id,
       slug: row.slug,
@@ -47,13 +66,6 @@ export async function loadBook(ctx: AppContext, id: string): Promise<StoredBook 
       ...(row.keywords !== '[]' ? { keywords: JSON.parse(row.keywords) as string[] } : {}),
       ...(row.ageRating !== null ? { ageRating: row.ageRating } : {}),
     },
-    chapters: chapters.map(({ linear, layout, pageSpread, viewportWidth, viewportHeight, ...c }) => ({
-      ...c,
-      linear: linear === 1,
-      layout,
-      ...(pageSpread ? { pageSpread } : {}),
-      ...(viewportWidth !== null && viewportHeight !== null ? { viewport: { width: viewportWidth, height: viewportHeight } } : {}),
-    })),
     assets: assets.map((a) => ({ path: a.path, mediaType: a.mediaType })),
     ...(row.coverPath ? { coverPath: row.coverPath } : {}),
     toc: JSON.parse(row.toc),

@@ -1,11 +1,28 @@
 /**
  * Writes a book in the canonical format to books / book_contributors / book_chapters /
  * book_assets in one transaction. Idempotent by slug: saving a book whose slug exists updates
- * that row (keeping its id) and replaces its parts; saving identical content writes nothing.
+ * that row (keeping its id) and replaces its parts; saving identical content changes nothing.
+ *
+ * Chapters are staged first (decision 060): a batch at a time into staged_chapters, each batch
+ * its own statement, so a long import's chapters are never all in memory and no transaction is
+ * held while they are read (SQLite has one connection: every request would wait). The book's
+ * transaction then moves them into book_chapters with one INSERT … SELECT, so readers see the
+ * old book or the new one, never part of it; a failure anywhere deletes the staged rows.
  */
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'kysely';
+import { ZodError } from 'zod';
 import { announceIfFirstPublished } from '../authors/new-book-notices';
-import { CanonicalBookSchema, type CanonicalBook, type CanonicalBookInput } from '../../sync/book-format';
+import {
+  bookHeadSchema,
+  CanonicalBookSchema,
+  parseChapterBatch,
+  type CanonicalBookHead,
+  type CanonicalBookHeadInput,
+  type CanonicalBookInput,
+  type ChapterInput,
+} from '../../sync/book-format';
 import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
 import { requestCoverVariants } from '../images/request';
@@ -14,11 +31,20 @@ import { storeIndex } from '../search/store-index';
 import { sanitizeDescription } from './description';
 import type { Transaction } from 'kysely';
 import type { BookStatus, Database } from '../db/schema';
-import { loadBook } from './load-book';
-import { BOOK_SAVE_CHAPTER_BATCH } from '../limits';
+import { loadBookHead } from './load-book';
+import { BOOK_SAVE_CHAPTER_BATCH, STAGED_CHAPTERS_MAX_AGE } from '../limits';
+
+/**
+ * A book whose chapters come a batch at a time (an EPUB import, decision 060): each batch is
+ * written before the next is asked for; `head`, the rest of the book, once they are all in.
+ */
+export interface StreamedBook {
+  chapterBatches: Iterable<ChapterInput[]> | AsyncIterable<ChapterInput[]>;
+  head: () => CanonicalBookHeadInput;
+}
 
 export interface SaveBookInput {
-  book: CanonicalBookInput;
+  book: CanonicalBookInput | StreamedBook;
   /** Blob hash of every asset path; store the bytes with BlobStore first. */
   assetHashes: Record<string, string>;
   status?: BookStatus;
@@ -39,9 +65,71 @@ export interface SaveBookResult {
 }
 
 export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<SaveBookResult> {
-  const parsed = CanonicalBookSchema.parse(input.book);
-  // Stored as the book page shows it (and compared so, for "identical content writes nothing").
-  const book: CanonicalBook = { ...parsed, metadata: { ...parsed.metadata, description: sanitizeDescription(parsed.metadata.description) } };
+  const stageId = randomUUID();
+  try {
+    return await saveStaged(ctx, input, stageId);
+  } finally {
+    // Written by the book's transaction, this finds nothing; after a failure it is what is left.
+    await ctx.db.deleteFrom('stagedChapters').where('stageId', '=', stageId).execute();
+  }
+}
+
+/** A whole book, checked as one, then given a batch at a time like a streamed one. */
+function inBatches(input: CanonicalBookInput): StreamedBook {
+  const { chapters, ...head } = CanonicalBookSchema.parse(input);
+  const batches = Array.from({ length: Math.ceil(chapters.length / BOOK_SAVE_CHAPTER_BATCH) }, (_, i) =>
+    chapters.slice(i * BOOK_SAVE_CHAPTER_BATCH, (i + 1) * BOOK_SAVE_CHAPTER_BATCH),
+  );
+  return { chapterBatches: batches, head: () => head };
+}
+
+/**
+ * Each batch is checked and written to staged_chapters as it comes, one INSERT each (one for a
+ * whole long book would pass SQLite's bound-parameter limit), with its words counted once: each
+ * chapter row keeps its own, the book their sum (a long book's progress reads it).
+ */
+async function stageChapters(ctx: AppContext, source: StreamedBook, stageId: string) {
+  const now = ctx.now();
+  await ctx.db
+    .deleteFrom('stagedChapters')
+    .where('createdAt', '<', now - STAGED_CHAPTERS_MAX_AGE)
+    .execute(); // a crashed import's
+  const ids = new Set<string>();
+  let count = 0;
+  let words = 0;
+  for await (const input of source.chapterBatches) {
+    for (let start = 0; start < input.length; start += BOOK_SAVE_CHAPTER_BATCH) {
+      const chapters = parseChapterBatch(input.slice(start, start + BOOK_SAVE_CHAPTER_BATCH), count, ids);
+      const rows = chapters.map((c, i) => ({
+        stageId,
+        ord: count + i,
+        id: c.id,
+        title: c.title,
+        xhtml: c.xhtml,
+        wordCount: countWordsInXhtml(c.xhtml),
+        linear: c.linear ? 1 : 0,
+        layout: c.layout,
+        pageSpread: c.pageSpread ?? null,
+        viewportWidth: c.viewport?.width ?? null,
+        viewportHeight: c.viewport?.height ?? null,
+        createdAt: now,
+      }));
+      if (rows.length === 0) continue;
+      await ctx.db.insertInto('stagedChapters').values(rows).execute();
+      count += rows.length;
+      words += rows.reduce((sum, r) => sum + r.wordCount, 0);
+    }
+  }
+  if (count === 0) throw new ZodError([{ code: 'custom', path: ['chapters'], message: 'A book needs at least one chapter.', input: [] }]);
+  return { ids, count, words };
+}
+
+async function saveStaged(ctx: AppContext, input: SaveBookInput, stageId: string): Promise<SaveBookResult> {
+  const source = 'chapterBatches' in input.book ? input.book : inBatches(input.book);
+  const staged = await stageChapters(ctx, source, stageId);
+  const parsed = bookHeadSchema(staged.ids).parse(source.head());
+  // Stored as the book page shows it (and compared so, for "identical content changes nothing").
+  const book: CanonicalBookHead = { ...parsed, metadata: { ...parsed.metadata, description: sanitizeDescription(parsed.metadata.description) } };
   const { metadata: m } = book;
   for (const asset of book.assets) {
     if (!input.assetHashes[asset.path]) throw new Error(`No blob for asset ${asset.path} of ${m.slug}`);
@@ -56,7 +144,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
 
   const existing = await ctx.db.selectFrom('books').selectAll().where('slug', '=', m.slug).executeTakeFirst();
   const id = existing?.id ?? m.id;
-  if (existing && (await isUnchanged(ctx, existing, { ...book, metadata: { ...m, id } }, input, userIds))) {
+  if (existing && (await isUnchanged(ctx, existing, { ...book, metadata: { ...m, id } }, input, userIds, stageId, staged.count))) {
     const alsoWrite = input.alsoWrite;
     if (alsoWrite) await ctx.db.transaction().execute((trx) => alsoWrite(trx, id));
     // Asks again for the cover's variants: a no-op once asked, and it fills in books saved before the image pipeline.
@@ -65,8 +153,6 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
   }
 
   const now = ctx.now();
-  // Counted once: each chapter row keeps its own, the book their sum (a long book's progress reads it).
-  const words = book.chapters.map((c) => countWordsInXhtml(c.xhtml));
   const row = {
     slug: m.slug,
     title: m.title,
@@ -95,7 +181,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
     stylesheets: JSON.stringify(book.stylesheets),
     layout: book.layout,
     spread: book.spread,
-    wordCount: words.reduce((a, b) => a + b, 0),
+    wordCount: staged.words,
     updatedAt: now,
   };
   await ctx.db.transaction().execute(async (trx) => {
@@ -114,7 +200,7 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
       .insertInto('bookContributors')
       .values(m.contributors.map((c, ord) => ({ bookId: id, ord, name: c.name, role: c.role, userId: userIds[ord] ?? null })))
       .execute();
-    await insertChapters(trx, id, book.chapters, words);
+    await moveStagedChapters(trx, id, stageId);
     if (book.assets.length > 0) {
       await trx
         .insertInto('bookAssets')
@@ -149,48 +235,74 @@ export async function saveBook(ctx: AppContext, input: SaveBookInput): Promise<S
   return { id, created: !existing, changed: true };
 }
 
-/**
- * In batches: one INSERT per chapter would be slow, one for all of them would pass SQLite's
- * bound-parameter limit on a long book (10,000 chapters × 11 columns), and each batch's rows are
- * made just before it is written.
- */
-async function insertChapters(trx: Transaction<Database>, bookId: string, chapters: CanonicalBook['chapters'], words: number[]): Promise<void> {
-  for (let start = 0; start < chapters.length; start += BOOK_SAVE_CHAPTER_BATCH) {
-    const batch = chapters.slice(start, start + BOOK_SAVE_CHAPTER_BATCH);
-    await trx
-      .insertInto('bookChapters')
-      .values(
-        batch.map((c, i) => ({
-          id: c.id,
-          bookId,
-          ord: start + i,
-          title: c.title,
-          xhtml: c.xhtml,
-          wordCount: words[start + i]!,
-          linear: c.linear ? 1 : 0,
-          layout: c.layout,
-          pageSpread: c.pageSpread ?? null,
-          viewportWidth: c.viewport?.width ?? null,
-          viewportHeight: c.viewport?.height ?? null,
-        })),
-      )
-      .execute();
-  }
+const CHAPTER_COLUMNS = ['ord', 'title', 'xhtml', 'wordCount', 'linear', 'layout', 'pageSpread', 'viewportWidth', 'viewportHeight'] as const;
+
+/** The staged chapters become the book's: one statement, in the book's transaction. */
+async function moveStagedChapters(trx: Transaction<Database>, bookId: string, stageId: string): Promise<void> {
+  await trx
+    .insertInto('bookChapters')
+    .columns(['id', 'bookId', ...CHAPTER_COLUMNS])
+    .expression(
+      trx
+        .selectFrom('stagedChapters')
+        .select(['id', sql<string>`cast(${bookId} as text)`.as('bookId'), ...CHAPTER_COLUMNS])
+        .where('stageId', '=', stageId),
+    )
+    .execute();
+  await trx.deleteFrom('stagedChapters').where('stageId', '=', stageId).execute();
+}
+
+/** Whether the book's stored chapters are the staged ones, compared in the database (a long book's never come to memory). */
+async function sameChapters(ctx: AppContext, bookId: string, stageId: string, count: number): Promise<boolean> {
+  const stored = await ctx.db
+    .selectFrom('bookChapters')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('bookId', '=', bookId)
+    .executeTakeFirstOrThrow();
+  if (Number(stored.n) !== count) return false;
+  const differ = await ctx.db
+    .selectFrom('stagedChapters as s')
+    .select('s.ord')
+    .where('s.stageId', '=', stageId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('bookChapters as c')
+            .select('c.id')
+            .where('c.bookId', '=', bookId)
+            .whereRef('c.ord', '=', 's.ord')
+            .whereRef('c.id', '=', 's.id')
+            .whereRef('c.title', '=', 's.title')
+            .whereRef('c.xhtml', '=', 's.xhtml')
+            .whereRef('c.linear', '=', 's.linear')
+            .whereRef('c.layout', '=', 's.layout')
+            .whereRef('c.pageSpread', 'is not distinct from', 's.pageSpread')
+            .whereRef('c.viewportWidth', 'is not distinct from', 's.viewportWidth')
+            .whereRef('c.viewportHeight', 'is not distinct from', 's.viewportHeight'),
+        ),
+      ),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return !differ;
 }
 
 async function isUnchanged(
   ctx: AppContext,
   existing: { id: string; status: BookStatus; featured: number; imprintId: string | null },
-  book: CanonicalBook,
+  book: CanonicalBookHead,
   input: SaveBookInput,
   userIds: (string | null)[],
+  stageId: string,
+  chapterCount: number,
 ): Promise<boolean> {
   if (existing.status !== (input.status ?? 'draft') || existing.featured !== (input.featured ?? 0)) return false;
   if (existing.imprintId !== (input.imprintId ?? null)) return false;
-  const stored = await loadBook(ctx, existing.id);
+  const stored = await loadBookHead(ctx, existing.id);
   const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
   const wanted = { ...book, assets: [...book.assets].sort(byPath) };
   if (!stored || !isDeepStrictEqual({ ...stored.book, assets: [...stored.book.assets].sort(byPath) }, wanted)) return false;
   const hashes = Object.fromEntries(book.assets.map((a) => [a.path, input.assetHashes[a.path]]));
-  return isDeepStrictEqual(stored.assetHashes, hashes) && isDeepStrictEqual(stored.contributorUserIds, userIds);
+  if (!isDeepStrictEqual(stored.assetHashes, hashes) || !isDeepStrictEqual(stored.contributorUserIds, userIds)) return false;
+  return sameChapters(ctx, existing.id, stageId, chapterCount);
 }

@@ -351,6 +351,21 @@ interface BookChaptersTable {
   viewportWidth: Generated<number | null>;
   viewportHeight: Generated<number | null>;
 }
+/** A streamed import's chapters before they become the book's (migration 046, decision 060). */
+interface StagedChaptersTable {
+  stageId: string;
+  ord: number;
+  id: string;
+  title: string;
+  xhtml: string;
+  wordCount: number;
+  linear: number;
+  layout: 'reflowable' | 'pre-paginated';
+  pageSpread: 'left' | 'right' | 'center' | null;
+  viewportWidth: number | null;
+  viewportHeight: number | null;
+  createdAt: number;
+}
 interface BookAssetsTable {
   bookId: string;
   path: string;
@@ -665,6 +680,7 @@ export interface Database {
   books: BooksTable;
   bookContributors: BookContributorsTable;
   bookChapters: BookChaptersTable;
+  stagedChapters: StagedChaptersTable;
   bookAssets: BookAssetsTable;
   libraryEntries: LibraryEntriesTable;
   bookImports: BookImportsTable;

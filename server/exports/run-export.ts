@@ -46,19 +46,30 @@ async function runExport(ctx: AppContext, exportId: string): Promise<void> {
   const row = await ctx.db.selectFrom('exports').selectAll().where('id', '=', exportId).executeTakeFirst();
   if (!row || row.state === 'done' || row.state === 'failed') return; // gone, or a repeat of a finished job
   let lastWritten = 0;
-  const progress = async (fraction: number) => {
+  // Progress writes run one after another and are all done before the final state is written:
+  // on a pool of connections a late one would otherwise land after "done" and undo its 100 %.
+  let writes = Promise.resolve();
+  const progress = (fraction: number) => {
     // A row write per few percent, not per chapter of a long book.
     if (fraction - lastWritten < 0.05 && fraction < 1) return;
     lastWritten = fraction;
-    await ctx.db
-      .updateTable('exports')
-      .set({ progress: Math.min(0.99, fraction), updatedAt: ctx.now() })
-      .where('id', '=', exportId)
-      .execute();
+    writes = writes
+      .then(() =>
+        ctx.db
+          .updateTable('exports')
+          .set({ progress: Math.min(0.99, fraction), updatedAt: ctx.now() })
+          .where('id', '=', exportId)
+          .execute(),
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => console.warn(`export ${exportId}: progress not written`, error),
+      );
   };
   await ctx.db.updateTable('exports').set({ state: 'running', progress: 0, updatedAt: ctx.now() }).where('id', '=', exportId).execute();
   try {
-    const built = await build(ctx, row, (f) => void progress(f));
+    const built = await build(ctx, row, progress);
+    await writes;
     const now = ctx.now();
     await ctx.blobs.put(built.bytes, built.mediaType, async (hash) => {
       await ctx.db

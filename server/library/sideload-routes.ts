@@ -59,38 +59,46 @@ export function sideloadRoutes(ctx: AppContext) {
     });
     if (!quota.ok) throw new ApiError(413, 'quota_exceeded', quota.message, { file: quota.message });
 
+    const refused = (error: unknown) => {
+      const refusal = epubRefusal(error);
+      return refusal === null ? error : invalid(refusal, { file: refusal });
+    };
     let prepared: PreparedBook;
     try {
       prepared = await prepareEpubBook(ctx, bytes, { ownerId: user.id, fallbackKey: hash, sideload: true });
     } catch (error) {
-      const refusal = epubRefusal(error);
-      if (refusal === null) throw error;
-      throw invalid(refusal, { file: refusal });
+      throw refused(error);
     }
     let bookId = '';
     let replaced: string | undefined;
     // Under the EPUB blob's lock, so no concurrent release can delete the bytes the row references.
-    await ctx.blobs.put(bytes, EPUB_TYPE, async () => {
-      const saved = await saveBook(ctx, {
-        ...prepared,
-        status: 'draft',
-        alsoWrite: async (trx, id) => {
-          const now = ctx.now();
-          replaced = (await trx.selectFrom('sideloads').select('blobHash').where('bookId', '=', id).executeTakeFirst())?.blobHash;
-          await trx
-            .insertInto('libraryEntries')
-            .values({ userId: user.id, bookId: id, source: 'author', acquiredAt: now })
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-          await trx
-            .insertInto('sideloads')
-            .values({ bookId: id, ownerId: user.id, blobHash: hash, size: bytes.byteLength, createdAt: now })
-            .onConflict((oc) => oc.column('bookId').doUpdateSet({ blobHash: hash, size: bytes.byteLength }))
-            .execute();
-        },
+    // The chapters are read while saveBook stages them (decision 060): a refused one is a 422 too.
+    await ctx.blobs
+      .put(bytes, EPUB_TYPE, async () => {
+        const saved = await saveBook(ctx, {
+          ...prepared,
+          status: 'draft',
+          alsoWrite: async (trx, id) => {
+            const now = ctx.now();
+            replaced = (await trx.selectFrom('sideloads').select('blobHash').where('bookId', '=', id).executeTakeFirst())?.blobHash;
+            await trx
+              .insertInto('libraryEntries')
+              .values({ userId: user.id, bookId: id, source: 'author', acquiredAt: now })
+              .onConflict((oc) => oc.doNothing())
+              .execute();
+            await trx
+              .insertInto('sideloads')
+              .values({ bookId: id, ownerId: user.id, blobHash: hash, size: bytes.byteLength, createdAt: now })
+              .onConflict((oc) => oc.column('bookId').doUpdateSet({ blobHash: hash, size: bytes.byteLength }))
+              .execute();
+          },
+        });
+        bookId = saved.id;
+      })
+      .catch(async (error: unknown) => {
+        await ctx.blobs.release(hash); // stored for the book that was refused: unless something else holds it, it goes
+        throw refused(error);
       });
-      bookId = saved.id;
-    });
     // A corrected upload of the same book replaces the EPUB it was charged for.
     if (replaced && replaced !== hash) await ctx.blobs.release(replaced);
     const [book] = await libraryBooks(ctx, user.id, bookId);

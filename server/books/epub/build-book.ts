@@ -1,16 +1,17 @@
 /**
  * An EPUB's bytes → a canonical book plus its asset bytes. Pure: nothing is stored, so a refused
- * archive leaves no trace and the seed, the import job and the tests share one path.
+ * archive leaves no trace and the seed, the import job and the tests share one path. `bookParts`
+ * gives the book in parts for an import to stream (decision 060), `buildBook` all of it at once.
  */
-import type { BookLayout, CanonicalBookInput, TocEntry } from '../../../sync/book-format';
+import type { BookLayout, CanonicalBookHeadInput, CanonicalBookInput, ChapterInput, TocEntry } from '../../../sync/book-format';
 import { isValidIsbn13 } from '../../../sync/isbn';
-import { EPUB_MAX_CHAPTER_CHARS, EPUB_MAX_CHAPTERS } from '../../limits';
+import { BOOK_SAVE_CHAPTER_BATCH, EPUB_MAX_CHAPTER_CHARS, EPUB_MAX_CHAPTERS } from '../../limits';
 import { assetPaths, assetUrl, bookScope, isAssetType } from './assets';
 import { findPackagePath } from './container';
 import { refuseDrm } from './drm';
 import { EpubError } from './epub-error';
 import { parsePackage, type ManifestItem, type PackageInfo } from './package';
-import { readZip } from './read-zip';
+import { openZip, type ZipFiles } from './read-zip';
 import { resolveHref } from './paths';
 import { sanitizeChapter } from './sanitize';
 import { BODY_CLASS, scopeCss } from './scope-css';
@@ -36,15 +37,43 @@ const CHAPTER_TYPES = new Set(['application/xhtml+xml', 'text/html']);
 const SVG_PAGE_TYPE = 'image/svg+xml';
 const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
-/** Open just enough of the package to name the book (the importer derives ids from it). */
-export function readPackage(bytes: Uint8Array): { files: Map<string, Uint8Array>; opfPath: string; pkg: PackageInfo } {
-  const files = readZip(bytes);
+/**
+ * Open just enough of the package to name the book (the importer derives ids from it). The
+ * archive's entries are inflated when read, one at a time (openZip, decision 060).
+ */
+export function readPackage(bytes: Uint8Array): { files: ZipFiles; opfPath: string; pkg: PackageInfo } {
+  const files = openZip(bytes);
   refuseDrm(files);
   const opfPath = findPackagePath(files);
   return { files, opfPath, pkg: parsePackage(files, opfPath) };
 }
 
+type BuiltAsset = BuiltBook['assets'][number];
+
+/**
+ * A book read from its EPUB a part at a time (decision 060), so that a 10,000-chapter book never
+ * has all its chapters in memory: the assets one by one, the chapters sanitised a batch at a
+ * time, and the rest of the book (which names the stylesheets the chapters link) once they are done.
+ */
+export interface BookParts {
+  identifier: string;
+  /** Each asset, read (and a stylesheet scoped) when the iteration reaches it. */
+  assets(): Generator<BuiltAsset>;
+  /** The chapters in spine order, `BOOK_SAVE_CHAPTER_BATCH` to a batch, each batch sanitised when asked for. */
+  chapterBatches(): Generator<ChapterInput[]>;
+  /** The book but its chapters; call it once chapterBatches is done. */
+  head(): CanonicalBookHeadInput;
+}
+
+/** The whole book in memory: a short book, the seed, the tests. Imports stream it (`bookParts`). */
 export function buildBook(opened: ReturnType<typeof readPackage>, options: BuildOptions): BuiltBook {
+  const parts = bookParts(opened, options);
+  const assets = [...parts.assets()];
+  const chapters = [...parts.chapterBatches()].flat();
+  return { book: { ...parts.head(), chapters }, assets, identifier: parts.identifier };
+}
+
+export function bookParts(opened: ReturnType<typeof readPackage>, options: BuildOptions): BookParts {
   const { files, opfPath, pkg } = opened;
   const items = pkg.spine
     .map((s) => ({ ...s, rendition: itemRendition(s.properties, pkg.rendition.layout) }))
@@ -84,11 +113,27 @@ export function buildBook(opened: ReturnType<typeof readPackage>, options: Build
   walkRaw(rawToc, (e) => {
     if (e.path && !tocTitles.has(e.path)) tocTitles.set(e.path, e.title);
   });
+  const sourceOf = (path: string) => decodeText(files.get(path)!);
+
+  // A page that states no size takes the package's, else the one most pages state: with no size
+  // in the package, every page's is read first (numbers only) so each batch can be written whole.
+  let fallback = pkg.rendition.viewport;
+  if (!fallback && layout === 'pre-paginated') {
+    const sizes = spine
+      .filter((s) => s.rendition.layout === 'pre-paginated')
+      .map((s) => {
+        const source = sourceOf(s.item.path);
+        return s.item.mediaType === SVG_PAGE_TYPE ? svgPage(source, s.item.path).viewport : xhtmlViewport(source);
+      });
+    fallback = commonViewport(sizes);
+  }
+  const fallbackViewport = fallback ?? DEFAULT_VIEWPORT;
 
   const stylesheetPaths: string[] = [];
-  const pages = spine.map((s, i) => {
+  const chapterAt = (i: number): ChapterInput => {
+    const s = spine[i]!;
     const chapterId = chapterIds.get(s.item.path)!;
-    const source = decodeText(files.get(s.item.path)!);
+    const source = sourceOf(s.item.path);
     const fixed = s.rendition.layout === 'pre-paginated';
     const svg = s.item.mediaType === SVG_PAGE_TYPE ? svgChapter(source, s.item.path, urlOf(s.item.path)) : undefined;
     const page =
@@ -105,72 +150,84 @@ export function buildBook(opened: ReturnType<typeof readPackage>, options: Build
     }
     for (const css of page.stylesheets) if (paths.has(css) && !stylesheetPaths.includes(css)) stylesheetPaths.push(css);
     const title = tocTitles.get(s.item.path) ?? page.heading ?? `${fixed ? 'Page' : 'Chapter'} ${i + 1}`;
-    const viewport = fixed ? (svg ? svg.viewport : xhtmlViewport(source)) : undefined;
-    return {
-      chapter: { id: chapterId, title: title.slice(0, 300), xhtml: page.xhtml, linear: s.linear },
-      rendition: s.rendition,
-      viewport,
-    };
-  });
-  // A page that states no size takes the package's, else the one most pages state.
-  const fallbackViewport = pkg.rendition.viewport ?? commonViewport(pages.map((p) => p.viewport)) ?? DEFAULT_VIEWPORT;
-  const chapters = pages.map(({ chapter, rendition, viewport }) =>
-    rendition.layout === 'pre-paginated'
-      ? { ...chapter, layout: rendition.layout, ...(rendition.pageSpread ? { pageSpread: rendition.pageSpread } : {}), viewport: viewport ?? fallbackViewport }
-      : // A reflowable item of a fixed-layout book keeps its side of the spread.
-        { ...chapter, ...(rendition.pageSpread ? { pageSpread: rendition.pageSpread } : {}) },
-  );
-
-  let writingMode: 'vertical-rl' | 'vertical-lr' | undefined;
-  const assets = assetItems.map((item) => {
-    let bytes = files.get(item.path)!;
-    if (item.mediaType === 'text/css') {
-      const scoped = scopeCss(decodeText(bytes), {
-        scope: bookScope(options.bookId),
-        resolveUrl: (href) => {
-          const target = resolveHref(item.path, href);
-          return target ? (urlOf(target.path) ?? null) : null;
-        },
-      });
-      if (stylesheetPaths.includes(item.path)) writingMode ??= scoped.writingMode;
-      bytes = new TextEncoder().encode(scoped.css);
-    }
-    return { path: paths.get(item.path)!, mediaType: item.mediaType, bytes };
-  });
-
-  const toc = mapToc(rawToc, chapterIds);
-  const title = (pkg.title || rawToc[0]?.title || 'Untitled').slice(0, 300);
-  const language = normaliseLanguage(pkg.language);
-  // Fixed pages are drawn as published: only their own CSS sets a vertical writing mode.
-  const vertical = writingMode ?? (layout === 'pre-paginated' ? undefined : impliedWritingMode(language, pkg.direction));
-  const book: CanonicalBookInput = {
-    metadata: {
-      id: options.bookId,
-      slug: options.slug,
-      title,
-      subtitle: pkg.subtitle.slice(0, 300),
-      // HTML as publishers write it; saveBook keeps the safe subset.
-      description: pkg.description.trim().slice(0, 5000),
-      language,
-      contributors: (pkg.contributors.length > 0 ? pkg.contributors : [{ name: 'Unknown author', role: 'author' as const }]).slice(0, 20),
-      publisher: pkg.publisher.slice(0, 200),
-      ...(pkg.isbn && isValidIsbn13(pkg.isbn) ? { isbn: pkg.isbn } : {}),
-      priceCents: 0,
-      currency: 'USD',
-      genres: [],
-      ...(pkg.date ? { issued: pkg.date.slice(0, 40) } : {}),
-    },
-    chapters,
-    assets: assets.map(({ path, mediaType }) => ({ path, mediaType })),
-    ...(pkg.coverPath && paths.has(pkg.coverPath) ? { coverPath: paths.get(pkg.coverPath)! } : {}),
-    toc,
-    direction: pkg.direction,
-    ...(vertical ? { writingMode: vertical } : {}),
-    accessibility: pkg.accessibility,
-    stylesheets: stylesheetPaths.map((p) => paths.get(p)!),
-    ...(layout === 'pre-paginated' ? { layout, spread: pkg.rendition.spread } : {}),
+    const chapter = { id: chapterId, title: title.slice(0, 300), xhtml: page.xhtml, linear: s.linear };
+    const side = s.rendition.pageSpread ? { pageSpread: s.rendition.pageSpread } : {};
+    if (!fixed) return { ...chapter, ...side }; // a reflowable item of a fixed-layout book keeps its side of the spread
+    const viewport = (svg ? svg.viewport : xhtmlViewport(source)) ?? fallbackViewport;
+    return { ...chapter, layout: s.rendition.layout, ...side, viewport };
   };
-  return { book, assets, identifier: pkg.identifier };
+  let chaptersDone = false;
+
+  // The writing mode of each stylesheet, learnt while scoping it.
+  const writingModes = new Map<string, 'vertical-rl' | 'vertical-lr' | undefined>();
+  const scoped = (item: ManifestItem, bytes: Uint8Array) => {
+    const css = scopeCss(decodeText(bytes), {
+      scope: bookScope(options.bookId),
+      resolveUrl: (href) => {
+        const target = resolveHref(item.path, href);
+        return target ? (urlOf(target.path) ?? null) : null;
+      },
+    });
+    writingModes.set(item.path, css.writingMode);
+    return new TextEncoder().encode(css.css);
+  };
+
+  return {
+    identifier: pkg.identifier,
+    *assets() {
+      for (const item of assetItems) {
+        const bytes = files.get(item.path)!;
+        yield { path: paths.get(item.path)!, mediaType: item.mediaType, bytes: item.mediaType === 'text/css' ? scoped(item, bytes) : bytes };
+      }
+    },
+    *chapterBatches() {
+      for (let start = 0; start < spine.length; start += BOOK_SAVE_CHAPTER_BATCH) {
+        const end = Math.min(spine.length, start + BOOK_SAVE_CHAPTER_BATCH);
+        yield Array.from({ length: end - start }, (_, k) => chapterAt(start + k));
+      }
+      chaptersDone = true;
+    },
+    head() {
+      if (!chaptersDone) throw new Error("The book's head needs its chapters read first (their stylesheets).");
+      let writingMode: 'vertical-rl' | 'vertical-lr' | undefined;
+      for (const item of assetItems) {
+        if (!stylesheetPaths.includes(item.path)) continue;
+        if (!writingModes.has(item.path)) scoped(item, files.get(item.path)!);
+        writingMode ??= writingModes.get(item.path);
+      }
+      const toc = mapToc(rawToc, chapterIds);
+      const title = (pkg.title || rawToc[0]?.title || 'Untitled').slice(0, 300);
+      const language = normaliseLanguage(pkg.language);
+      // Fixed pages are drawn as published: only their own CSS sets a vertical writing mode.
+      const vertical = writingMode ?? (layout === 'pre-paginated' ? undefined : impliedWritingMode(language, pkg.direction));
+      return {
+        metadata: {
+          id: options.bookId,
+          slug: options.slug,
+          title,
+          subtitle: pkg.subtitle.slice(0, 300),
+          // HTML as publishers write it; saveBook keeps the safe subset.
+          description: pkg.description.trim().slice(0, 5000),
+          language,
+          contributors: (pkg.contributors.length > 0 ? pkg.contributors : [{ name: 'Unknown author', role: 'author' as const }]).slice(0, 20),
+          publisher: pkg.publisher.slice(0, 200),
+          ...(pkg.isbn && isValidIsbn13(pkg.isbn) ? { isbn: pkg.isbn } : {}),
+          priceCents: 0,
+          currency: 'USD',
+          genres: [],
+          ...(pkg.date ? { issued: pkg.date.slice(0, 40) } : {}),
+        },
+        assets: assetItems.map((item) => ({ path: paths.get(item.path)!, mediaType: item.mediaType })),
+        ...(pkg.coverPath && paths.has(pkg.coverPath) ? { coverPath: paths.get(pkg.coverPath)! } : {}),
+        toc,
+        direction: pkg.direction,
+        ...(vertical ? { writingMode: vertical } : {}),
+        accessibility: pkg.accessibility,
+        stylesheets: stylesheetPaths.map((p) => paths.get(p)!),
+        ...(layout === 'pre-paginated' ? { layout, spread: pkg.rendition.spread } : {}),
+      };
+    },
+  };
 }
 
 /**

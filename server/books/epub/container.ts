@@ -1,11 +1,12 @@
 /** The OCF container: `mimetype` says this is an EPUB, META-INF/container.xml names the package. */
+import type { ZipFiles } from './read-zip';
 import { EpubError } from './epub-error';
 import { attr, decodeText, findAll, parseXml } from './xml';
 
 const EPUB_MIMETYPE = 'application/epub+zip';
 const PACKAGE_MEDIA_TYPE = 'application/oebps-package+xml';
 
-export function findPackagePath(files: Map<string, Uint8Array>): string {
+export function findPackagePath(files: ZipFiles): string {
   const mimetype = files.get('mimetype');
   if (!mimetype) throw new EpubError('missing_mimetype', 'The file is not an EPUB: it has no "mimetype" entry.');
   if (decodeText(mimetype).trim() !== EPUB_MIMETYPE) {

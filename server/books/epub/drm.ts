@@ -5,6 +5,7 @@
  * themselves by their rights files (Adobe ADEPT, Apple FairPlay, Readium LCP) or by encrypting
  * anything with a real cipher.
  */
+import type { ZipFiles } from './read-zip';
 import { EpubError } from './epub-error';
 import { attr, decodeText, findAll, parseXml } from './xml';
 
@@ -14,7 +15,7 @@ const RIGHTS_FILES = ['META-INF/rights.xml', 'META-INF/sinf.xml', 'META-INF/lice
 const DRM_MESSAGE =
   'This EPUB is protected by DRM (copy protection), so Quire cannot open it. Only DRM-free EPUBs can be added; many shops offer a DRM-free download.';
 
-export function isDrmProtected(files: ReadonlyMap<string, Uint8Array>): boolean {
+export function isDrmProtected(files: ZipFiles): boolean {
   if (RIGHTS_FILES.some((name) => files.has(name))) return true;
   const encryption = files.get('META-INF/encryption.xml');
   if (!encryption) return false;
@@ -26,6 +27,6 @@ export function isDrmProtected(files: ReadonlyMap<string, Uint8Array>): boolean 
   });
 }
 
-export function refuseDrm(files: ReadonlyMap<string, Uint8Array>): void {
+export function refuseDrm(files: ZipFiles): void {
   if (isDrmProtected(files)) throw new EpubError('drm', DRM_MESSAGE);
 }

@@ -1,17 +1,16 @@
 /**
  * The `book.import` job: an uploaded EPUB (a blob) becomes a draft book owned by the uploader.
- * Parsing is pure and happens first, so a refused archive writes nothing; asset bytes go to the
- * content-addressed blob store (harmless if orphaned); book rows, the library entry and the
- * import's status then commit in one transaction. Ids derive from the owner and the package's
+ * A refused archive writes nothing: asset bytes go to the content-addressed blob store (harmless
+ * if orphaned), chapters are staged as they are read and dropped if one is refused (decision 060);
+ * book rows, the library entry and the import's status then commit in one transaction. Ids derive from the owner and the package's
  * identifier, so importing the same book again updates it instead of duplicating it.
  */
 import { createHash } from 'node:crypto';
 import { ZodError } from 'zod';
-import type { CanonicalBookInput } from '../../../sync/book-format';
 import type { AppContext } from '../../context';
 import type { JobWorker } from '../../jobs/worker';
-import { saveBook } from '../save-book';
-import { buildBook, readPackage } from './build-book';
+import { saveBook, type StreamedBook } from '../save-book';
+import { bookParts, readPackage } from './build-book';
 import { EpubError } from './epub-error';
 
 export const BOOK_IMPORT_JOB = 'book.import';
@@ -48,14 +47,16 @@ export function epubRefusal(error: unknown): string | null {
 }
 
 export interface PreparedBook {
-  book: CanonicalBookInput;
+  book: StreamedBook;
   assetHashes: Record<string, string>;
 }
 
 /**
- * An EPUB's bytes → a book ready for saveBook, its assets stored as blobs. Throws EpubError (or
- * ZodError) for a book Quire cannot take. Sideloads get ids of their own, so a reader's private
- * copy never overwrites a draft the same account imported from the same package.
+ * An EPUB's bytes → a book ready for saveBook, its assets stored as blobs (one at a time). Throws
+ * EpubError (or ZodError) for a book Quire cannot take — here for the package, and from saveBook
+ * for a chapter: the chapters are read and sanitised while saveBook stages them, a batch at a
+ * time (decision 060), so refusals must be caught around both. Sideloads get ids of their own, so
+ * a reader's private copy never overwrites a draft the same account imported from the same package.
  */
 export async function prepareEpubBook(
   ctx: AppContext,
@@ -73,10 +74,10 @@ export async function prepareEpubBook(
   // (a chance collision, or a crafted one) must not make this upload overwrite that book.
   const holder = existing ? undefined : await ctx.db.selectFrom('books').select('id').where('slug', '=', slug).executeTakeFirst();
   if (holder) slug = `${slugify(opened.pkg.title)}-${key.slice(0, 20)}`;
-  const built = buildBook(opened, { bookId, slug });
+  const parts = bookParts(opened, { bookId, slug });
   const assetHashes: Record<string, string> = {};
-  for (const asset of built.assets) assetHashes[asset.path] = await ctx.blobs.put(asset.bytes, asset.mediaType);
-  return { book: built.book, assetHashes };
+  for (const asset of parts.assets()) assetHashes[asset.path] = await ctx.blobs.put(asset.bytes, asset.mediaType);
+  return { book: { chapterBatches: parts.chapterBatches(), head: () => parts.head() }, assetHashes };
 }
 
 async function runBookImport(ctx: AppContext, payload: Partial<BookImportPayload>): Promise<void> {

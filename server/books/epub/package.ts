@@ -2,6 +2,7 @@
  * The package document (OPF): metadata, manifest, spine, cover and accessibility metadata, for
  * EPUB 3 and EPUB 2 alike. Returns plain data with every href resolved to a ZIP entry name.
  */
+import type { ZipFiles } from './read-zip';
 import type { Element } from 'domhandler';
 import type { Accessibility, Contributor } from '../../../sync/book-format';
 import { EpubError } from './epub-error';
@@ -53,7 +54,7 @@ const RELATORS: Record<string, Contributor['role']> = {
   nrt: 'narrator',
 };
 
-export function parsePackage(files: Map<string, Uint8Array>, opfPath: string): PackageInfo {
+export function parsePackage(files: ZipFiles, opfPath: string): PackageInfo {
   const doc = parseXml(decodeText(files.get(opfPath)!), opfPath);
   const pkg = findFirst(doc, 'package');
   const metadata = pkg && findFirst(pkg, 'metadata');
@@ -143,7 +144,7 @@ function contributorsOf(els: Element[], refines: (id: string | undefined, p: str
 }
 
 /** EPUB 3 `properties="cover-image"`, else the EPUB 2 `<meta name="cover" content="id">`. */
-function coverOf(manifest: Map<string, ManifestItem>, metas: Element[], files: Map<string, Uint8Array>): { coverPath?: string } {
+function coverOf(manifest: Map<string, ManifestItem>, metas: Element[], files: ZipFiles): { coverPath?: string } {
   const byProperty = [...manifest.values()].find((i) => i.properties.includes('cover-image'));
   const legacyId = metas.find((m) => attr(m, 'name') === 'cover');
   const legacy = legacyId ? manifest.get(attr(legacyId, 'content') ?? '') : undefined;

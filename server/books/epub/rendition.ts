@@ -4,6 +4,7 @@
  * `<meta name="viewport">`, an SVG page's viewBox, the package's `rendition:viewport`, or the
  * size most pages of the book declare. Pure string and DOM reading; build-book applies it.
  */
+import type { ZipFiles } from './read-zip';
 import type { Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import type { BookLayout, PageSpread, SpreadRule, Viewport } from '../../../sync/book-format';
@@ -29,7 +30,7 @@ const MAX_SIDE = 100_000;
  * The package's rendition metadata. Older Apple fixed-layout books say it in
  * META-INF/com.apple.ibooks.display-options.xml (`<option name="fixed-layout">true</option>`).
  */
-export function packageRendition(metas: Element[], files: Map<string, Uint8Array>): PackageRendition {
+export function packageRendition(metas: Element[], files: ZipFiles): PackageRendition {
   const value = (property: string) => {
     const meta = metas.find((m) => attr(m, 'property') === property && !attr(m, 'refines'));
     return meta ? textOf(meta).toLowerCase() : '';
@@ -44,7 +45,7 @@ export function packageRendition(metas: Element[], files: Map<string, Uint8Array
   return { layout, spread, ...(viewport ? { viewport } : {}) };
 }
 
-function appleFixedLayout(files: Map<string, Uint8Array>): boolean {
+function appleFixedLayout(files: ZipFiles): boolean {
   const bytes = files.get('META-INF/com.apple.ibooks.display-options.xml');
   if (!bytes) return false;
   try {

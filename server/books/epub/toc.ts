@@ -3,6 +3,7 @@
  * EPUB 2 NCX navMap. Entries keep their nesting and point at ZIP paths plus fragments; the
  * importer maps them to chapter ids afterwards.
  */
+import type { ZipFiles } from './read-zip';
 import type { Element } from 'domhandler';
 import { resolveHref } from './paths';
 import { attr, childElements, decodeText, findAll, findFirst, parseXml, textOf } from './xml';
@@ -16,7 +17,7 @@ export interface RawTocEntry {
 
 const MAX_DEPTH = 8;
 
-export function readToc(files: Map<string, Uint8Array>, navPath?: string, ncxPath?: string): RawTocEntry[] {
+export function readToc(files: ZipFiles, navPath?: string, ncxPath?: string): RawTocEntry[] {
   if (navPath) {
     const fromNav = readNav(files, navPath);
     if (fromNav.length > 0) return fromNav;
@@ -24,7 +25,7 @@ export function readToc(files: Map<string, Uint8Array>, navPath?: string, ncxPat
   return ncxPath ? readNcx(files, ncxPath) : [];
 }
 
-function readNav(files: Map<string, Uint8Array>, navPath: string): RawTocEntry[] {
+function readNav(files: ZipFiles, navPath: string): RawTocEntry[] {
   const doc = parseXml(decodeText(files.get(navPath)!), navPath);
   const navs = findAll(doc, 'nav');
   const toc = navs.find((n) => (attr(n, 'epub:type') ?? '').split(/\s+/).includes('toc')) ?? navs[0];
@@ -45,7 +46,7 @@ function navList(ol: Element, base: string, depth: number): RawTocEntry[] {
   });
 }
 
-function readNcx(files: Map<string, Uint8Array>, ncxPath: string): RawTocEntry[] {
+function readNcx(files: ZipFiles, ncxPath: string): RawTocEntry[] {
   const doc = parseXml(decodeText(files.get(ncxPath)!), ncxPath);
   const navMap = findFirst(doc, 'navMap');
   return navMap ? ncxPoints(navMap, ncxPath, 0) : [];
