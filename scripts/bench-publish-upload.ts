@@ -122,7 +122,7 @@ async function bulkImport(t: TestContext, covers: Buffer[]) {
   const job = await t.ctx.queue.claim({ only: [UPLOAD_JOB] });
   if (!job || !handler) throw new Error('the upload job was not queued');
   await (handler as JobHandler)(job.payload);
-  await t.ctx.queue.complete(job.id);
+  await t.ctx.queue.complete(job);
   const finished = performance.now();
   const growth = memory.stop();
   const counts = await t.ctx.db
