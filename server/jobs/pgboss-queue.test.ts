@@ -154,6 +154,23 @@ describe.runIf(!!process.env.QUIRE_TEST_PG_URL)('the job queue on PostgreSQL is 
     expect(rows.every((r) => r.state === 'completed' && r.retryCount === 0)).toBe(true);
   });
 
+  it('lets instances that start together make the same new queues at once', { timeout: 60_000 }, async () => {
+    t = await buildTestContext();
+    // pg-boss's create_queue also makes a partition; two makers of one queue at once deadlocked.
+    const kinds = Array.from({ length: 8 }, (_, n) => `test.together${n}`);
+    const handles = Array.from({ length: 3 }, () => openPostgres(t.config.databaseUrl!, { max: 4 }));
+    try {
+      const queues = await Promise.all(handles.map((handle) => openJobQueue(handle.db, t.ctx.now)));
+      await Promise.all(queues.flatMap((queue) => kinds.map((kind) => queue.enqueue(kind, {}))));
+    } finally {
+      await Promise.all(handles.map((h) => h.close()));
+    }
+    const { rows } = await sql<{ name: string; jobs: number }>`
+      SELECT q.name, (SELECT count(*) FROM pgboss.job j WHERE j.name = q.name) AS jobs
+      FROM pgboss.queue q WHERE q.name LIKE 'test.together%' ORDER BY q.name`.execute(t.ctx.db);
+    expect(rows.map((r) => [r.name, Number(r.jobs)])).toEqual(kinds.map((kind) => [kind, 3]));
+  });
+
   it('migration 045 moves the jobs of the old table into pg-boss, each in its state, and the queue runs them', async () => {
     t = await buildTestContext();
     // Back to before 045: the jobs table, no pg-boss.

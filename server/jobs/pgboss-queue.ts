@@ -23,6 +23,7 @@
 import { CompiledQuery, sql, type Migration, type RawBuilder } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { DB } from '../db/connection';
+import { takeTurn } from '../db/take-turn';
 import type { JobState } from '../db/schema';
 import { JOB_DEFAULT_MAX_ATTEMPTS, JOB_VISIBILITY_TIMEOUT } from '../limits';
 import { backoffDelay, emptyCounts, errorText, type EnqueueOptions, type Job, type JobQueue, type Lane } from './queue';
@@ -85,12 +86,17 @@ export class PgBossJobQueue implements JobQueue {
 
   /**
    * A kind's queue, made once. Outside the caller's transaction on purpose: an empty queue is not
-   * part of the work, and two instances making the same one at once both succeed (pg-boss's
-   * create_queue inserts ON CONFLICT DO NOTHING).
+   * part of the work. pg-boss's create_queue also creates a partition, and two instances making
+   * one queue at once deadlock there (seen when two started together), so makers take turns
+   * across instances: a lock held by a transaction in which a pg-boss bound to that transaction
+   * makes the queue (its functions need no start), so one connection does it all.
    */
   private async queueFor(kind: string): Promise<void> {
     if (this.queues.has(kind)) return;
-    await this.boss.createQueue(kind);
+    await this.db.transaction().execute(async (trx) => {
+      await takeTurn(trx, 'pg-boss create_queue');
+      await new PgBoss({ db: executorOf(trx), schema: SCHEMA, supervise: false, schedule: false, migrate: false }).createQueue(kind);
+    });
     this.queues.add(kind);
   }
 
