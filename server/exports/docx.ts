@@ -26,7 +26,7 @@ import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { DomUtils } from 'htmlparser2';
 import sharp from 'sharp';
 import type { ExportBook } from './epub/build-epub';
-import { escapeXml, parseBody } from './epub/chapter-xhtml';
+import { CONTAINER_BLOCKS, escapeXml, parseBody } from './epub/chapter-xhtml';
 
 interface BuildOptions {
   /** The document's created/modified dates. */
@@ -98,32 +98,7 @@ interface Walk {
   imageNames: number;
 }
 
-const BLOCKS = new Set([
-  'p',
-  'div',
-  'section',
-  'article',
-  'aside',
-  'header',
-  'footer',
-  'figure',
-  'figcaption',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'dl',
-  'dd',
-  'dt',
-  'address',
-  'details',
-  'summary',
-  'nav',
-  'main',
-]);
+const BLOCKS = new Set([...CONTAINER_BLOCKS, 'thead', 'tbody', 'tfoot', 'td', 'th', 'nav', 'main']);
 
 const textOf = (el: Element): string => el.children.map((c) => (isText(c) ? c.data : isTag(c) ? textOf(c) : '')).join('');
 

@@ -6,7 +6,7 @@
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
 import { strToU8, zipSync } from 'fflate';
 import type { ExportBook } from './epub/build-epub';
-import { parseBody } from './epub/chapter-xhtml';
+import { CONTAINER_BLOCKS, parseBody } from './epub/chapter-xhtml';
 
 interface MarkdownExport {
   bytes: Uint8Array;
@@ -17,25 +17,7 @@ interface MarkdownExport {
 
 /** Characters that would start Markdown syntax inside running text. */
 const escapeText = (s: string) => s.replace(/([\\`*_[\]<>#|])/g, '\\$1');
-const BLOCKS = new Set([
-  'p',
-  'div',
-  'section',
-  'article',
-  'aside',
-  'header',
-  'footer',
-  'figure',
-  'figcaption',
-  'table',
-  'tr',
-  'dl',
-  'dd',
-  'dt',
-  'address',
-  'details',
-  'summary',
-]);
+const BLOCKS = new Set(CONTAINER_BLOCKS);
 
 interface Context {
   imageOf(src: string): string | undefined;

@@ -2,11 +2,10 @@
  * The ZIP of EPUBs and covers sent with a metadata file, never held whole: it is written to a temp
  * file as it arrives, only its central directory is read then (names and declared sizes, nothing
  * inflated), and the import job reads each row's files one at a time from the stored blob
- * (lazy-zip.ts); an entry declaring more than an EPUB may be is never inflated.
+ * (server/files/zip-archive.ts); an entry declaring more than an EPUB may be is never inflated.
  */
+import { isUnsafeEntryName, readCentralDirectory, readEntry, type ByteSource, type LazyZipEntry } from '../files/zip-archive';
 import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
-import { isUnsafeEntryName } from '../books/epub/read-zip';
-import { readCentralDirectory, readEntry, type ByteSource, type LazyZipEntry } from './lazy-zip';
 
 const COVER_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'];
 

@@ -10,7 +10,7 @@ import type { UploadsTable } from '../db/schema';
 import type { JobWorker } from '../jobs/worker';
 import { openArchive, type OpenArchive } from './archive';
 import { importItem, ItemRefusal, type ItemFiles } from './import-item';
-import { blobSource, ZipFormatError } from './lazy-zip';
+import { blobSource, ZipFormatError } from '../files/zip-archive';
 
 export const UPLOAD_JOB = 'publisher.upload';
 const PAGE = 100;

@@ -13,7 +13,7 @@ import type { UploadsTable } from '../db/schema';
 import { ApiError, badRequest, invalid } from '../http/errors';
 import type { ImprintActor } from '../publisher/access';
 import { coverType, looksLikeZip, matchEntries, zipEntries } from './archive';
-import { fileSource, readCentralDirectory, ZipFormatError } from './lazy-zip';
+import { fileSource, readCentralDirectory, ZipFormatError } from '../files/zip-archive';
 import { checkAgainstCatalogue, storeCheckedUpload } from './check';
 import { toLanguageTag, type CheckedRow, type UploadRecord } from './record';
 

@@ -3,7 +3,7 @@
  * percent-encoded and may carry a fragment. Everything resolves to a ZIP entry name; anything
  * that climbs out of the container or is not a relative reference resolves to null.
  */
-import { isUnsafeEntryName } from './read-zip';
+import { isUnsafeEntryName } from '../../files/zip-archive';
 
 export interface ResolvedHref {
   path: string;

@@ -6,8 +6,10 @@
  * `readZip` inflates every entry at once (fflate's unzipSync; manuscripts use it). `openZip`, the
  * book import's reader, only reads the central directory and inflates an entry when it is asked
  * for (decision 060): a 10,000-chapter book holds one chapter's text at a time, not all of them.
+ * It is the one ZIP parser the bulk upload uses too (server/files/zip-archive.ts), on memory.
  */
-import { inflateSync, strFromU8, unzipSync } from 'fflate';
+import { unzipSync } from 'fflate';
+import { centralDirectoryOf, entryOf, isUnsafeEntryName, type LazyZipEntry } from '../../files/zip-archive';
 import {
   EPUB_MAX_COMPRESSION_RATIO,
   EPUB_MAX_ENTRIES,
@@ -19,12 +21,6 @@ import {
 import { EpubError } from './epub-error';
 
 const MB = 1024 * 1024;
-
-/** Names that could escape the book when used as paths: absolute, drive letters, `..`, backslashes. */
-export function isUnsafeEntryName(name: string): boolean {
-  if (name.includes('\\') || name.includes('\0') || name.startsWith('/') || /^[A-Za-z]:/.test(name)) return true;
-  return name.split('/').some((segment) => segment === '..');
-}
 
 /** What the EPUB readers need of an archive: a Map of its entries, or an opened ZIP that inflates on demand. */
 export interface ZipFiles {
@@ -85,72 +81,17 @@ export function readZip(bytes: Uint8Array): Map<string, Uint8Array> {
   return files;
 }
 
-interface ZipEntry {
-  compression: number;
-  /** Compressed and declared (uncompressed) size. */
-  size: number;
-  originalSize: number;
-  /** Where the entry's local header starts. */
-  offset: number;
-}
-
-const u16 = (d: Uint8Array, at: number) => d[at]! | (d[at + 1]! << 8);
-const u32 = (d: Uint8Array, at: number) => (d[at]! | (d[at + 1]! << 8) | (d[at + 2]! << 16) | (d[at + 3]! << 24)) >>> 0;
-const u64 = (d: Uint8Array, at: number) => u32(d, at) + u32(d, at + 4) * 2 ** 32;
-const MAX32 = 0xffffffff;
-
 /**
- * The archive's central directory, read as fflate's unzipSync reads it (ZIP64 included) and
- * checked against the same caps; entries are inflated one at a time by `get`, never kept.
+ * The archive's central directory (server/files/zip-archive.ts), checked against the same caps;
+ * entries are inflated one at a time by `get`, never kept.
  */
 export function openZip(bytes: Uint8Array): ZipFiles {
   refuseOutright(bytes);
   const check = entryChecker();
-  const entries = new Map<string, ZipEntry>();
+  const entries = new Map<string, LazyZipEntry>();
   try {
-    let end = bytes.length - 22;
-    while (u32(bytes, end) !== 0x06054b50) {
-      if (end <= 0 || bytes.length - end > 65558) throw new Error('no end of central directory');
-      end--;
-    }
-    let count = u16(bytes, end + 8);
-    let at = u32(bytes, end + 16);
-    const zip64 = end >= 20 && u32(bytes, end - 20) === 0x07064b50 && u32(bytes, u32(bytes, end - 12)) === 0x06064b50;
-    if (zip64) {
-      const end64 = u32(bytes, end - 12);
-      count = u32(bytes, end64 + 32);
-      at = u32(bytes, end64 + 48);
-    }
-    for (let i = 0; i < count; i++) {
-      if (u32(bytes, at) !== 0x02014b50) throw new Error('bad central directory entry');
-      const nameLength = u16(bytes, at + 28);
-      const extraLength = u16(bytes, at + 30);
-      const name = strFromU8(bytes.subarray(at + 46, at + 46 + nameLength), !(u16(bytes, at + 8) & 2048));
-      let size = u32(bytes, at + 20);
-      let originalSize = u32(bytes, at + 24);
-      let offset = u32(bytes, at + 42);
-      if (zip64 && (size === MAX32 || originalSize === MAX32 || offset === MAX32)) {
-        // The ZIP64 extra field holds the values that did not fit, in this order.
-        for (let x = at + 46 + nameLength; x + 4 < at + 46 + nameLength + extraLength; x += 4 + u16(bytes, x + 2)) {
-          if (u16(bytes, x) !== 1) continue;
-          let field = x + 4;
-          if (originalSize === MAX32) {
-            originalSize = u64(bytes, field);
-            field += 8;
-          }
-          if (size === MAX32) {
-            size = u64(bytes, field);
-            field += 8;
-          }
-          if (offset === MAX32) offset = u64(bytes, field);
-          break;
-        }
-      }
-      const compression = u16(bytes, at + 10);
-      at += 46 + nameLength + extraLength + u16(bytes, at + 32);
-      if (!check({ name, size, originalSize })) continue;
-      if (compression !== 0 && compression !== 8) throw new Error(`unknown compression type ${compression}`);
-      entries.set(name, { compression, size, originalSize, offset });
+    for (const entry of centralDirectoryOf(bytes)) {
+      if (check({ name: entry.name, size: entry.compressedSize, originalSize: entry.size })) entries.set(entry.name, entry);
     }
   } catch (error) {
     if (error instanceof EpubError) throw error;
@@ -162,10 +103,7 @@ export function openZip(bytes: Uint8Array): ZipFiles {
       const entry = entries.get(name);
       if (!entry) return undefined;
       try {
-        if (u32(bytes, entry.offset) !== 0x04034b50) throw new Error('bad local header');
-        const start = entry.offset + 30 + u16(bytes, entry.offset + 26) + u16(bytes, entry.offset + 28);
-        const data = bytes.subarray(start, start + entry.size);
-        return entry.compression === 0 ? data.slice() : inflateSync(data, { out: new Uint8Array(entry.originalSize) });
+        return entryOf(bytes, entry);
       } catch {
         throw new EpubError('not_zip', DAMAGED);
       }

@@ -23,6 +23,30 @@ export interface ChapterLinks {
   imageOf(src: string): string | undefined;
 }
 
+/**
+ * Elements whose children the plain-text-like exports (Markdown, DOCX) write as blocks of their
+ * own; each adds what its format can say more of (DOCX: table sections and cells).
+ */
+export const CONTAINER_BLOCKS: readonly string[] = [
+  'p',
+  'div',
+  'section',
+  'article',
+  'aside',
+  'header',
+  'footer',
+  'figure',
+  'figcaption',
+  'table',
+  'tr',
+  'dl',
+  'dd',
+  'dt',
+  'address',
+  'details',
+  'summary',
+];
+
 export function parseBody(xhtml: string): ChildNode[] {
   return parseDocument(xhtml, { xmlMode: false, recognizeSelfClosing: true }).children;
 }

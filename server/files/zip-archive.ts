@@ -1,9 +1,9 @@
 /**
- * A ZIP read from where it is kept — a temp file or a stored blob — without holding it: the end
- * record and the central directory are read first (names, sizes, offsets; nothing inflated), then
- * one entry at a time is read at its offset and inflated into at most its declared size. Used for
- * the bulk upload's archive (up to 200 MB); EPUBs themselves are small and read in memory
- * (server/books/epub/read-zip.ts), so the two may be unified later.
+ * ZIP archives read without unpacking them: the end record and the central directory first
+ * (names, sizes, offsets; nothing inflated), then one entry at a time, read at its offset and
+ * inflated into at most its declared size, its checksum checked. One parser for every archive
+ * Quire opens: a bulk upload's (up to 200 MB) from a temp file or a stored blob through a
+ * ByteSource, and an EPUB already in memory (server/books/epub/read-zip.ts, `openZip`).
  */
 import fs from 'node:fs';
 import { crc32, inflateRawSync } from 'node:zlib';
@@ -90,10 +90,23 @@ function decodeName(bytes: Uint8Array, utf8: boolean): string {
   return utf8 ? new TextDecoder('utf-8').decode(bytes) : Buffer.from(bytes).toString('latin1');
 }
 
-/** The archive's entries from its central directory; ZipFormatError when it is not a readable ZIP. */
-export async function readCentralDirectory(source: ByteSource): Promise<LazyZipEntry[]> {
-  const tailStart = Math.max(0, source.size - TAIL);
-  const tail = await source.read(tailStart, source.size - tailStart);
+/** Names that could escape a folder when used as paths: absolute, drive letters, `..`, backslashes. */
+export function isUnsafeEntryName(name: string): boolean {
+  if (name.includes('\\') || name.includes('\0') || name.startsWith('/') || /^[A-Za-z]:/.test(name)) return true;
+  return name.split('/').some((segment) => segment === '..');
+}
+
+interface DirectoryPlace {
+  count: number;
+  dirSize: number;
+  dirOffset: number;
+}
+
+/**
+ * Where the central directory is, from the archive's last bytes (`tail`), or — in a ZIP64
+ * archive — where the ZIP64 end record that says so starts (`zip64At`).
+ */
+function endRecord(tail: Uint8Array): DirectoryPlace | { zip64At: number } {
   const tv = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
   let at = -1;
   for (let i = tail.byteLength - 22; i >= 0; i--) {
@@ -103,21 +116,28 @@ export async function readCentralDirectory(source: ByteSource): Promise<LazyZipE
     }
   }
   if (at < 0) throw new ZipFormatError('No end of central directory record.');
-  let count = tv.getUint16(at + 10, true);
-  let dirSize = tv.getUint32(at + 12, true);
-  let dirOffset = tv.getUint32(at + 16, true);
-  if (count === 0xffff || dirSize === 0xffffffff || dirOffset === 0xffffffff) {
-    // ZIP64: the locator sits just before the end record and points at the ZIP64 end record.
-    if (at < 20 || tv.getUint32(at - 20, true) !== EOCD64_LOCATOR) throw new ZipFormatError('A ZIP64 archive without its locator.');
-    const rec = await source.read(u64(tv, at - 20 + 8), 56);
-    const rv = new DataView(rec.buffer, rec.byteOffset, rec.byteLength);
-    if (rec.byteLength < 56 || rv.getUint32(0, true) !== EOCD64) throw new ZipFormatError('A damaged ZIP64 end record.');
-    count = u64(rv, 32);
-    dirSize = u64(rv, 40);
-    dirOffset = u64(rv, 48);
-  }
-  if (dirSize > MAX_DIRECTORY_BYTES || dirOffset + dirSize > source.size) throw new ZipFormatError('The central directory is damaged.');
-  const dir = await source.read(dirOffset, dirSize);
+  const count = tv.getUint16(at + 10, true);
+  const dirSize = tv.getUint32(at + 12, true);
+  const dirOffset = tv.getUint32(at + 16, true);
+  if (count !== 0xffff && dirSize !== 0xffffffff && dirOffset !== 0xffffffff) return { count, dirSize, dirOffset };
+  // ZIP64: the locator sits just before the end record and points at the ZIP64 end record.
+  if (at < 20 || tv.getUint32(at - 20, true) !== EOCD64_LOCATOR) throw new ZipFormatError('A ZIP64 archive without its locator.');
+  return { zip64At: u64(tv, at - 20 + 8) };
+}
+
+function zip64EndRecord(rec: Uint8Array): DirectoryPlace {
+  const rv = new DataView(rec.buffer, rec.byteOffset, rec.byteLength);
+  if (rec.byteLength < 56 || rv.getUint32(0, true) !== EOCD64) throw new ZipFormatError('A damaged ZIP64 end record.');
+  return { count: u64(rv, 32), dirSize: u64(rv, 40), dirOffset: u64(rv, 48) };
+}
+
+function checkPlace(place: DirectoryPlace, archiveSize: number): DirectoryPlace {
+  if (place.dirSize > MAX_DIRECTORY_BYTES || place.dirOffset + place.dirSize > archiveSize) throw new ZipFormatError('The central directory is damaged.');
+  return place;
+}
+
+/** The entries of a central directory's bytes. */
+function parseDirectory(dir: Uint8Array, count: number): LazyZipEntry[] {
   const dv = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
   const entries: LazyZipEntry[] = [];
   let p = 0;
@@ -161,32 +181,63 @@ export async function readCentralDirectory(source: ByteSource): Promise<LazyZipE
   return entries;
 }
 
-/**
- * One entry's bytes, inflated into at most its declared size (a lying header cannot grow memory)
- * and checked against its CRC; ZipFormatError when it cannot be read.
- */
-export async function readEntry(source: ByteSource, entry: LazyZipEntry): Promise<Uint8Array> {
-  if (entry.encrypted) throw new ZipFormatError(`${entry.name} is encrypted.`);
-  // One read for the local header and the data when its name and extra field fit the slack (they
-  // nearly always do): on S3 each read is a request.
-  const first = await source.read(entry.localOffset, 30 + LOCAL_SLACK + entry.compressedSize);
+/** The length of an entry's local header (name and extra field included), from its first bytes. */
+function localHeaderLength(first: Uint8Array, entry: LazyZipEntry, archiveSize: number): number {
   const hv = new DataView(first.buffer, first.byteOffset, first.byteLength);
   if (first.byteLength < 30 || hv.getUint32(0, true) !== LOCAL) throw new ZipFormatError(`${entry.name}: damaged local header.`);
   const skip = 30 + hv.getUint16(26, true) + hv.getUint16(28, true);
-  if (entry.localOffset + skip + entry.compressedSize > source.size) throw new ZipFormatError(`${entry.name} runs past the end of the archive.`);
-  const packed =
-    skip + entry.compressedSize <= first.byteLength
-      ? first.subarray(skip, skip + entry.compressedSize)
-      : await source.read(entry.localOffset + skip, entry.compressedSize);
+  if (entry.localOffset + skip + entry.compressedSize > archiveSize) throw new ZipFormatError(`${entry.name} runs past the end of the archive.`);
+  return skip;
+}
+
+/** An entry's data as stored, inflated into at most its declared size (a lying header cannot grow memory) and checked. */
+function unpack(entry: LazyZipEntry, packed: Uint8Array): Uint8Array {
+  if (entry.encrypted) throw new ZipFormatError(`${entry.name} is encrypted.`);
   let out: Uint8Array;
-  if (entry.method === 0) out = packed;
+  // A copy, not a view that would keep the whole archive alive; a plain Uint8Array, not a Buffer.
+  if (entry.method === 0) out = packed.slice();
   else if (entry.method === 8) {
     try {
-      out = inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.size) });
+      const inflated = inflateRawSync(packed, { maxOutputLength: Math.max(1, entry.size) });
+      out = new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.byteLength);
     } catch {
       throw new ZipFormatError(`${entry.name} cannot be inflated (damaged, or larger than it says).`);
     }
   } else throw new ZipFormatError(`${entry.name} uses a compression method Quire cannot read (${entry.method}).`);
   if (out.byteLength !== entry.size || crc32(out) !== entry.crc) throw new ZipFormatError(`${entry.name} is damaged (size or checksum).`);
   return out;
+}
+
+/** The archive's entries from its central directory; ZipFormatError when it is not a readable ZIP. */
+export async function readCentralDirectory(source: ByteSource): Promise<LazyZipEntry[]> {
+  const tailStart = Math.max(0, source.size - TAIL);
+  const end = endRecord(await source.read(tailStart, source.size - tailStart));
+  const place = checkPlace('zip64At' in end ? zip64EndRecord(await source.read(end.zip64At, 56)) : end, source.size);
+  return parseDirectory(await source.read(place.dirOffset, place.dirSize), place.count);
+}
+
+/** One entry's bytes (ZipFormatError when it cannot be read). */
+export async function readEntry(source: ByteSource, entry: LazyZipEntry): Promise<Uint8Array> {
+  // One read for the local header and the data when its name and extra field fit the slack (they
+  // nearly always do): on S3 each read is a request.
+  const first = await source.read(entry.localOffset, 30 + LOCAL_SLACK + entry.compressedSize);
+  const skip = localHeaderLength(first, entry, source.size);
+  const packed =
+    skip + entry.compressedSize <= first.byteLength
+      ? first.subarray(skip, skip + entry.compressedSize)
+      : await source.read(entry.localOffset + skip, entry.compressedSize);
+  return unpack(entry, packed);
+}
+
+/** `readCentralDirectory` for an archive in memory. */
+export function centralDirectoryOf(bytes: Uint8Array): LazyZipEntry[] {
+  const end = endRecord(bytes.subarray(Math.max(0, bytes.byteLength - TAIL)));
+  const place = checkPlace('zip64At' in end ? zip64EndRecord(bytes.subarray(end.zip64At, end.zip64At + 56)) : end, bytes.byteLength);
+  return parseDirectory(bytes.subarray(place.dirOffset, place.dirOffset + place.dirSize), place.count);
+}
+
+/** `readEntry` for an archive in memory. */
+export function entryOf(bytes: Uint8Array, entry: LazyZipEntry): Uint8Array {
+  const start = entry.localOffset + localHeaderLength(bytes.subarray(entry.localOffset), entry, bytes.byteLength);
+  return unpack(entry, bytes.subarray(start, start + entry.compressedSize));
 }

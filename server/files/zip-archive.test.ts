@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileSource, readCentralDirectory, readEntry, ZipFormatError } from './lazy-zip';
+import { fileSource, readCentralDirectory, readEntry, ZipFormatError } from './zip-archive';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lazy-zip-'));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zip-archive-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 let n = 0;
