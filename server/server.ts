@@ -41,6 +41,7 @@ import { registerPublishingJobs } from './publishing/notices';
 import { blogHeadFor } from './blog/meta';
 import { registerBlogJobs } from './blog/commands';
 import { registerUploadJobs } from './uploads/job';
+import { sweepStaleUploads, uploadTempRoot } from './uploads/stream';
 import { registerExportJobs } from './exports/run-export';
 import { registerEditionChecksJob } from './publishing/checks/run';
 import { storeHeadFor } from './site/store-meta';
@@ -132,6 +133,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
   }
   // Books from before "Ask this book", or changed while no worker ran, get their passages.
   await requestBackfill(ctx);
+  await sweepStaleUploads(uploadTempRoot(config.dataDir), ctx.now());
   await startAnalyticsRollups(ctx);
   const app = createApp(ctx, { worker });
   mountClient(app, config.clientDir, async (pathname) => (await blogHeadFor(ctx, config.publicUrl, pathname)) ?? storeHeadFor(ctx, config.publicUrl, pathname));

@@ -4,7 +4,6 @@
  * then the body is capped as it streams (uploadLimit, and the metadata reader counts bytes
  * itself). Every change is audited; the import itself is the `publisher.upload` job.
  */
-import path from 'node:path';
 import { Hono, type Context, type Next } from 'hono';
 import * as api from '../../sync/api/publisher-uploads';
 import { UPLOAD_ARCHIVE_MAX_BYTES, UPLOAD_COVER_MAX_BYTES, UPLOAD_MAX_ROWS, UPLOAD_METADATA_MAX_BYTES } from '../../sync/uploads';
@@ -24,7 +23,7 @@ import { UPLOAD_JOB } from './job';
 import { readOnix } from './onix';
 import { uploadDetail, uploadPage } from './present';
 import { checkRow, markDuplicates, parsePrice } from './record';
-import { bodyText, bodyToTempFile, peek } from './stream';
+import { bodyText, bodyToTempFile, peek, uploadTempRoot } from './stream';
 
 const AT = '/api/publisher';
 
@@ -112,7 +111,7 @@ export function uploadRoutes(ctx: AppContext) {
       c.req.raw.body,
       UPLOAD_ARCHIVE_MAX_BYTES,
       tooLarge(UPLOAD_ARCHIVE_MAX_BYTES, 'archive'),
-      path.join(ctx.config.dataDir, 'tmp'),
+      uploadTempRoot(ctx.config.dataDir),
     );
     try {
       await attachZip(ctx, who, upload, zip, (query.name ?? '').trim().slice(0, 255) || 'files.zip');

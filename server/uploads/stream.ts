@@ -44,6 +44,32 @@ export async function peek(chunks: AsyncGenerator<string>): Promise<{ first: str
   return { first, all: all() };
 }
 
+/** Where uploads are written while they arrive: the data directory's tmp/ (see bodyToTempFile). */
+export const uploadTempRoot = (dataDir: string) => path.join(dataDir, 'tmp');
+
+/**
+ * Older than any upload still arriving (a 200 MB archive on a slow line takes minutes), so a
+ * sweep never takes a folder from under another instance that shares the data directory.
+ */
+const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Remove upload folders a process left behind when it died mid-upload (a clean end always
+ * disposes of its own); run at start. Returns how many went.
+ */
+export async function sweepStaleUploads(tempRoot: string, now: number): Promise<number> {
+  const names = await fs.promises.readdir(tempRoot).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((n) => n.startsWith('upload-'))) {
+    const folder = path.join(tempRoot, name);
+    const stat = await fs.promises.stat(folder).catch(() => null);
+    if (!stat || now - stat.mtimeMs < STALE_TEMP_MS) continue;
+    await fs.promises.rm(folder, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /**
  * A request body written to a new temp file under `tempRoot` (the data directory's tmp/, on the
  * same disk as the blobs — /tmp may be a RAM disk) as it streams in, hashed (sha-256) and counted on the
