@@ -6,7 +6,7 @@
  *
  * Two stores behind one interface (backoff-rule.ts), picked the way http/rate-limit.ts picks its
  * store: in memory for one instance, in Redis (server/redis/failure-backoff.ts) when ctx.redis is
- * set, so guesses spread over several instances count as one (issue 15, docs/decisions/063-*).
+ * set, so guesses spread over several instances count as one (issue 15, docs/decisions/063-shared-state-across-instances.md).
  */
 import type { AppContext } from '../context';
 import type { Limit } from '../http/rate-limit';

@@ -13,7 +13,7 @@ const HASH = /^[0-9a-f]{64}$/;
 /**
  * Several instances share one database and one place for the bytes (a bucket, or a folder they
  * share), and a lock in memory orders only one process. So the order of the steps itself keeps
- * a blob from being lost (docs/decisions/063-shared-state-at-start.md), on disk and on S3 alike:
+ * a blob from being lost (docs/decisions/063-shared-state-across-instances.md), on disk and on S3 alike:
  * - a release deletes the row and then the bytes inside one transaction, so until the bytes are
  *   gone the row's deletion is uncommitted and holds the row: another instance's put of the same
  *   hash waits at its INSERT (PostgreSQL waits on the deleted row, SQLite on the write lock), and
