@@ -19,7 +19,7 @@ export interface BackoffRule {
 }
 
 /** The wait after `count` failures (server/redis/failure-backoff.ts computes the same in Lua). */
-export function backoffWaitMs(count: number, free: number): number {
+function backoffWaitMs(count: number, free: number): number {
   const over = count - free;
   return over < 0 ? 0 : Math.min(SIGN_IN_BACKOFF.maxSeconds, SIGN_IN_BACKOFF.baseSeconds * 2 ** over) * 1000;
 }

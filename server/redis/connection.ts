@@ -24,7 +24,7 @@ export interface RedisConnection {
  * start with one clear error instead of retrying silently forever. Once connected, a dropped
  * connection reconnects for as long as it takes (node-redis's own retries).
  */
-export const REDIS_START_TIMEOUT_MS = 10_000;
+const REDIS_START_TIMEOUT_MS = 10_000;
 
 /** Connect both connections, or reject after `startTimeoutMs` naming the URL (without its password). */
 export async function connectRedis(url: string, { startTimeoutMs = REDIS_START_TIMEOUT_MS } = {}): Promise<RedisConnection> {
