@@ -74,6 +74,9 @@ async function sharedSeams(redis: RedisConnection | null) {
 
 /** The composition root: every service of one server is made here, once, and reached as ctx.<service>. */
 export async function buildContext(config: Config, now: () => number = Date.now, options: { collab?: CollabServiceOptions } = {}) {
+  // Redis first: a REDIS_URL that answers nothing ends the start (connectRedis's bound) before
+  // anything else is opened.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const handle = openConfiguredDatabase(config);
   await migrate(handle.db);
   handle.optimize();
@@ -81,7 +84,6 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   // The queue's engine follows the database's: Quire's jobs table on SQLite, pg-boss on PostgreSQL.
   const queue = await openJobQueue(db, now);
   // Several instances (REDIS_URL): live documents travel between them; alone, they stay in-process.
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const collabLog = options.collab?.log ?? createCollabLog({ verbose: config.development });
   const relay = redis ? await createRedisCollabRelay(redis, collabLog) : null;
   const ctx: AppContext = {

@@ -4,9 +4,9 @@
  */
 import { isIPv6 } from 'node:net';
 import type { AppContext } from '../context';
-import { buildLimiter, type Limit } from '../http/rate-limit';
+import { buildLimiter } from '../http/rate-limit';
 import { RATE_LIMITS } from '../limits';
-import { FailureBackoff } from './failure-backoff';
+import { buildFailureBackoff } from './failure-backoff';
 
 /** IPv4 as it is (an IPv4-mapped IPv6 address as its IPv4); IPv6 as its /64 prefix. */
 export function ipBucket(ip: string): string {
@@ -34,33 +34,31 @@ export interface SignInAttempt {
 
 /**
  * Failed sign-ins wait longer and longer per IP, per IP + account, and per account. The
- * per-account wait spares known devices: guesses from elsewhere cannot lock the owner out.
+ * per-account wait spares known devices: guesses from elsewhere cannot lock the owner out. The
+ * counts live where the rate limits' do: in Redis when several instances share one.
  */
 function buildSignInGuard(ctx: AppContext) {
-  const backoff = (limit: Limit) => new FailureBackoff(ctx.now, Math.max(1, Math.round(limit.points * ctx.config.rateLimitScale)), limit.windowSeconds * 1000);
-  const perIp = backoff(RATE_LIMITS.signInPerIp);
-  const perIpAccount = backoff(RATE_LIMITS.signInPerIpAccount);
-  const perAccount = backoff(RATE_LIMITS.signInPerAccount);
+  const perIp = buildFailureBackoff(ctx, 'signin-ip', RATE_LIMITS.signInPerIp);
+  const perIpAccount = buildFailureBackoff(ctx, 'signin-ip-account', RATE_LIMITS.signInPerIpAccount);
+  const perAccount = buildFailureBackoff(ctx, 'signin-account', RATE_LIMITS.signInPerAccount);
   const ipAccount = (a: SignInAttempt) => `${ipBucket(a.ip)} ${a.email}`;
   return {
-    check(a: SignInAttempt): void {
-      perIp.check(ipBucket(a.ip));
-      perIpAccount.check(ipAccount(a));
-      if (!a.knownDevice) perAccount.check(a.email);
+    async check(a: SignInAttempt): Promise<void> {
+      await perIp.check(ipBucket(a.ip));
+      await perIpAccount.check(ipAccount(a));
+      if (!a.knownDevice) await perAccount.check(a.email);
     },
-    failed(a: SignInAttempt): void {
-      perIp.fail(ipBucket(a.ip));
-      perIpAccount.fail(ipAccount(a));
-      perAccount.fail(a.email);
+    async failed(a: SignInAttempt): Promise<void> {
+      await Promise.all([perIp.fail(ipBucket(a.ip)), perIpAccount.fail(ipAccount(a)), perAccount.fail(a.email)]);
     },
     /**
      * The right password clears this IP's count for the account. The IP's own count stays (it may
      * be guessing others), and so does the account's when the owner came from a known device:
      * the guessers elsewhere keep waiting.
      */
-    succeeded(a: SignInAttempt): void {
-      perIpAccount.clear(ipAccount(a));
-      if (!a.knownDevice) perAccount.clear(a.email);
+    async succeeded(a: SignInAttempt): Promise<void> {
+      await perIpAccount.clear(ipAccount(a));
+      if (!a.knownDevice) await perAccount.clear(a.email);
     },
   };
 }

@@ -18,15 +18,15 @@ const UNVERIFIED = "Confirm your e-mail address first. We've sent a confirmation
 
 /** The account whose password matched, or an error ready for the client. */
 export async function checkCredentials(ctx: AppContext, limiters: AuthLimiters, attempt: SignInAttempt, password: string): Promise<AccountRow> {
-  limiters.signIn.check(attempt);
+  await limiters.signIn.check(attempt);
   const user = await findUserByEmail(ctx.db, attempt.email);
   const hash = user?.passwordHash ?? (await dummyHash());
   const matches = await verifyPassword(hash, password);
   if (!user || !user.passwordHash || !matches) {
-    limiters.signIn.failed(attempt);
+    await limiters.signIn.failed(attempt);
     throw new ApiError(401, 'unauthenticated', WRONG_CREDENTIALS);
   }
-  limiters.signIn.succeeded(attempt);
+  await limiters.signIn.succeeded(attempt);
   if (user.status === 'suspended') throw forbidden(SUSPENDED);
   if (user.emailVerifiedAt === null) {
     // Re-send, within the per-account mail budget; past it the earlier mail is still valid.

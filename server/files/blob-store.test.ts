@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startS3StandIn, type S3StandIn } from '../test/s3-stand-in';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import type { BlobBytes } from './blob-bytes';
+import { isForeignKeyViolation } from '../db/errors';
 import { BlobStore } from './blob-store';
 import { DiskBytes } from './disk-bytes';
 import { S3Bytes } from './s3-bytes';
@@ -117,12 +118,123 @@ describe.each(backends)('BlobStore on $name', ({ bytes, holds }) => {
     const store = new BlobStore(t.ctx.db, bytes());
     const content = new TextEncoder().encode('contended');
     const hash = await store.put(content, 'text/plain');
-    // The release and the second put are serialised by the hash lock: the put runs after the
-    // release and writes the bytes again, so its row never points at deleted bytes.
+    // Within one process the release and the second put are serialised by the store's hash lock:
+    // the put runs after the release and writes the bytes again, so its row never points at
+    // deleted bytes. (Across instances the order of the steps does it: the tests below.)
     const [wasReleased] = await Promise.all([store.release(hash), store.put(content, 'text/plain')]);
     expect(wasReleased).toBe(true);
     expect(holds(hash)).toBe(true);
     expect(await store.info(hash)).not.toBeNull();
+  });
+});
+
+/** `inner`, with some of its steps replaced. */
+function withSteps(inner: BlobBytes, steps: Partial<BlobBytes>): BlobBytes {
+  return {
+    describe: inner.describe,
+    has: (hash) => inner.has(hash),
+    write: (hash, data) => inner.write(hash, data),
+    writeFile: (hash, file, size) => inner.writeFile(hash, file, size),
+    read: (hash) => inner.read(hash),
+    stream: (hash, range) => inner.stream(hash, range),
+    delete: (hash) => inner.delete(hash),
+    ...steps,
+  };
+}
+
+/** A promise and the function that settles it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/**
+ * Two instances, as two stores on one database and one place for the bytes, each with the lock of
+ * its own process. The reference is an image variant's row: its foreign key holds the blob.
+ */
+describe.each(backends)('two instances sharing a BlobStore on $name', ({ bytes, holds }) => {
+  let variants = 0;
+  const referenceFrom = (hash: string) =>
+    t.ctx.db
+      .insertInto('imageVariants')
+      .values({ sourceHash: `source-${++variants}`, width: 100, format: 'webp', state: 'done', blobHash: hash, createdAt: 1, updatedAt: 1 })
+      .execute()
+      .then(() => undefined);
+  const referenced = async (hash: string) => (await t.ctx.db.selectFrom('imageVariants').select('id').where('blobHash', '=', hash).execute()).length;
+
+  it('keeps the blob that A references while B is releasing it', async () => {
+    const content = new TextEncoder().encode('released on B, reused on A');
+    const deleting = gate();
+    const mayDelete = gate();
+    const onB = bytes();
+    const a = new BlobStore(t.ctx.db, bytes());
+    const b = new BlobStore(
+      t.ctx.db,
+      withSteps(onB, {
+        delete: async (hash) => {
+          deleting.open();
+          await mayDelete.opened;
+          await onB.delete(hash);
+        },
+      }),
+    );
+    const hash = await a.put(content, 'text/plain');
+    const releasing = b.release(hash);
+    await deleting.opened; // B deleted the row and is about to delete the bytes
+    const putting = a.put(content, 'text/plain', referenceFrom);
+    setTimeout(mayDelete.open, 50);
+    expect(await releasing).toBe(true);
+    expect(await putting).toBe(hash);
+    expect(await referenced(hash)).toBe(1);
+    expect(await a.info(hash)).not.toBeNull();
+    expect(holds(hash)).toBe(true);
+  });
+
+  it('stores the bytes again when B released them after A found them, before A referenced them', async () => {
+    const content = new TextEncoder().encode('found on A, released on B');
+    const found = gate();
+    const mayGoOn = gate();
+    const onA = bytes();
+    let checks = 0;
+    const a = new BlobStore(
+      t.ctx.db,
+      withSteps(onA, {
+        has: async (hash) => {
+          const has = await onA.has(hash);
+          if (++checks === 1) {
+            found.open();
+            await mayGoOn.opened;
+          }
+          return has;
+        },
+      }),
+    );
+    const b = new BlobStore(t.ctx.db, bytes());
+    const hash = await b.put(content, 'text/plain');
+    const putting = a.put(content, 'text/plain', referenceFrom);
+    await found.opened; // A holds the row it found and has seen the bytes
+    expect(await b.release(hash)).toBe(true);
+    expect(holds(hash)).toBe(false);
+    mayGoOn.open();
+    expect(await putting).toBe(hash);
+    expect(await referenced(hash)).toBe(1);
+    expect(holds(hash)).toBe(true);
+    expect((await b.read(hash))?.toString()).toBe('found on A, released on B');
+  });
+
+  it('still fails a reference whose own foreign key is wrong, without retrying it', async () => {
+    const a = new BlobStore(t.ctx.db, bytes());
+    let calls = 0;
+    const broken = async () => {
+      calls += 1;
+      await t.ctx.db
+        .insertInto('bookAssets')
+        .values({ bookId: 'no-such-book', path: 'x', mediaType: 'text/plain', blobHash: BlobStore.hashOf(new Uint8Array([9])) })
+        .execute();
+    };
+    await expect(a.put(new Uint8Array([9]), 'text/plain', broken)).rejects.toSatisfy(isForeignKeyViolation);
+    expect(calls).toBe(1);
   });
 });
 

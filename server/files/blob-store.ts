@@ -11,20 +11,37 @@ import type { BlobBytes, ByteRange } from './blob-bytes';
 const HASH = /^[0-9a-f]{64}$/;
 
 /**
- * Per-hash critical sections, process-wide: storing bytes plus recording the row that references
- * them must not interleave with releasing the same hash, or a release could delete a file that an
- * upload just decided to reuse. One server process owns the data directory, so memory suffices.
+ * Several instances share one database and one place for the bytes (a bucket, or a folder they
+ * share), and a lock in memory orders only one process. So the order of the steps itself keeps
+ * a blob from being lost (docs/decisions/063-shared-state-across-instances.md), on disk and on S3 alike:
+ * - a release deletes the row and then the bytes inside one transaction, so until the bytes are
+ *   gone the row's deletion is uncommitted and holds the row: another instance's put of the same
+ *   hash waits at its INSERT (PostgreSQL waits on the deleted row, SQLite on the write lock), and
+ *   then finds no bytes and writes them again;
+ * - a put records the row before it looks for the bytes, and references the hash last: if a
+ *   release slipped in between (it deleted the row and the bytes the put had found), the
+ *   reference fails its foreign key and the put starts over.
+ * Bytes written but no longer rowed may be left over in a race; they are only wasted space.
+ *
+ * The per-hash lock below is each store's (one per process: ctx.blobs). It is not what keeps
+ * instances apart; it orders a process's own puts and releases of one hash, so within one process
+ * a put that races a release always runs after it and leaves the blob stored.
  */
-const locks = new Map<string, Promise<unknown>>();
-function withHashLock<T>(hash: string, f: () => Promise<T>): Promise<T> {
-  const previous = locks.get(hash) ?? Promise.resolve();
-  const run = previous.then(f, f);
-  const tail = run.catch(() => {});
-  locks.set(hash, tail);
-  void tail.then(() => {
-    if (locks.get(hash) === tail) locks.delete(hash);
-  });
-  return run;
+const CLAIM_ATTEMPTS = 3;
+
+class HashLocks {
+  private readonly locks = new Map<string, Promise<unknown>>();
+
+  run<T>(hash: string, f: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(hash) ?? Promise.resolve();
+    const run = previous.then(f, f);
+    const tail = run.catch(() => {});
+    this.locks.set(hash, tail);
+    void tail.then(() => {
+      if (this.locks.get(hash) === tail) this.locks.delete(hash);
+    });
+    return run;
+  }
 }
 
 export interface BlobInfo {
@@ -35,6 +52,7 @@ export interface BlobInfo {
 
 export class BlobStore {
   private readonly releasedListeners: ((hash: string) => Promise<void>)[] = [];
+  private readonly locks = new HashLocks();
 
   constructor(
     private readonly db: DB,
@@ -57,11 +75,8 @@ export class BlobStore {
    */
   async put(bytes: Uint8Array, mediaType: string, reference?: (hash: string) => Promise<void>): Promise<string> {
     const hash = BlobStore.hashOf(bytes);
-    return withHashLock(hash, async () => {
-      await this.store(hash, bytes, mediaType);
-      if (reference) await reference(hash);
-      return hash;
-    });
+    await this.locks.run(hash, () => this.claim(hash, bytes.byteLength, mediaType, () => this.bytes.write(hash, bytes), reference));
+    return hash;
   }
 
   /**
@@ -70,24 +85,42 @@ export class BlobStore {
    */
   async putFile(file: string, hash: string, size: number, mediaType: string): Promise<string> {
     if (!HASH.test(hash)) throw new Error('putFile needs the sha-256 of the file');
-    return withHashLock(hash, async () => {
-      if (!(await this.bytes.has(hash))) await this.bytes.writeFile(hash, file, size);
-      await this.db
+    await this.locks.run(hash, () => this.claim(hash, size, mediaType, () => this.bytes.writeFile(hash, file, size)));
+    return hash;
+  }
+
+  /** Row, then bytes, then the reference; again if a release on another instance took the row meanwhile. */
+  private async claim(hash: string, size: number, mediaType: string, write: () => Promise<void>, reference?: (hash: string) => Promise<void>) {
+    for (let attempt = 1; ; attempt++) {
+      const inserted = await this.db
         .insertInto('blobs')
         .values({ hash, size, mediaType, createdAt: this.now() })
         .onConflict((oc) => oc.column('hash').doNothing())
-        .execute();
-      return hash;
-    });
+        .executeTakeFirst();
+      try {
+        if (!(await this.bytes.has(hash))) await write();
+      } catch (error) {
+        // No row for bytes that were never stored: take back the row this put made, unless
+        // something references it already.
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await this.forgetRow(hash);
+        throw error;
+      }
+      if (!reference) return;
+      try {
+        return await reference(hash);
+      } catch (error) {
+        // Another foreign key, or a row that is still there, is the reference's own failure.
+        if (attempt === CLAIM_ATTEMPTS || !isForeignKeyViolation(error) || (await this.info(hash))) throw error;
+      }
+    }
   }
 
-  private async store(hash: string, bytes: Uint8Array, mediaType: string): Promise<void> {
-    if (!(await this.bytes.has(hash))) await this.bytes.write(hash, bytes);
-    await this.db
-      .insertInto('blobs')
-      .values({ hash, size: bytes.byteLength, mediaType, createdAt: this.now() })
-      .onConflict((oc) => oc.column('hash').doNothing())
-      .execute();
+  private async forgetRow(hash: string): Promise<void> {
+    try {
+      await this.db.deleteFrom('blobs').where('hash', '=', hash).execute();
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+    }
   }
 
   /**
@@ -97,16 +130,19 @@ export class BlobStore {
    */
   async release(hash: string): Promise<boolean> {
     if (!HASH.test(hash)) return false;
-    const released = await withHashLock(hash, async () => {
+    const released = await this.locks.run(hash, async () => {
       try {
-        const result = await this.db.deleteFrom('blobs').where('hash', '=', hash).executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) return false;
+        // The bytes go before the row's deletion commits: see the comment at CLAIM_ATTEMPTS.
+        return await this.db.transaction().execute(async (trx) => {
+          const result = await trx.deleteFrom('blobs').where('hash', '=', hash).executeTakeFirst();
+          if (Number(result.numDeletedRows) === 0) return false;
+          await this.bytes.delete(hash);
+          return true;
+        });
       } catch (error) {
         if (isForeignKeyViolation(error)) return false;
         throw error;
       }
-      await this.bytes.delete(hash);
-      return true;
     });
     if (released) for (const listener of this.releasedListeners) await listener(hash);
     return released;

@@ -1,4 +1,7 @@
-/** Blob bytes in the data directory, `<dataDir>/blobs/ab/<sha256>`: one server owns the folder. */
+/**
+ * Blob bytes in the data directory, `<dataDir>/blobs/ab/<sha256>`: one server's, or shared by the
+ * instances on one machine (BlobStore orders writes and deletes across them, decision 063).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { blobPath, type BlobBytes, type ByteRange } from './blob-bytes';

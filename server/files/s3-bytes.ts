@@ -1,7 +1,8 @@
 /**
  * Blob bytes in an S3-compatible bucket under `blobs/ab/<sha256>`, for servers whose disk should
  * hold only the database. The objects are immutable (a key names its content), so no versioning,
- * locking or multipart logic is needed: the hash locks in BlobStore order writes and deletes.
+ * locking or multipart logic is needed: BlobStore orders writes and deletes, across instances
+ * too (decision 063).
  */
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';

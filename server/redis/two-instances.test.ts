@@ -2,8 +2,8 @@
  * Two instances — two processes on one PostgreSQL database (one SQLite file where PostgreSQL is
  * not installed) and one Redis — behave as one server (issue 15): what is written through A
  * reaches the streams held by B (the support inbox's hint to staff too), a sign-out or suspension
- * on A ends the streams on B, a rate limit counts the requests of both, and a job enqueued on A
- * runs once.
+ * on A ends the streams on B, a rate limit and the sign-in backoff count the requests of both, and
+ * a job enqueued on A runs once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationIdOf } from '../../sync/collections/messages';
@@ -139,6 +139,17 @@ describe.runIf(available)('two instances sharing one database and one Redis', ()
     const refused = await lookup(two.b);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('makes B refuse sign-ins to an account after the failed guesses made on A', async () => {
+    const email = `guessed-${++users}@example.com`;
+    const guess = (through: Instance) => through.request('/api/auth/sign-in', { json: { email, password: 'not the password' } });
+    // The free failures of one address on one account, all on A (B has seen none of them).
+    for (let i = 0; i < RATE_LIMITS.signInPerIpAccount.points; i++) expect((await guess(two.a)).status).toBe(401);
+    const refused = await guess(two.b);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await guess(two.a)).status).toBe(429);
   });
 
   it('runs a job enqueued on A exactly once while both instances’ workers poll the same table', async () => {
