@@ -3,15 +3,13 @@
  * layout (server/mail/html.ts). Everything in it that people wrote — the title, the text, the
  * person's name — is text, escaped; the link is a path on Quire (sitePath) put after PUBLIC_URL.
  */
-import { escapeHtml, htmlMail, textToHtml } from '../mail/html';
+import { BUTTON_STYLE, escapeHtml, htmlMail, textToHtml } from '../mail/html';
 
 interface Notice {
   title: string;
   body: string;
   link: string | null;
 }
-
-const BUTTON = 'display: inline-block; padding: 0.5em 1em; background: #1f3a5f; color: #ffffff; text-decoration: none; border-radius: 4px;';
 
 export function renderNoticeMail(publicUrl: string, notice: Notice, displayName: string) {
   const url = notice.link ? `${publicUrl}${notice.link}` : null;
@@ -32,7 +30,7 @@ export function renderNoticeMail(publicUrl: string, notice: Notice, displayName:
       `<h1 style="font-size: 1.4em; line-height: 1.25;">${escapeHtml(notice.title)}</h1>`,
       `<p>${escapeHtml(`Hello ${displayName},`)}</p>`,
       textToHtml(message),
-      ...(url ? [`<p><a href="${escapeHtml(url)}" style="${BUTTON}">Open on Quire</a></p>`] : []),
+      ...(url ? [`<p><a href="${escapeHtml(url)}" style="${BUTTON_STYLE}">Open on Quire</a></p>`] : []),
     ].join('\n'),
     footer: `<p>You get notices from the Quire team by e-mail because of your <a href="${escapeHtml(settings)}">notification settings</a>.</p>`,
   });
