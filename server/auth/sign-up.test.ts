@@ -27,7 +27,7 @@ describe('sign-up', () => {
     const [mail] = await mailsTo(t, user.email);
     expect(mail?.subject).toMatch(/Confirm your e-mail/);
     expectMultipart(mail, /http:\/\/quire\.test\/auth\/callback\?code=\S+/);
-    expect(mail?.htmlBody).toContain('<p style="margin: 0 0 1em;">Hello Ada,</p>');
+    expect(mail?.htmlBody).toContain('<p>Hello Ada,</p>');
     const cb = await post(t, '/callback', { code: await latestCode(t, user.email) });
     expect(cb.status).toBe(200);
     expect(await cb.json()).toEqual({ purpose: 'verify', next: '/auth?verified=1' });

@@ -9,16 +9,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Plain text as HTML paragraphs: a blank line starts a paragraph, a single new line breaks one. */
-export function textToHtml(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>\n')}</p>`)
-    .join('\n');
-}
-
 interface Layout {
   /** The document's <title> (the subject), as text. */
   title: string;

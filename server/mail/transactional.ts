@@ -48,6 +48,10 @@ function isOwnLink(publicUrl: string, url: string): boolean {
   return url === publicUrl || url.startsWith(`${publicUrl}/`) || url.startsWith(`${publicUrl}?`);
 }
 
+function link(url: string): string {
+  return `<a href="${escapeHtml(url)}" style="color: #1f3a5f;">${escapeHtml(url)}</a>`;
+}
+
 /** One block of text as escaped HTML: Quire's own links become links, single new lines break. */
 function inlineHtml(publicUrl: string, text: string): string {
   let html = '';
@@ -55,7 +59,7 @@ function inlineHtml(publicUrl: string, text: string): string {
   for (const match of text.matchAll(URL_PATTERN)) {
     const href = match[0].slice(0, match[0].length - (TRAILING.exec(match[0])?.[0].length ?? 0));
     if (!isOwnLink(publicUrl, href)) continue;
-    html += escapeHtml(text.slice(last, match.index)) + `<a href="${escapeHtml(href)}" style="color: #1f3a5f;">${escapeHtml(href)}</a>`;
+    html += escapeHtml(text.slice(last, match.index)) + link(href);
     last = match.index + href.length;
   }
   return (html + escapeHtml(text.slice(last))).replace(/\n/g, '<br>\n');
@@ -66,7 +70,7 @@ function paragraphsHtml(publicUrl: string, blocks: string[]): string[] {
     .flatMap((block) => block.split(/\n{2,}/))
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => `<p style="margin: 0 0 1em;">${inlineHtml(publicUrl, p)}</p>`);
+    .map((p) => `<p>${inlineHtml(publicUrl, p)}</p>`);
 }
 
 export function renderMail(publicUrl: string, mail: TransactionalMail): RenderedMail {
@@ -79,7 +83,7 @@ export function renderMail(publicUrl: string, mail: TransactionalMail): Rendered
   const button = action
     ? [
         `<p style="margin: 1.5em 0;"><a href="${escapeHtml(action.url)}" style="${BUTTON_STYLE}">${escapeHtml(action.label)}</a></p>`,
-        `<p style="margin: 0 0 1em; font-size: 0.85em; color: #555;">If the button does not work, open this link: ${inlineHtml(publicUrl, action.url)}</p>`,
+        `<p style="margin: 0 0 1em; font-size: 0.85em; color: #555;">If the button does not work, open this link: ${link(action.url)}</p>`,
       ]
     : [];
   const html = htmlMail({
