@@ -1,8 +1,8 @@
 /**
- * The one HTML e-mail layout (newsletters, notices, and every other mail through
- * transactional.ts): a plain page no wider than 36em with inline styles only — mail clients drop
- * <style> blocks and external CSS — and a small grey footer under a rule. Callers pass HTML they
- * built from escaped text; escapeHtml is the one escape for attribute and text.
+ * The one HTML e-mail layout (newsletters, and every other mail through transactional.ts): a
+ * plain page no wider than 36em with inline styles only — mail clients drop <style> blocks and
+ * external CSS — and a small grey footer under a rule. Callers pass HTML they built from escaped
+ * text; escapeHtml is the one escape for attribute and text.
  */
 
 export function escapeHtml(text: string): string {
