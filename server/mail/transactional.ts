@@ -14,7 +14,7 @@
  */
 import { BUTTON_STYLE, escapeHtml, htmlMail } from './html';
 
-export interface MailAction {
+interface MailAction {
   /** The button's words, e.g. "Confirm your e-mail". */
   label: string;
   /** Absolute, under PUBLIC_URL. */
