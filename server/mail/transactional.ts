@@ -83,7 +83,7 @@ export function renderMail(publicUrl: string, mail: TransactionalMail): Rendered
   const button = action
     ? [
         `<p style="margin: 1.5em 0;"><a href="${escapeHtml(action.url)}" style="${BUTTON_STYLE}">${escapeHtml(action.label)}</a></p>`,
-        `<p style="margin: 0 0 1em; font-size: 0.85em; color: #555;">If the button does not work, open this link: ${link(action.url)}</p>`,
+        `<p style="margin: 0 0 1em; font-size: 0.85em; color: #555; overflow-wrap: anywhere; word-break: break-all;">If the button does not work, open this link: ${link(action.url)}</p>`,
       ]
     : [];
   const html = htmlMail({
