@@ -61,6 +61,7 @@ test('a visitor subscribes signed out, confirms from /dev/mail, gets an issue an
   // The HTML part is shown too, in its sandboxed frame, with the same link as its button.
   const htmlPart = admin.page.frameLocator('iframe[title^="HTML part"]');
   await expect(htmlPart.getByRole('link', { name: 'Confirm your subscription' })).toHaveAttribute('href', href!);
+  await expectAccessible(admin.page);
 
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible();
