@@ -6,6 +6,7 @@ import { getDeletionStatus, scheduleDeletion, undoDeletion } from '../../sync/ap
 import { addSideload } from '../../sync/api/library';
 import { epub3 } from '../books/epub/test-epubs';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
+import { expectMultipart } from '../mail/test-helpers';
 import { ERASE_JOB, eraseAccount } from './erase-account';
 
 const PASSWORD = 'a long enough password';
@@ -60,8 +61,9 @@ describe('account deletion', () => {
     expect(job).toMatchObject({ state: 'queued', runAt: row.deletionDueAt });
     expect((await t.request('/api/account/deletion', { cookie })).status).toBe(200);
     expect((await t.request('/api/account/deletion', { cookie: otherDevice })).status).toBe(401);
-    const mail = await t.ctx.db.selectFrom('mailOutbox').select('subject').where('toAddress', '=', user.email).execute();
+    const mail = await t.ctx.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', user.email).execute();
     expect(mail.map((m) => m.subject)).toContain('Your Quire account will be deleted');
+    expectMultipart(mail[0], 'http://quire.test/account-deletion');
     expect(await auditActions(user.id)).toEqual(['account.deletion_requested']);
     expect((await schedule(cookie)).status).toBe(409);
   });
@@ -74,6 +76,14 @@ describe('account deletion', () => {
     expect((await answerOf(res, undoDeletion)).status).toBe('active');
     expect(await userRow(user.id)).toMatchObject({ status: 'active', deletionDueAt: null });
     expect((await eraseJobs(user.id)).map((j) => j.state)).toEqual(['cancelled']);
+    const undone = await t.ctx.db
+      .selectFrom('mailOutbox')
+      .selectAll()
+      .where('toAddress', '=', user.email)
+      .where('subject', '=', 'Your Quire account will not be deleted')
+      .executeTakeFirst();
+    expectMultipart(undone, 'http://quire.test');
+    expect(undone!.htmlBody).toContain('Nothing was erased.');
     expect(await auditActions(user.id)).toEqual(['account.deletion_requested', 'account.deletion_cancelled']);
     expect((await undo(cookie)).status).toBe(409);
     t.advance(ACCOUNT_DELETION_GRACE + 1);

@@ -10,6 +10,7 @@ import { verifyPassword } from '../auth/password';
 import type { AppContext } from '../context';
 import { conflict, invalid } from '../http/errors';
 import { ACCOUNT_DELETION_GRACE, DAY } from '../limits';
+import { renderMail } from '../mail/transactional';
 import { ERASE_JOB } from './erase-account';
 
 interface Requester {
@@ -41,11 +42,16 @@ export async function scheduleDeletion(ctx: AppContext, { user, sessionId, ip }:
   const dueAt = await beginDeletion(ctx, user.id, { actor: { id: user.id, username: user.username }, action: 'account.deletion_requested', ip }, sessionId);
   await ctx.mail.send({
     to: user.email,
-    subject: 'Your Quire account will be deleted',
-    text:
-      `Hello ${user.displayName},\n\nYou asked us to delete your Quire account. It will be erased on ${formatDay(dueAt)}.\n\n` +
-      `Changed your mind? Sign in and choose "Undo deletion" before then:\n${ctx.config.publicUrl}/account-deletion\n\n` +
-      `If this wasn't you, undo the deletion and change your password straight away.`,
+    ...renderMail(ctx.config.publicUrl, {
+      subject: 'Your Quire account will be deleted',
+      paragraphs: [
+        `Hello ${user.displayName},`,
+        `You asked us to delete your Quire account. It will be erased on ${formatDay(dueAt)}.`,
+        'Changed your mind? Sign in and choose "Undo deletion" before then:',
+      ],
+      action: { label: 'Undo deletion', url: `${ctx.config.publicUrl}/account-deletion` },
+      after: ["If this wasn't you, undo the deletion and change your password straight away."],
+    }),
   });
   return deletionStatus(ctx, user.id);
 }
@@ -96,8 +102,11 @@ export async function undoDeletion(ctx: AppContext, { user, ip }: Requester) {
   await ctx.queue.cancelWhere(ERASE_JOB, 'userId', user.id);
   await ctx.mail.send({
     to: user.email,
-    subject: 'Your Quire account will not be deleted',
-    text: `Hello ${user.displayName},\n\nThe deletion of your Quire account was cancelled. Nothing was erased.`,
+    ...renderMail(ctx.config.publicUrl, {
+      subject: 'Your Quire account will not be deleted',
+      paragraphs: [`Hello ${user.displayName},`, 'The deletion of your Quire account was cancelled. Nothing was erased.'],
+      action: { label: 'Open Quire', url: ctx.config.publicUrl },
+    }),
   });
   return deletionStatus(ctx, user.id);
 }

@@ -10,6 +10,7 @@ import { sendBetaInvite } from '../auth/auth-mail';
 import type { AppContext, AppEnv } from '../context';
 import { on } from '../http/endpoint';
 import { conflict, notFound } from '../http/errors';
+import { renderMail } from '../mail/transactional';
 import { adminActor, type AdminActor } from './actor';
 
 const LIST_LIMIT = 200;
@@ -58,8 +59,15 @@ export function betaRequestRoutes(ctx: AppContext) {
     const site = ctx.config.publicUrl;
     await ctx.mail.send({
       to: request.email,
-      subject: 'Your request to join the Quire beta',
-      text: `Hello ${request.name},\n\nThank you for your interest in Quire. We can't offer you a place in the beta right now.\n\n${note}\n\nYou're welcome to ask again later at ${site}/auth/beta-request.`,
+      ...renderMail(site, {
+        subject: 'Your request to join the Quire beta',
+        paragraphs: [
+          `Hello ${request.name},`,
+          "Thank you for your interest in Quire. We can't offer you a place in the beta right now.",
+          note,
+          `You're welcome to ask again later at ${site}/auth/beta-request.`,
+        ],
+      }),
     });
     return { ok: true };
   });

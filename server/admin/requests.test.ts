@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../auth/sessions';
 import { listBetaRequests, listRoleRequests } from '../../sync/api/admin';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
+import { expectMultipart } from '../mail/test-helpers';
 import { buildAdmin, buildBetaRequest, buildRoleRequest, buildSignedInUser } from './test-helpers';
 
 let t: TestContext;
@@ -109,6 +110,8 @@ describe('beta requests', () => {
     const [mail] = await mailTo('hopeful@example.test');
     expect(mail!.textBody).toContain('/auth/callback?code=');
     expect(mail!.textBody).toContain('See you inside.');
+    expectMultipart(mail, /http:\/\/quire\.test\/auth\/callback\?code=\S+/);
+    expect(mail!.htmlBody).toContain('See you inside.');
     const code = await t.ctx.db.selectFrom('authCodes').select('purpose').where('email', '=', 'hopeful@example.test').executeTakeFirstOrThrow();
     expect(code.purpose).toBe('invite');
     expect((await auditFor(request.id)).map((a) => a.action)).toEqual(['beta_request.approved']);
@@ -121,6 +124,8 @@ describe('beta requests', () => {
     expect((await post(`/api/admin/beta-requests/${request.id}/reject`, { note: 'The beta is full this month.' })).status).toBe(200);
     const [mail] = await mailTo('later@example.test');
     expect(mail!.textBody).toContain('The beta is full this month.');
+    expectMultipart(mail, 'http://quire.test/auth/beta-request');
+    expect(mail!.htmlBody).toContain('The beta is full this month.');
     const rejected = await answerOf(await t.request('/api/admin/beta-requests?status=rejected', { cookie: admin.cookie }), listBetaRequests);
     expect(rejected.items.map((r) => r.id)).toContain(request.id);
   });

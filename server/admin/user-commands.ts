@@ -9,6 +9,7 @@ import { sendPasswordReset } from '../auth/auth-mail';
 import { invalidateUserSessions, markRolesChanged } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { conflict, invalid, notFound } from '../http/errors';
+import { renderMail } from '../mail/transactional';
 import type { AdminActor } from './actor';
 import { findUser } from './user-queries';
 
@@ -79,10 +80,14 @@ export async function deleteUserAccount(ctx: AppContext, by: AdminActor, userId:
   const dueAt = await beginDeletion(ctx, userId, { ...by, action: 'user.deletion_scheduled', detail: { reason } });
   await ctx.mail.send({
     to: user.email,
-    subject: 'Your Quire account will be deleted',
-    text:
-      `Hello ${user.displayName},\n\nAn administrator scheduled your Quire account for deletion. It will be erased on ` +
-      `${new Date(dueAt).toUTCString().slice(0, 16)}.\n\nIf this is a mistake, sign in and choose "Undo deletion" before then:\n` +
-      `${ctx.config.publicUrl}/account-deletion`,
+    ...renderMail(ctx.config.publicUrl, {
+      subject: 'Your Quire account will be deleted',
+      paragraphs: [
+        `Hello ${user.displayName},`,
+        `An administrator scheduled your Quire account for deletion. It will be erased on ${new Date(dueAt).toUTCString().slice(0, 16)}.`,
+        'If this is a mistake, sign in and choose "Undo deletion" before then:',
+      ],
+      action: { label: 'Undo deletion', url: `${ctx.config.publicUrl}/account-deletion` },
+    }),
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSessionToken } from '../auth/sessions';
 import { deleteUser, listUsers, restoreUser, setUserRoles, suspendUser } from '../../sync/api/admin';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
+import { expectMultipart } from '../mail/test-helpers';
 import { buildAdmin, buildSignedInUser, buildUser } from './test-helpers';
 
 let t: TestContext;
@@ -92,8 +93,12 @@ describe('delete on their behalf', () => {
     const [entry] = await auditFor(user.id);
     expect(entry).toMatchObject({ action: 'user.deletion_scheduled', actorId: admin.user.id });
     expect(JSON.parse(entry!.detail).reason).toBe('Asked by e-mail');
-    const mail = await t.ctx.db.selectFrom('mailOutbox').select('subject').where('toAddress', '=', user.email).execute();
+    const mail = await t.ctx.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', user.email).execute();
     expect(mail.map((m) => m.subject)).toContain('Your Quire account will be deleted');
+    expectMultipart(
+      mail.find((m) => m.subject === 'Your Quire account will be deleted'),
+      'http://quire.test/account-deletion',
+    );
     expect((await t.request(`/api/admin/users/${user.id}/delete`, { method: 'POST', json: { reason: 'again' }, cookie: admin.cookie })).status).toBe(409);
   });
 
@@ -138,6 +143,7 @@ describe('POST /api/admin/users/:id/send-reset', () => {
     const mail = await t.ctx.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', 'forgetful@example.test').execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]!.textBody).toContain('/auth/callback?code=');
+    expectMultipart(mail[0], /http:\/\/quire\.test\/auth\/callback\?code=\S+/);
     expect((await auditFor(user.id)).map((a) => a.action)).toEqual(['user.password_reset_sent']);
   });
 });

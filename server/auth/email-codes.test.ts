@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_CODE_TTL } from '../limits';
+import { expectMultipart } from '../mail/test-helpers';
 import { buildTestContext, sessionCookieFrom, type TestContext } from '../test/test-context';
 import { latestCode, mailsTo, me, post, registerAndSignIn, uniqueUser } from './test-helpers';
 
@@ -42,6 +43,23 @@ describe('e-mailed codes', () => {
     const reuse = await post(t, '/reset-password', { token, password: 'yet another passphrase' });
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toMatchObject({ error: { reason: 'used' } });
+  });
+
+  it('mails the reset and sign-in links as text + HTML, the same link in both, and the HTML link works', async () => {
+    const user = await registerAndSignIn(t);
+    await post(t, '/password-reset', { email: user.email });
+    await post(t, '/sign-in-link', { email: user.email });
+    const mails = await mailsTo(t, user.email);
+    const callback = /http:\/\/quire\.test\/auth\/callback\?code=\S+/;
+    expectMultipart(
+      mails.find((m) => /Reset/.test(m.subject)),
+      callback,
+    );
+    const signIn = mails.find((m) => /sign-in link/.test(m.subject));
+    const link = expectMultipart(signIn, callback);
+    expect(signIn!.htmlBody).toMatch(/>Sign in<\/a>/);
+    const cb = await post(t, '/callback', { code: decodeURIComponent(new URL(link).searchParams.get('code')!) });
+    expect(cb.status).toBe(200);
   });
 
   it('fails the second time a code is used', async () => {

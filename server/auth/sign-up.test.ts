@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expectMultipart } from '../mail/test-helpers';
 import { saveSiteSettings } from '../site/settings';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { issueCode } from './codes';
@@ -25,6 +26,8 @@ describe('sign-up', () => {
 
     const [mail] = await mailsTo(t, user.email);
     expect(mail?.subject).toMatch(/Confirm your e-mail/);
+    expectMultipart(mail, /http:\/\/quire\.test\/auth\/callback\?code=\S+/);
+    expect(mail?.htmlBody).toContain('<p>Hello Ada,</p>');
     const cb = await post(t, '/callback', { code: await latestCode(t, user.email) });
     expect(cb.status).toBe(200);
     expect(await cb.json()).toEqual({ purpose: 'verify', next: '/auth?verified=1' });
@@ -41,6 +44,10 @@ describe('sign-up', () => {
     expect(await countUsers(user.email)).toBe(1);
     const mails = await mailsTo(t, user.email);
     expect(mails.map((m) => m.subject)).toContain('Someone tried to sign up to Quire with your e-mail');
+    expectMultipart(
+      mails.find((m) => m.subject.startsWith('Someone tried')),
+      'http://quire.test/auth/reset-password',
+    );
   });
 
   it('refuses a taken username with 409 on the username field', async () => {

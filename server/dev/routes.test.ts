@@ -78,6 +78,14 @@ describe('GET /api/dev/mail', () => {
     expect(body.messages[0]!.subject).toBe(`Bulk ${OUTBOX_PAGE_SIZE + 4}`);
   });
 
+  it('gives both parts of a multipart mail, and no HTML part for a text-only one', async () => {
+    await setup({ development: true });
+    await t.ctx.mail.send({ to: 'both@example.test', subject: 'Both', text: 'Plain words', html: '<!doctype html><p>HTML words</p>' });
+    const body = (await (await t.request('/api/dev/mail')).json()) as MailOutboxResponse;
+    expect(body.messages.find((m) => m.to === 'both@example.test')).toMatchObject({ text: 'Plain words', html: '<!doctype html><p>HTML words</p>' });
+    expect(body.messages.find((m) => m.to === 'someone@example.test')).toMatchObject({ html: null });
+  });
+
   it('is open to everyone in a development build', async () => {
     await setup({ development: true });
     const res = await t.request('/api/dev/mail');

@@ -36,6 +36,7 @@ export function devRoutes(ctx: AppContext) {
         from: r.fromAddress,
         subject: r.subject,
         text: r.textBody,
+        html: r.htmlBody,
         headers: JSON.parse(r.headers) as Record<string, string>,
         status: r.status,
         error: r.error,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authorNewsletterId, mySubscriptions, SITE_NEWSLETTER } from '../../sync/api/newsletter';
 import { buildSignedInUser } from '../admin/test-helpers';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
+import { expectMultipart } from '../mail/test-helpers';
 import { confirmTokenFor, subscribeAndConfirm } from './test-helpers';
 import { unsubscribeToken } from './tokens';
 
@@ -23,6 +24,8 @@ describe('double opt-in', () => {
     expect(res.status).toBe(202);
     expect(await statusOf('reader@example.test')).toBe('pending');
     const token = await confirmTokenFor(t, 'reader@example.test');
+    const mail = await t.ctx.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', 'reader@example.test').executeTakeFirst();
+    expectMultipart(mail, `http://quire.test/newsletter/confirm?token=${token}`);
     // Only the hash is stored.
     const stored = await t.ctx.db.selectFrom('newsletterSubscriptions').select('confirmHash').executeTakeFirstOrThrow();
     expect(stored.confirmHash).not.toContain(token);

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import type { ApiErrorBody } from '../../sync/errors';
 import { ApiError, badRequest } from '../http/errors';
 import { newId } from '../http/ids';
+import { renderMail } from '../mail/transactional';
 import { findNewsletter, footerAddress, type Newsletter } from './newsletters';
 import { renderNewsletterMail } from './render';
 import { hashToken, newConfirmToken, readUnsubscribeToken, unsubscribeToken } from './tokens';
@@ -62,8 +63,12 @@ export async function subscribe(ctx: AppContext, newsletter: Newsletter, email: 
     await ctx.mail.send(
       {
         to: email,
-        subject: `Confirm your subscription to ${newsletter.name}`,
-        text: `Hello,\n\nSomeone (hopefully you) asked to get ${newsletter.name} at this address. Confirm here:\n\n${link}\n\nThe link works once and expires in ${CONFIRM_TTL_HOURS} hours. If you didn't ask, ignore this message: nothing will be sent.`,
+        ...renderMail(ctx.config.publicUrl, {
+          subject: `Confirm your subscription to ${newsletter.name}`,
+          paragraphs: ['Hello,', `Someone (hopefully you) asked to get ${newsletter.name} at this address. Confirm here:`],
+          action: { label: 'Confirm your subscription', url: link },
+          after: [`The link works once and expires in ${CONFIRM_TTL_HOURS} hours. If you didn't ask, ignore this message: nothing will be sent.`],
+        }),
         fromName: newsletter.name,
       },
       { in: trx },

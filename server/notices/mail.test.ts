@@ -17,7 +17,9 @@ describe('notice e-mail', () => {
     expect(mail.html).toContain('<p>Hello Rita,</p>');
     expect(mail.html).toContain('<p>Quire is down for an hour.</p>\n<p>Sorry!</p>');
     expect(mail.html).toMatch(/<a href="https:\/\/quire\.example\/blog\/maintenance" style="[^"]+">Open on Quire<\/a>/);
-    expect(mail.html).toContain('<a href="https://quire.example/settings/notifications">notification settings</a>');
+    expect(mail.html).toMatch(
+      /because of your notification settings: <a href="https:\/\/quire\.example\/settings\/notifications"[^>]*>https:\/\/quire\.example\/settings\/notifications<\/a>/,
+    );
   });
 
   it('escapes the title, the text and the name, and keeps single line breaks', () => {

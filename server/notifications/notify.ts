@@ -7,6 +7,7 @@ import type { NotificationEvent } from '../../sync/api/notifications';
 import { notifications } from '../../sync/collections/notifications';
 import type { AppContext } from '../context';
 import { newId } from '../http/ids';
+import { renderMail } from '../mail/transactional';
 import { writeServerDoc } from '../sync/server-write';
 import { loadPrefs } from './prefs';
 
@@ -44,8 +45,15 @@ export async function notifyUser(ctx: AppContext, userId: string, notice: Notice
     });
   }
   if (prefs.email) {
-    const link = notice.link ? `\n\n${ctx.config.publicUrl}${notice.link}` : '';
-    const footer = `\n\n—\nYou get this e-mail because of your notification settings: ${ctx.config.publicUrl}/settings/notifications`;
-    await ctx.mail.send({ to: user.email, subject: title, text: `Hello ${user.displayName},\n\n${body || title}${link}${footer}` });
+    const site = ctx.config.publicUrl;
+    await ctx.mail.send({
+      to: user.email,
+      ...renderMail(site, {
+        subject: title,
+        paragraphs: [`Hello ${user.displayName},`, body || title],
+        action: notice.link ? { label: 'Open on Quire', url: `${site}${notice.link}` } : undefined,
+        footer: `You get this e-mail because of your notification settings: ${site}/settings/notifications`,
+      }),
+    });
   }
 }

@@ -14,6 +14,8 @@ const OutboxMessageSchema = zm.object({
   from: zm.string(),
   subject: zm.string(),
   text: zm.string(),
+  /** The HTML part, when the mail is multipart (every mail Quire sends now is). */
+  html: zm.nullable(zm.string()),
   /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
   headers: zm.record(zm.string(), zm.string()),
   status: zm.enum(['queued', 'sent', 'stored', 'failed']),

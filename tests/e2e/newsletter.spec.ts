@@ -58,6 +58,10 @@ test('a visitor subscribes signed out, confirms from /dev/mail, gets an issue an
   await admin.page.getByRole('button', { name: /Confirm your subscription to Ada Author/ }).click();
   const href = await admin.page.getByRole('link', { name: /\/newsletter\/confirm\?token=/ }).getAttribute('href');
   const link = new URL(href!);
+  // The HTML part is shown too, in its sandboxed frame, with the same link as its button.
+  const htmlPart = admin.page.frameLocator('iframe[title^="HTML part"]');
+  await expect(htmlPart.getByRole('link', { name: 'Confirm your subscription' })).toHaveAttribute('href', href!);
+  await expectAccessible(admin.page);
 
   await page.goto(link.pathname + link.search);
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible();

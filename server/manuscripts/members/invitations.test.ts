@@ -17,6 +17,7 @@ import { applyPush } from '../../sync/push';
 import { asWriter } from '../../sync/test-helpers';
 import { readDoc } from '../../sync/store';
 import { buildTestContext, type TestContext } from '../../test/test-context';
+import { expectMultipart } from '../../mail/test-helpers';
 
 let t: TestContext;
 beforeEach(async () => {
@@ -156,6 +157,7 @@ describe('inviting co-authors by e-mail', () => {
     const [mail] = await mailsTo(t, stranger.email);
     expect(mail?.subject).toMatch(/invites you to write “The Harbour”/);
     expect(mail?.textBody).toContain(`http://quire.test/auth?mode=signup&email=${encodeURIComponent(stranger.email)}`);
+    expectMultipart(mail, `http://quire.test/auth?mode=signup&email=${encodeURIComponent(stranger.email)}`);
 
     expect((await post(t, '/sign-up', stranger)).status).toBe(202);
     expect((await post(t, '/callback', { code: await latestCode(t, stranger.email, /Confirm/) })).status).toBe(200);

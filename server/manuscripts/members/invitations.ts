@@ -12,6 +12,7 @@ import type { MemberRole } from '../../../sync/manuscripts/policy';
 import type { AppContext } from '../../context';
 import { newId } from '../../http/ids';
 import type { JobWorker } from '../../jobs/worker';
+import { renderMail } from '../../mail/transactional';
 import { notifyUser } from '../../notifications/notify';
 import { readManuscript } from './add-member';
 import { ANSWER_JOB, announceAnswer } from './answer-invitation';
@@ -56,11 +57,17 @@ async function announceInvitation(ctx: AppContext, invitationId: string): Promis
   const link = `${ctx.config.publicUrl}/auth?mode=signup&email=${encodeURIComponent(invitation.email)}`;
   await ctx.mail.send({
     to: invitation.email,
-    subject: `@${manuscript.ownerName} invites you to write “${manuscript.title}” on Quire`,
-    text:
-      `Hello,\n\n@${manuscript.ownerName} invites you to be ${role} of the manuscript “${manuscript.title}” on Quire, ` +
-      `where books are written, published and read.\n\nCreate your account with this e-mail address:\n\n${link}\n\n` +
-      `Once you confirm the address, accept the invitation from your notifications. If you don't know this person, ignore this message.`,
+    ...renderMail(ctx.config.publicUrl, {
+      subject: `@${manuscript.ownerName} invites you to write “${manuscript.title}” on Quire`,
+      heading: `You're invited to write “${manuscript.title}”`,
+      paragraphs: [
+        'Hello,',
+        `@${manuscript.ownerName} invites you to be ${role} of the manuscript “${manuscript.title}” on Quire, where books are written, published and read.`,
+        'Create your account with this e-mail address:',
+      ],
+      action: { label: 'Create your account', url: link },
+      after: ["Once you confirm the address, accept the invitation from your notifications. If you don't know this person, ignore this message."],
+    }),
   });
 }
 

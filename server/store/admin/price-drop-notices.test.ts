@@ -8,6 +8,7 @@ import * as api from '../../../sync/api/admin-store';
 import { wishlistEntryId } from '../../../sync/collections/wishlist';
 import { buildAdmin, buildSignedInUser } from '../../admin/test-helpers';
 import { DAY } from '../../limits';
+import { expectMultipart } from '../../mail/test-helpers';
 import { savePrefs } from '../../notifications/prefs';
 import { pullPage } from '../../sync/store';
 import { push } from '../../sync/test-helpers';
@@ -71,6 +72,9 @@ describe('price drops on wishlisted books', () => {
     expect(await mails(inApp!.user.email)).toEqual([]); // e-mail is off by default for price drops
     expect(await notices(byMail!.user.id)).toEqual([]);
     expect(await mails(byMail!.user.email)).toEqual(['Price drop: “The Night Ferry” is now $5.99']);
+    const mail = await t.ctx.db.selectFrom('mailOutbox').selectAll().where('toAddress', '=', byMail!.user.email).executeTakeFirst();
+    expectMultipart(mail, `http://quire.test/book/${id}`);
+    expectMultipart(mail, 'http://quire.test/settings/notifications');
     for (const reader of [owner!, changedMind!, elsewhere!]) {
       expect(await notices(reader.user.id)).toEqual([]);
       expect(await mails(reader.user.email)).toEqual([]);

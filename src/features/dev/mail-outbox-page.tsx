@@ -28,6 +28,15 @@ function LinkifiedText({ text }: { text: string }) {
   );
 }
 
+/**
+ * The HTML part as a mail client would show it: in a frame with no scripts, no same-origin access
+ * and no navigation of this page (sandbox); links open in a new tab.
+ */
+function HtmlPart({ html, subject }: { html: string; subject: string }) {
+  const srcDoc = html.replace(/<head>/i, '<head><base target="_blank">');
+  return <iframe className="mail-html" title={`HTML part of “${subject}”`} sandbox="allow-popups allow-popups-to-escape-sandbox" srcDoc={srcDoc} />;
+}
+
 function MessageView({ message, onClose }: { message: OutboxMessage; onClose: () => void }) {
   return (
     <article className="mail-message card" aria-labelledby="mail-subject">
@@ -50,6 +59,13 @@ function MessageView({ message, onClose }: { message: OutboxMessage; onClose: ()
           {message.error && <span className="mail-error"> {message.error}</span>}
         </dd>
       </dl>
+      {message.html && (
+        <>
+          <h3 className="mail-part-title">HTML</h3>
+          <HtmlPart html={message.html} subject={message.subject} />
+          <h3 className="mail-part-title">Plain text</h3>
+        </>
+      )}
       <LinkifiedText text={message.text} />
     </article>
   );
