@@ -21,6 +21,7 @@ import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
 import { editionChecks, queueEditionChecks } from './checks/run';
 import { listingSlug, snapshotEdition, type EditionContent } from './edition';
+import { dropImprintDraft } from './imprint-drafts';
 import { snapshotImprintBook } from './imprint-edition';
 import { queuePublishingNotice } from './notices';
 import { parseMetadata, viewPublication, type PublicationView } from './publications';
@@ -96,6 +97,8 @@ async function commitMove(ctx: AppContext, trx: DB, { user, ip }: Acting, move: 
     ip,
   });
   await queuePublishingNotice(ctx, trx, event.id);
+  // An imprint book's new files (decision 065) are in the store once approved, and never will be once rejected.
+  if (view.imprintId && (move.action === 'approve' || move.action === 'reject')) await dropImprintDraft(trx, view.id);
 }
 
 const VERB: Record<PublishingAction, string> = {
