@@ -302,7 +302,10 @@ describe('new files for a book in the store (decision 065)', () => {
         { id: 'ch3', title: 'Landfall', body: '<h1>Landfall</h1><p>An island at last.</p>' },
       ],
     });
-  const newCover = () => sharp({ create: { width: 16, height: 25, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+  const newCover = () =>
+    sharp({ create: { width: 16, height: 25, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
   const command = (cookie: string, id: string, action: string, comment?: string) =>
     send('POST', cookie, `${books()}/${id}/commands`, { action, ...(comment ? { comment } : {}) });
   const review = (id: string, action: string, comment?: string) =>
