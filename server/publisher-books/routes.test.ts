@@ -302,8 +302,9 @@ describe('new files for a book in the store (decision 065)', () => {
         { id: 'ch3', title: 'Landfall', body: '<h1>Landfall</h1><p>An island at last.</p>' },
       ],
     });
-  const newCover = () =>
-    sharp({ create: { width: 16, height: 25, channels: 3, background: '#1d4ed8' } })
+  /** As DOMAIN.md recommends: the automatic cover check of the update passes it. */
+  const newCover = (size = { width: 1600, height: 2560 }) =>
+    sharp({ create: { ...size, channels: 3, background: '#1d4ed8' } })
       .png()
       .toBuffer();
   const command = (cookie: string, id: string, action: string, comment?: string) =>
@@ -365,6 +366,8 @@ describe('new files for a book in the store (decision 065)', () => {
     expect(await live(id)).toEqual(before);
 
     await t.worker.drain();
+    const checked = await answerOf(await get(admin.cookie, `/api/publishing/${id}`), getPublication);
+    expect(checked.checks.find((c) => c.name === 'cover')).toMatchObject({ status: 'passed', message: 'The cover is 1600 × 2560 px, ratio 1 : 1.6.' });
     expect((await review(id, 'approve')).status).toBe(200);
     const after = await live(id);
     expect(after.chapters.map((c) => c.title)).toEqual(['Departure', 'The Storm', 'Landfall']);
@@ -398,6 +401,16 @@ describe('new files for a book in the store (decision 065)', () => {
     const refused = await raw(owner.cookie, `${books()}/${id}/epub`, corrected());
     expect(refused.status).toBe(409);
     expect((await errorOf(refused)).message).toBe('This book was rejected: its files no longer change.');
+  });
+
+  it('checks the new cover, not the one in the store: a cover under the limits blocks approval', async () => {
+    const id = await listedBook('Tiny Cover Voyage');
+    expect((await raw(owner.cookie, `${books()}/${id}/cover`, new Uint8Array(await newCover({ width: 200, height: 320 })))).status).toBe(200);
+    expect((await command(owner.cookie, id, 'submit')).status).toBe(200);
+    await t.worker.drain();
+    const checked = await answerOf(await get(admin.cookie, `/api/publishing/${id}`), getPublication);
+    expect(checked.checks.find((c) => c.name === 'cover')).toMatchObject({ status: 'failed', blocksApproval: true });
+    expect((await review(id, 'approve')).status).toBe(409);
   });
 
   it('keeps the new files when changes are requested; discarding them leaves the live ones to submit', async () => {
