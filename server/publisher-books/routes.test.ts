@@ -358,6 +358,13 @@ describe('new files for a book in the store (decision 065)', () => {
     expect(queue.items.map((i) => i.id)).toContain(id);
     const publication = await answerOf(await get(admin.cookie, `/api/publishing/${id}`), getPublication);
     expect(publication).toMatchObject({ listed: true, liveEdition: { number: 1 }, pendingEdition: { number: 2 } });
+    // The reviewer sees the new cover (the book was listed without one); a reader may not.
+    expect(publication.liveEdition!.coverUrl).toBeNull();
+    const editionCover = await get(admin.cookie, publication.pendingEdition!.coverUrl!);
+    expect(editionCover.status).toBe(200);
+    expect(Buffer.from(await editionCover.arrayBuffer()).equals(cover)).toBe(true);
+    expect((await get(reader.cookie, publication.pendingEdition!.coverUrl!)).status).toBe(403);
+    expect((await get(owner.cookie, publication.pendingEdition!.coverUrl!)).status).toBe(403); // members use the publisher pages
     const read = await answerOf(
       await get(admin.cookie, `/api/publishing/editions/${publication.pendingEdition!.id}/book/chapters/${departure.id}`),
       getEditionChapter,

@@ -161,6 +161,11 @@ async function submit(ctx: AppContext, acting: Acting, move: Move): Promise<void
   if (view.imprintId) {
     // An imprint's book is its own listing: the edition is the book as it stands, with the details saved for it.
     ({ listing, content } = await snapshotImprintBook(ctx, view.id, metadata));
+    // Its cover (perhaps a new one waiting for review, decision 065) is frozen with it too: the reviewer sees it.
+    const { coverPath, assets } = content.book;
+    const hash = coverPath ? content.assetHashes?.[coverPath] : undefined;
+    const asset = assets.find((a) => a.path === coverPath);
+    cover = hash && asset ? { hash, mediaType: asset.mediaType } : null;
   } else {
     if (!view.manuscript) throw conflict('The manuscript was deleted.');
     const bookId = view.row.bookId ?? newId();
