@@ -58,7 +58,7 @@ function PendingUpdate({ imprintId, book }: { imprintId: string; book: ImprintBo
           <li className="pending-update-cover">
             {pending.coverUrl && <img src={pending.coverUrl} alt={`New cover of ${book.title}`} width={60} height={96} />}
             <span>
-              <strong>New cover</strong> (replaces the one in the store)
+              <strong>New cover</strong> {book.coverUrl ? '(replaces the one in the store)' : '(the store shows none yet)'}
             </span>
           </li>
         )}
