@@ -207,6 +207,12 @@ test('a publisher replaces the EPUB and cover of a book in the store: the update
   await expect(pending).toContainText('Submitted: the reviewers have it.');
   await expect(page.getByLabel('Replace the EPUB')).toBeDisabled();
   expect(await storeChapters()).toEqual(before);
+  // The reviewer's page: an update, with the new cover (the store had none).
+  await admin.goto(`/admin/store/review/${bookId}`);
+  await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(admin.getByTestId('review-covers').getByRole('img', { name: 'Cover: Edition 2' })).toBeVisible();
+  await expect(admin.getByRole('link', { name: 'Edition 1, in the store now' })).toBeVisible();
+  await admin.screenshot({ path: test.info().outputPath('review-update-desktop.png'), fullPage: true });
   await approve();
   await page.reload();
   await expect(page.getByTestId('book-state')).toHaveText('Published');
