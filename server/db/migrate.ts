@@ -47,6 +47,7 @@ import * as m044 from './migrations/044-order-line-positions';
 import * as m045 from './migrations/045-pg-boss-jobs';
 import * as m046 from './migrations/046-staged-chapters';
 import * as m047 from './migrations/047-docx-exports';
+import * as m048 from './migrations/048-imprint-book-drafts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '045-pg-boss-jobs': m045,
   '046-staged-chapters': m046,
   '047-docx-exports': m047,
+  '048-imprint-book-drafts': m048,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

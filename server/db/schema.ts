@@ -570,6 +570,19 @@ interface PublicationEditionsTable {
   coverBlob: Generated<string | null>;
   coverMediaType: Generated<string | null>;
 }
+/** New files of a listed imprint book, waiting for review (migration 048, decision 065). */
+interface ImprintBookDraftsTable {
+  bookId: string;
+  /** JSON of CanonicalBook: the working copy (its metadata is the live book's at upload time). */
+  book: string;
+  /** JSON: blob hash of each asset path of the working copy. */
+  assetHashes: string;
+  /** JSON of PendingFileChanges (server/publishing/imprint-drafts.ts): what differs from the live book. */
+  changes: string;
+  coverBlob: string | null;
+  updatedBy: string | null;
+  updatedAt: number;
+}
 /** A design made on /cover (migration 035): `design` is JSON of sync/covers/design.ts. */
 export interface CoverDesignsTable {
   id: string;
@@ -707,6 +720,7 @@ export interface Database {
   bookAnnouncements: BookAnnouncementsTable;
   publications: PublicationsTable;
   publicationEditions: PublicationEditionsTable;
+  imprintBookDrafts: ImprintBookDraftsTable;
   publicationEvents: PublicationEventsTable;
   coverDesigns: CoverDesignsTable;
   blogPosts: BlogPostsTable;

@@ -3,7 +3,7 @@
  * its publication as the state machine's view (the members act as the owner), and the detail the
  * edit page shows. Until its details are saved here they are read from the book itself.
  */
-import type { ImprintBookDetail } from '../../sync/api/publisher-books';
+import type { ImprintBookDetail, PendingFileChanges, PendingFiles } from '../../sync/api/publisher-books';
 import type { Contributor } from '../../sync/book-format';
 import { FREE_ISBNS_OFFERED } from '../../sync/api/publisher-books';
 import { isbn13To10 } from '../../sync/isbn';
@@ -13,6 +13,7 @@ import { allowedActions, type PublishingState } from '../../sync/publishing/stat
 import { authorNamesByBook } from '../books/queries';
 import type { AppContext } from '../context';
 import { notFound } from '../http/errors';
+import { draftSummary } from '../publishing/imprint-drafts';
 import { findPublication, parseMetadata, type PublicationView } from '../publishing/publications';
 import { imprintBooks, summaryColumns, toSummary } from './catalogue';
 
@@ -52,11 +53,33 @@ export function ownerView(imprintId: string, { book, publication }: ImprintBook,
   };
 }
 
-/** Why the EPUB and cover cannot be replaced, or null: a book in the store changes only through an approved edition. */
-export function filesLocked(status: string): string | null {
-  return IN_STORE.has(status)
-    ? 'This book is in the store: its files are those of its approved edition. Replacing them on a listed book comes later (decision 044).'
-    : null;
+/** Whether the book is in the store (listed or unlisted): new files then wait for review beside it (decision 065). */
+export function inStore(status: string): boolean {
+  return IN_STORE.has(status);
+}
+
+/**
+ * Why the EPUB and cover cannot be replaced now, or null. A rejected book is final; while an
+ * update of a book in the store is with the reviewers, the edition they read is the update
+ * (as on KDP, a book in review takes no changes until the decision).
+ */
+export function filesLocked(status: string, state: PublishingState | null): string | null {
+  if (state === 'rejected') return 'This book was rejected: its files no longer change.';
+  if (IN_STORE.has(status) && (state === 'submitted' || state === 'in_review'))
+    return 'An update of this book is with the reviewers: new files can be uploaded once they have decided.';
+  return null;
+}
+
+async function pendingFiles(ctx: AppContext, imprintId: string, bookId: string): Promise<PendingFiles | null> {
+  const row = await draftSummary(ctx.db, bookId);
+  if (!row) return null;
+  const changes = JSON.parse(row.changes) as PendingFileChanges;
+  return {
+    ...changes,
+    coverUrl: changes.cover && row.coverBlob ? `/api/publisher/imprints/${imprintId}/books/${bookId}/pending-cover?v=${row.coverBlob.slice(0, 12)}` : null,
+    changedAt: row.updatedAt,
+    changedBy: row.displayName,
+  };
 }
 
 /**
@@ -92,7 +115,7 @@ export async function imprintBookDetail(ctx: AppContext, imprintId: string, book
   const found = await findImprintBook(ctx, imprintId, bookId);
   const { book, publication } = found;
   const view = ownerView(imprintId, found, '');
-  const [row, authors, chapters, events, free] = await Promise.all([
+  const [row, authors, chapters, events, free, pending] = await Promise.all([
     summaryColumns(imprintBooks(ctx.db, imprintId).where('b.id', '=', bookId)).executeTakeFirstOrThrow(),
     authorNamesByBook(ctx, [bookId]),
     ctx.db
@@ -117,6 +140,7 @@ export async function imprintBookDetail(ctx: AppContext, imprintId: string, book
           .limit(FREE_ISBNS_OFFERED)
           .execute()
       : [],
+    IN_STORE.has(book.status) ? pendingFiles(ctx, imprintId, bookId) : null,
   ]);
   // Unlisting and listing again move the approved edition: a book listed without one (seeded) has none to move.
   const actions = allowedActions(view.state, view.actors).filter((a) => (a === 'unlist' || a === 'republish' ? Boolean(publication?.liveEditionId) : true));
@@ -129,7 +153,8 @@ export async function imprintBookDetail(ctx: AppContext, imprintId: string, book
     chapterCount: Number(chapters.n),
     actions,
     mayChangeIsbn: mayManageIsbns && !isbnFixed,
-    filesLocked: filesLocked(book.status),
+    filesLocked: filesLocked(book.status, publication?.state ?? null),
+    pendingFiles: pending,
     freeIsbns: free.map((f) => f.isbn),
     pendingEditionId: publication?.pendingEditionId ?? null,
     events,

@@ -2,20 +2,24 @@
  * Changing an imprint's book from /publisher/books/{id}/edit. Each change is audited in its own
  * transaction. Details go to the book's publication (made here on the first save, owned by the
  * imprint's owner): the store sees them with the next approved edition, as for an author. The
- * ISBN and the files change the book itself, the ISBN with its pool entry (decision 034).
+ * ISBN and the files change the book itself, the ISBN with its pool entry (decision 034) — except
+ * the files of a book in the store, which wait beside it for review (decision 065).
  */
+import type { PendingFileChanges } from '../../sync/api/publisher-books';
+import { CanonicalBookSchema, type CanonicalBook } from '../../sync/book-format';
 import { checkIsbn, ISBN_PROBLEM_MESSAGES } from '../../sync/isbn';
 import type { PublishingMetadata } from '../../sync/publishing/metadata';
 import { recordAudit } from '../audit/record';
 import { buildBook, readPackage } from '../books/epub/build-book';
 import { epubRefusal } from '../books/epub/import-epub';
-import { loadBook } from '../books/load-book';
+import { loadBook, type StoredBook } from '../books/load-book';
 import { saveBook } from '../books/save-book';
 import type { AppContext } from '../context';
 import { ApiError, conflict, invalid } from '../http/errors';
 import type { ImprintActor } from '../publisher/access';
 import { coverType } from '../uploads/archive';
-import { filesLocked, findImprintBook, ownerView } from './book';
+import { chapterChanges, loadImprintDraft, storeImprintDraft } from '../publishing/imprint-drafts';
+import { filesLocked, findImprintBook, inStore, ownerView } from './book';
 
 export async function saveDetails(ctx: AppContext, who: ImprintActor, bookId: string, metadata: PublishingMetadata): Promise<void> {
   const found = await findImprintBook(ctx, who.imprint.id, bookId);
@@ -90,13 +94,20 @@ export async function setIsbn(ctx: AppContext, who: ImprintActor, bookId: string
   });
 }
 
-async function editableBook(ctx: AppContext, who: ImprintActor, bookId: string) {
-  const { book } = await findImprintBook(ctx, who.imprint.id, bookId);
-  const locked = filesLocked(book.status);
+/**
+ * What a new file starts from and where it goes. A book in the store keeps its approved edition
+ * on sale: the file goes to its working copy (decision 065), which starts from the live book or
+ * from the files already waiting. Any other book is its own working copy.
+ */
+async function filesToReplace(ctx: AppContext, who: ImprintActor, bookId: string) {
+  const { book, publication } = await findImprintBook(ctx, who.imprint.id, bookId);
+  const locked = filesLocked(book.status, publication?.state ?? null);
   if (locked) throw conflict(locked);
   const stored = await loadBook(ctx, bookId);
   if (!stored) throw conflict('The book was deleted.');
-  return { book, stored };
+  const listed = inStore(book.status);
+  const draft = listed ? await loadImprintDraft(ctx.db, bookId) : null;
+  return { book, stored, listed, base: draft ?? stored };
 }
 
 const audit = (who: ImprintActor, bookId: string, action: string, detail: Record<string, unknown>) => ({
@@ -108,9 +119,32 @@ const audit = (who: ImprintActor, bookId: string, action: string, detail: Record
   detail: { imprintId: who.imprint.id, ...detail },
 });
 
+const coverHash = ({ book, assetHashes }: { book: CanonicalBook; assetHashes: Record<string, string> }) =>
+  book.coverPath ? (assetHashes[book.coverPath] ?? null) : null;
+
+/** The working copy of a listed book, with what differs from the live one, written with its audit entry. */
+async function keepForReview(
+  ctx: AppContext,
+  who: ImprintActor,
+  live: StoredBook,
+  next: { book: CanonicalBook; assetHashes: Record<string, string> },
+  epub: PendingFileChanges['epub'],
+  action: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  const bookId = live.book.metadata.id;
+  const newCover = coverHash(next);
+  const cover = newCover && newCover !== coverHash(live) ? { mediaType: next.book.assets.find((a) => a.path === next.book.coverPath)!.mediaType } : null;
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await storeImprintDraft(trx, bookId, { ...next, changes: { epub, cover }, updatedAt: now, updatedBy: who.actor.id });
+    await recordAudit(trx, now, audit(who, bookId, action, { ...detail, pendingReview: true }));
+  });
+}
+
 /** The EPUB's chapters, assets and contents replace the book's; its details (and a cover it lacks) stay. */
 export async function replaceEpub(ctx: AppContext, who: ImprintActor, bookId: string, bytes: Uint8Array): Promise<void> {
-  const { book, stored } = await editableBook(ctx, who, bookId);
+  const { book, stored, listed, base } = await filesToReplace(ctx, who, bookId);
   let built;
   try {
     built = buildBook(readPackage(bytes), { bookId, slug: book.slug });
@@ -122,36 +156,72 @@ export async function replaceEpub(ctx: AppContext, who: ImprintActor, bookId: st
   const assetHashes: Record<string, string> = {};
   for (const asset of built.assets) assetHashes[asset.path] = await ctx.blobs.put(asset.bytes, asset.mediaType);
   let { assets, coverPath } = built.book;
-  const oldCover = stored.book.coverPath;
+  const oldCover = base.book.coverPath;
   if (!coverPath && oldCover && !assets.some((a) => a.path === oldCover)) {
-    assets = [...assets, stored.book.assets.find((a) => a.path === oldCover)!];
-    assetHashes[oldCover] = stored.assetHashes[oldCover]!;
+    assets = [...assets, base.book.assets.find((a) => a.path === oldCover)!];
+    assetHashes[oldCover] = base.assetHashes[oldCover]!;
     coverPath = oldCover;
   }
+  const next = { ...built.book, assets, coverPath, metadata: stored.book.metadata };
+  const detail = { bytes: bytes.byteLength, chapters: built.book.chapters.length };
+  if (listed) {
+    const parsed = CanonicalBookSchema.parse(next);
+    const epub = chapterChanges(stored.book, parsed, bytes.byteLength);
+    return keepForReview(ctx, who, stored, { book: parsed, assetHashes }, epub, 'imprint.book_epub_replaced', detail);
+  }
   await saveBook(ctx, {
-    book: { ...built.book, assets, coverPath, metadata: stored.book.metadata },
+    book: next,
     assetHashes,
     status: book.status,
     imprintId: who.imprint.id,
     contributorUserIds: stored.contributorUserIds,
-    alsoWrite: (trx) =>
-      recordAudit(trx, ctx.now(), audit(who, bookId, 'imprint.book_epub_replaced', { bytes: bytes.byteLength, chapters: built.book.chapters.length })),
+    alsoWrite: (trx) => recordAudit(trx, ctx.now(), audit(who, bookId, 'imprint.book_epub_replaced', detail)),
   });
 }
 
 export async function replaceCover(ctx: AppContext, who: ImprintActor, bookId: string, bytes: Uint8Array): Promise<void> {
   const type = coverType(bytes);
   if (!type) throw new ApiError(415, 'unsupported_media_type', 'A cover is a JPEG, PNG or WebP image.', { cover: 'Choose a JPEG, PNG or WebP image.' });
-  const { book, stored } = await editableBook(ctx, who, bookId);
+  const { book, stored, listed, base } = await filesToReplace(ctx, who, bookId);
   const hash = await ctx.blobs.put(bytes, type.mediaType);
   // Named by its bytes: a new cover is a new path, and an EPUB image the old cover shared stays.
   const coverPath = `images/cover-${hash.slice(0, 12)}.${type.extension}`;
+  const next = {
+    book: { ...base.book, coverPath, assets: [...base.book.assets.filter((a) => a.path !== coverPath), { path: coverPath, mediaType: type.mediaType }] },
+    assetHashes: { ...base.assetHashes, [coverPath]: hash },
+  };
+  const detail = { bytes: bytes.byteLength, mediaType: type.mediaType };
+  if (listed) {
+    // A new EPUB waiting with it stays in the update.
+    const waiting = 'changes' in base ? base.changes.epub : null;
+    return keepForReview(ctx, who, stored, next, waiting, 'imprint.book_cover_replaced', detail);
+  }
   await saveBook(ctx, {
-    book: { ...stored.book, coverPath, assets: [...stored.book.assets.filter((a) => a.path !== coverPath), { path: coverPath, mediaType: type.mediaType }] },
-    assetHashes: { ...stored.assetHashes, [coverPath]: hash },
+    ...next,
     status: book.status,
     imprintId: who.imprint.id,
     contributorUserIds: stored.contributorUserIds,
-    alsoWrite: (trx) => recordAudit(trx, ctx.now(), audit(who, bookId, 'imprint.book_cover_replaced', { bytes: bytes.byteLength, mediaType: type.mediaType })),
+    alsoWrite: (trx) => recordAudit(trx, ctx.now(), audit(who, bookId, 'imprint.book_cover_replaced', detail)),
   });
+}
+
+/** Throw away files waiting for review that are not with the reviewers now; the live edition is untouched. */
+export async function discardFiles(ctx: AppContext, who: ImprintActor, bookId: string): Promise<void> {
+  const { book, publication } = await findImprintBook(ctx, who.imprint.id, bookId);
+  const locked = filesLocked(book.status, publication?.state ?? null);
+  if (locked) throw conflict(locked);
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom('imprintBookDrafts').where('bookId', '=', bookId).executeTakeFirst();
+    if (Number(gone.numDeletedRows) === 0) throw conflict('No new files are waiting for this book.');
+    await recordAudit(trx, now, audit(who, bookId, 'imprint.book_files_discarded', {}));
+  });
+}
+
+/** The new cover waiting for review, for the members' edit page. */
+export async function pendingCover(ctx: AppContext, who: ImprintActor, bookId: string): Promise<{ hash: string; mediaType: string } | null> {
+  await findImprintBook(ctx, who.imprint.id, bookId);
+  const row = await ctx.db.selectFrom('imprintBookDrafts').select(['coverBlob', 'changes']).where('bookId', '=', bookId).executeTakeFirst();
+  const cover = row ? (JSON.parse(row.changes) as PendingFileChanges).cover : null;
+  return row?.coverBlob && cover ? { hash: row.coverBlob, mediaType: cover.mediaType } : null;
 }

@@ -1,5 +1,16 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getImprintBook, listImprintBooks, runImprintBookCommand, saveImprintBookMetadata, setImprintBookIsbn } from '../../sync/api/publisher-books';
+import {
+  discardImprintBookFiles,
+  getImprintBook,
+  listImprintBooks,
+  replaceImprintBookCover,
+  replaceImprintBookEpub,
+  runImprintBookCommand,
+  saveImprintBookMetadata,
+  setImprintBookIsbn,
+} from '../../sync/api/publisher-books';
+import { getEditionChapter, getPublication } from '../../sync/api/publishing';
 import { getStoreBook } from '../../sync/api/store';
 import { isbn13To10 } from '../../sync/isbn';
 import { buildSignedInUser } from '../admin/test-helpers';
@@ -80,6 +91,8 @@ describe('who may see and change an imprint’s books', () => {
       ['command', (c) => send('POST', c, `${books()}/${id}/commands`, { action: 'submit' })],
       ['epub', (c) => raw(c, `${books()}/${id}/epub`, epub3())],
       ['cover', (c) => raw(c, `${books()}/${id}/cover`, new Uint8Array(PNG))],
+      ['discard files', (c) => t.request(`${books()}/${id}/pending-files`, { method: 'DELETE', cookie: c })],
+      ['pending cover', (c) => get(c, `${books()}/${id}/pending-cover`)],
     ];
     for (const [name, call] of routes) {
       expect((await call(undefined)).status, name).toBe(401);
@@ -248,7 +261,7 @@ describe('submitting to review', () => {
     expect((await send('POST', admin.cookie, `/api/publishing/${id}/commands`, { action: 'approve' })).status).toBe(200);
 
     const published = await answerOf(await get(owner.cookie, `${books()}/${id}`), getImprintBook);
-    expect(published).toMatchObject({ state: 'published', listed: true, actions: ['submit', 'unlist'], filesLocked: expect.any(String) });
+    expect(published).toMatchObject({ state: 'published', listed: true, actions: ['submit', 'unlist'], filesLocked: null, pendingFiles: null });
     expect(published.events.map((e) => e.action)).toEqual(['submit', 'approve']);
     const store = await answerOf(await t.request(`/api/store/books/${id}`), getStoreBook);
     expect(store).toMatchObject({
@@ -264,8 +277,169 @@ describe('submitting to review', () => {
       ['Edith Grey', 'translator'],
       ['Mo Lin', 'illustrator'],
     ]);
-    expect((await raw(owner.cookie, `${books()}/${id}/cover`, new Uint8Array(PNG))).status).toBe(409);
     const notices = await t.ctx.db.selectFrom('jobs').select('kind').where('kind', '=', 'publishing.notice').execute();
     expect(notices.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('new files for a book in the store (decision 065)', () => {
+  /** A book listed through review, its text from an EPUB (chapters Cover, Departure, The Storm). */
+  async function listedBook(title: string) {
+    const id = await buildBook(title, imprintId);
+    expect((await raw(owner.cookie, `${books()}/${id}/epub`, epub3())).status).toBe(200);
+    expect((await send('PUT', owner.cookie, `${books()}/${id}/metadata`, { ...details, title })).status).toBe(200);
+    expect((await send('POST', owner.cookie, `${books()}/${id}/commands`, { action: 'submit' })).status).toBe(200);
+    await t.worker.drain();
+    expect((await send('POST', admin.cookie, `/api/publishing/${id}/commands`, { action: 'approve' })).status).toBe(200);
+    return id;
+  }
+  /** The corrected file: Departure's text fixed, the cover page gone, a chapter added. */
+  const corrected = () =>
+    epub3({
+      chapters: [
+        { id: 'ch1', title: 'Departure', body: '<h1>Departure</h1><p>We left at dawn, as the corrected text says.</p>' },
+        { id: 'ch2', title: 'The Storm', body: '<h1 id="storm">The Storm</h1><p>Il pleut.</p>' },
+        { id: 'ch3', title: 'Landfall', body: '<h1>Landfall</h1><p>An island at last.</p>' },
+      ],
+    });
+  /** As DOMAIN.md recommends: the automatic cover check of the update passes it. */
+  const newCover = (size = { width: 1600, height: 2560 }) =>
+    sharp({ create: { ...size, channels: 3, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+  const command = (cookie: string, id: string, action: string, comment?: string) =>
+    send('POST', cookie, `${books()}/${id}/commands`, { action, ...(comment ? { comment } : {}) });
+  const review = (id: string, action: string, comment?: string) =>
+    send('POST', admin.cookie, `/api/publishing/${id}/commands`, { action, ...(comment ? { comment } : {}) });
+  const live = async (id: string) => {
+    const stored = (await loadBook(t.ctx, id))!;
+    return { chapters: stored.book.chapters.map((c) => ({ id: c.id, title: c.title, xhtml: c.xhtml })), coverPath: stored.book.coverPath };
+  };
+  const storeCover = async (id: string) => (await answerOf(await t.request(`/api/store/books/${id}`), getStoreBook)).coverUrl;
+  const draftRows = async (id: string) => (await t.ctx.db.selectFrom('imprintBookDrafts').select('bookId').where('bookId', '=', id).execute()).length;
+
+  it('keeps the live edition on sale while the new files wait, and swaps them in when approved', async () => {
+    const id = await listedBook('Corrected Voyage');
+    const before = await live(id);
+    const coverBefore = await storeCover(id);
+    const departure = before.chapters.find((c) => c.title === 'Departure')!;
+
+    // Staff may replace files (books:edit); the EPUB and the cover wait together as one update.
+    const withEpub = await answerOf(await raw(staff.cookie, `${books()}/${id}/epub`, corrected()), replaceImprintBookEpub);
+    expect(withEpub).toMatchObject({ state: 'published', listed: true, filesLocked: null, actions: ['submit', 'unlist'] });
+    expect(withEpub.pendingFiles).toMatchObject({
+      epub: { chaptersBefore: 3, chaptersAfter: 3, added: ['Landfall'], removed: ['Cover'], addedCount: 1, removedCount: 1, edited: 2 },
+      cover: null,
+      coverUrl: null,
+      changedBy: staff.user.displayName,
+    });
+    const cover = await newCover();
+    const withCover = await answerOf(await raw(manager.cookie, `${books()}/${id}/cover`, new Uint8Array(cover)), replaceImprintBookCover);
+    expect(withCover.pendingFiles).toMatchObject({ epub: { added: ['Landfall'] }, cover: { mediaType: 'image/png' } });
+    expect(withCover.coverUrl).toBe(coverBefore); // the listing's cover, not the waiting one
+    const preview = await get(staff.cookie, withCover.pendingFiles!.coverUrl!);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await preview.arrayBuffer()).equals(cover)).toBe(true);
+    expect((await get(rival.cookie, `/api/publisher/imprints/${imprintId}/books/${id}/pending-cover`)).status).toBe(404);
+
+    // Buyers still read the approved edition, through the update's submission and review.
+    expect(await live(id)).toEqual(before);
+    expect(await storeCover(id)).toBe(coverBefore);
+    const submitted = await answerOf(await command(owner.cookie, id, 'submit'), runImprintBookCommand);
+    expect(submitted).toMatchObject({ state: 'submitted', listed: true, filesLocked: expect.stringMatching(/with the reviewers/) });
+    const locked = await raw(owner.cookie, `${books()}/${id}/cover`, new Uint8Array(cover));
+    expect(locked.status).toBe(409);
+    expect((await errorOf(locked)).message).toMatch(/once they have decided/);
+    expect((await t.request(`${books()}/${id}/pending-files`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(409);
+
+    // The reviewer sees an update (a live edition and a pending one) and reads the new text.
+    const queue = (await (await get(admin.cookie, '/api/admin/publishing/queue')).json()) as { items: { id: string }[] };
+    expect(queue.items.map((i) => i.id)).toContain(id);
+    const publication = await answerOf(await get(admin.cookie, `/api/publishing/${id}`), getPublication);
+    expect(publication).toMatchObject({ listed: true, liveEdition: { number: 1 }, pendingEdition: { number: 2 } });
+    // The reviewer sees the new cover (the book was listed without one); a reader may not.
+    expect(publication.liveEdition!.coverUrl).toBeNull();
+    const editionCover = await get(admin.cookie, publication.pendingEdition!.coverUrl!);
+    expect(editionCover.status).toBe(200);
+    expect(Buffer.from(await editionCover.arrayBuffer()).equals(cover)).toBe(true);
+    expect((await get(reader.cookie, publication.pendingEdition!.coverUrl!)).status).toBe(403);
+    expect((await get(owner.cookie, publication.pendingEdition!.coverUrl!)).status).toBe(403); // members use the publisher pages
+    const read = await answerOf(
+      await get(admin.cookie, `/api/publishing/editions/${publication.pendingEdition!.id}/book/chapters/${departure.id}`),
+      getEditionChapter,
+    );
+    expect(read.xhtml).toContain('corrected text');
+    expect(await live(id)).toEqual(before);
+
+    await t.worker.drain();
+    const checked = await answerOf(await get(admin.cookie, `/api/publishing/${id}`), getPublication);
+    expect(checked.checks.find((c) => c.name === 'cover')).toMatchObject({ status: 'passed', message: 'The cover is 1600 × 2560 px, ratio 1 : 1.6.' });
+    expect((await review(id, 'approve')).status).toBe(200);
+    const after = await live(id);
+    expect(after.chapters.map((c) => c.title)).toEqual(['Departure', 'The Storm', 'Landfall']);
+    expect(after.coverPath).not.toBe(before.coverPath);
+    expect(await storeCover(id)).not.toBe(coverBefore);
+    // A reader's place in Departure still points at it: same chapter id, the corrected text.
+    expect(after.chapters[0]!.id).toBe(departure.id);
+    const chapter = await t.request(`/api/books/${id}/chapters/${departure.id}`);
+    expect(chapter.status).toBe(200);
+    expect(((await chapter.json()) as { xhtml: string }).xhtml).toContain('corrected text');
+    const approved = await answerOf(await get(owner.cookie, `${books()}/${id}`), getImprintBook);
+    expect(approved).toMatchObject({ state: 'published', listed: true, pendingFiles: null, filesLocked: null });
+    expect(await draftRows(id)).toBe(0);
+    const audit = await t.ctx.db.selectFrom('auditLog').select(['action', 'actorId']).where('targetId', '=', id).execute();
+    expect(audit).toContainEqual({ action: 'imprint.book_epub_replaced', actorId: staff.user.id });
+    expect(audit).toContainEqual({ action: 'imprint.book_cover_replaced', actorId: manager.user.id });
+  });
+
+  it('leaves the live book as it was when the update is rejected, and takes no more files', async () => {
+    const id = await listedBook('Refused Voyage');
+    const before = await live(id);
+    expect((await raw(owner.cookie, `${books()}/${id}/epub`, corrected())).status).toBe(200);
+    expect((await command(owner.cookie, id, 'submit')).status).toBe(200);
+    await t.worker.drain();
+    expect((await review(id, 'reject', 'The new file drops the cover page our guidelines require.')).status).toBe(200);
+
+    expect(await live(id)).toEqual(before);
+    const detail = await answerOf(await get(owner.cookie, `${books()}/${id}`), getImprintBook);
+    expect(detail).toMatchObject({ state: 'rejected', listed: true, pendingFiles: null, filesLocked: 'This book was rejected: its files no longer change.' });
+    expect(await draftRows(id)).toBe(0);
+    const refused = await raw(owner.cookie, `${books()}/${id}/epub`, corrected());
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe('This book was rejected: its files no longer change.');
+  });
+
+  it('checks the new cover, not the one in the store: a cover under the limits blocks approval', async () => {
+    const id = await listedBook('Tiny Cover Voyage');
+    expect((await raw(owner.cookie, `${books()}/${id}/cover`, new Uint8Array(await newCover({ width: 200, height: 320 })))).status).toBe(200);
+    expect((await command(owner.cookie, id, 'submit')).status).toBe(200);
+    await t.worker.drain();
+    const checked = await answerOf(await get(admin.cookie, `/api/publishing/${id}`), getPublication);
+    expect(checked.checks.find((c) => c.name === 'cover')).toMatchObject({ status: 'failed', blocksApproval: true });
+    expect((await review(id, 'approve')).status).toBe(409);
+  });
+
+  it('keeps the new files when changes are requested; discarding them leaves the live ones to submit', async () => {
+    const id = await listedBook('Returned Voyage');
+    const before = await live(id);
+    expect((await raw(owner.cookie, `${books()}/${id}/epub`, corrected())).status).toBe(200);
+    expect((await command(owner.cookie, id, 'submit')).status).toBe(200);
+    expect((await review(id, 'request_changes', 'Landfall needs a heading level fix.')).status).toBe(200);
+
+    const returned = await answerOf(await get(staff.cookie, `${books()}/${id}`), getImprintBook);
+    expect(returned).toMatchObject({ state: 'changes_requested', filesLocked: null, pendingFiles: { epub: { added: ['Landfall'] } } });
+    const discarded = await answerOf(await t.request(`${books()}/${id}/pending-files`, { method: 'DELETE', cookie: staff.cookie }), discardImprintBookFiles);
+    expect(discarded.pendingFiles).toBeNull();
+    expect((await t.request(`${books()}/${id}/pending-files`, { method: 'DELETE', cookie: staff.cookie })).status).toBe(409);
+    expect(await live(id)).toEqual(before);
+
+    // Submitted again without new files, the update is the live text with the saved details.
+    const again = await answerOf(await command(owner.cookie, id, 'submit'), runImprintBookCommand);
+    const edition = await answerOf(
+      await get(admin.cookie, `/api/publishing/editions/${again.pendingEditionId}/book/chapters/${before.chapters[1]!.id}`),
+      getEditionChapter,
+    );
+    expect(edition.xhtml).toBe(before.chapters[1]!.xhtml);
   });
 });

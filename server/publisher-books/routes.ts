@@ -12,15 +12,16 @@ import { formatBytes } from '../../sync/text/bytes';
 import type { AppContext, AppEnv } from '../context';
 import { uploadLimit } from '../http/body-limit';
 import { on } from '../http/endpoint';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError, badRequest, notFound } from '../http/errors';
 import { canInImprint } from '../../sync/roles';
 import { requireUser } from '../http/guard';
 import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
+import { serveBlob } from '../files/serve-blob';
 import { imprintAccess, type ImprintActor } from '../publisher/access';
 import { runCommandOn } from '../publishing/commands';
 import { findImprintBook, imprintBookDetail, ownerView } from './book';
 import { catalogue } from './catalogue';
-import { replaceCover, replaceEpub, saveDetails, setIsbn } from './edit';
+import { discardFiles, pendingCover, replaceCover, replaceEpub, saveDetails, setIsbn } from './edit';
 
 const AT = '/api/publisher';
 
@@ -88,6 +89,19 @@ export function publisherBookRoutes(ctx: AppContext) {
     const who = await member(c);
     await replaceCover(ctx, who, params.bookId!, await readBytes(c, 'cover'));
     return detail(c, who, params.bookId!);
+  });
+  on(router, AT, api.discardImprintBookFiles, async (c, { params }) => {
+    const who = await member(c);
+    await discardFiles(ctx, who, params.bookId!);
+    return detail(c, who, params.bookId!);
+  });
+  // The new cover waiting for review: for the members only, so never cached by anyone else.
+  router.get('/imprints/:imprintId/books/:bookId/pending-cover', async (c) => {
+    const who = await member(c);
+    const cover = await pendingCover(ctx, who, c.req.param('bookId'));
+    if (!cover) throw notFound('No new cover is waiting for this book.');
+    const headers = { 'Cache-Control': 'private, no-cache', 'X-Content-Type-Options': 'nosniff' };
+    return serveBlob(c, ctx.blobs, cover, headers, 'No new cover is waiting for this book.');
   });
   return router;
 }

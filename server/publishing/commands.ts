@@ -21,6 +21,7 @@ import { conflict, forbidden, invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
 import { editionChecks, queueEditionChecks } from './checks/run';
 import { listingSlug, snapshotEdition, type EditionContent } from './edition';
+import { dropImprintDraft } from './imprint-drafts';
 import { snapshotImprintBook } from './imprint-edition';
 import { queuePublishingNotice } from './notices';
 import { parseMetadata, viewPublication, type PublicationView } from './publications';
@@ -96,6 +97,8 @@ async function commitMove(ctx: AppContext, trx: DB, { user, ip }: Acting, move: 
     ip,
   });
   await queuePublishingNotice(ctx, trx, event.id);
+  // An imprint book's new files (decision 065) are in the store once approved, and never will be once rejected.
+  if (view.imprintId && (move.action === 'approve' || move.action === 'reject')) await dropImprintDraft(trx, view.id);
 }
 
 const VERB: Record<PublishingAction, string> = {
@@ -158,6 +161,11 @@ async function submit(ctx: AppContext, acting: Acting, move: Move): Promise<void
   if (view.imprintId) {
     // An imprint's book is its own listing: the edition is the book as it stands, with the details saved for it.
     ({ listing, content } = await snapshotImprintBook(ctx, view.id, metadata));
+    // Its cover (perhaps a new one waiting for review, decision 065) is frozen with it too: the reviewer sees it.
+    const { coverPath, assets } = content.book;
+    const hash = coverPath ? content.assetHashes?.[coverPath] : undefined;
+    const asset = assets.find((a) => a.path === coverPath);
+    cover = hash && asset ? { hash, mediaType: asset.mediaType } : null;
   } else {
     if (!view.manuscript) throw conflict('The manuscript was deleted.');
     const bookId = view.row.bookId ?? newId();

@@ -105,7 +105,7 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
     row ? summariesQuery(ctx.db).where('p.id', '=', view.id).executeTakeFirst() : undefined,
     ctx.db
       .selectFrom('publicationEditions')
-      .select(['id', 'number', 'createdAt', 'metadata'])
+      .select(['id', 'number', 'createdAt', 'metadata', 'coverBlob'])
       .where('id', 'in', [row?.pendingEditionId ?? '', row?.liveEditionId ?? ''])
       .execute(),
     ctx.db
@@ -132,7 +132,14 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
   const find = (id: string | null | undefined) => editions.find((e) => e.id === id);
   const edition = (id: string | null | undefined) => {
     const found = find(id);
-    return found ? { id: found.id, number: found.number, createdAt: found.createdAt } : null;
+    return found
+      ? {
+          id: found.id,
+          number: found.number,
+          createdAt: found.createdAt,
+          coverUrl: found.coverBlob ? `/api/publishing/editions/${found.id}/cover?v=${found.coverBlob.slice(0, 12)}` : null,
+        }
+      : null;
   };
   const submitted = find(row?.pendingEditionId);
   const checkedEdition = row?.pendingEditionId ?? row?.liveEditionId;

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import * as api from '../../sync/api/publishing';
 import { can } from '../../sync/roles';
 import type { AppContext, AppEnv } from '../context';
+import { serveBlob } from '../files/serve-blob';
 import { on } from '../http/endpoint';
 import { forbidden, notFound } from '../http/errors';
 import { requirePermission, requireUser } from '../http/guard';
@@ -58,6 +59,19 @@ export function publishingRoutes(ctx: AppContext) {
     return detail(c, params.id);
   });
   on(router, '/api/publishing', api.getEditionBook, async (c, { params }) => editionAsBook(params.id, await edition(c, params.id)));
+  // The cover frozen with an edition: to whoever may see its publication, never cached by others.
+  router.get('/editions/:id/cover', async (c) => {
+    const who = acting(c);
+    const id = c.req.param('id');
+    const row =
+      id.length <= 64
+        ? await ctx.db.selectFrom('publicationEditions').select(['publicationId', 'coverBlob', 'coverMediaType']).where('id', '=', id).executeTakeFirst()
+        : undefined;
+    const visible = row?.coverBlob && row.coverMediaType && (await mustView(ctx, row.publicationId, who.user).catch(() => null));
+    if (!visible) throw notFound('This edition has no cover.');
+    const headers = { 'Cache-Control': 'private, no-cache', 'X-Content-Type-Options': 'nosniff' };
+    return serveBlob(c, ctx.blobs, { hash: row.coverBlob!, mediaType: row.coverMediaType! }, headers, 'This edition has no cover.');
+  });
   on(router, '/api/publishing', api.getEditionChapter, async (c, { params }) => {
     const chapter = editionChapter(params.id, await edition(c, params.id), params.chapterId);
     if (!chapter) throw notFound('No such chapter.');

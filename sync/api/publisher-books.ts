@@ -56,6 +56,38 @@ export const listImprintBooks = endpoint({
   }),
 });
 
+/** What new files change compared with the live book (decision 065). */
+const PendingFileChangesSchema = zm.object({
+  /** A new EPUB: its size, and its chapters compared with the live book's (same id, same chapter). */
+  epub: zm.nullable(
+    zm.object({
+      bytes: zm.number(),
+      chaptersBefore: zm.number(),
+      chaptersAfter: zm.number(),
+      /** Titles of the chapters added and removed (the first few); the counts are all of them. */
+      added: zm.array(zm.string()),
+      removed: zm.array(zm.string()),
+      addedCount: zm.number(),
+      removedCount: zm.number(),
+      /** Chapters in both whose text or title differs. */
+      edited: zm.number(),
+    }),
+  ),
+  /** A new cover (uploaded, or the new EPUB's own). */
+  cover: zm.nullable(zm.object({ mediaType: zm.string() })),
+});
+export type PendingFileChanges = zm.infer<typeof PendingFileChangesSchema>;
+
+/** New files of a book in the store, waiting beside the live edition for submission and approval. */
+const PendingFilesSchema = zm.object({
+  ...PendingFileChangesSchema.shape,
+  /** The new cover, for the members to see (GET …/pending-cover); null when the cover stays. */
+  coverUrl: zm.nullable(zm.string()),
+  changedAt: zm.number(),
+  changedBy: zm.nullable(zm.string()),
+});
+export type PendingFiles = zm.infer<typeof PendingFilesSchema>;
+
 const ImprintBookDetailSchema = zm.object({
   ...ImprintBookSummarySchema.shape,
   /** The details the next submission takes: as saved here, or read from the book until then. */
@@ -70,6 +102,8 @@ const ImprintBookDetailSchema = zm.object({
   mayChangeIsbn: zm.boolean(),
   /** Why the files cannot be replaced now; null when they can. */
   filesLocked: zm.nullable(zm.string()),
+  /** A book in the store: new files wait here for review and the live edition stays on sale (decision 065). */
+  pendingFiles: zm.nullable(PendingFilesSchema),
   /** Free ISBNs of the imprint's pool to choose from (for those who may set the ISBN). */
   freeIsbns: zm.array(zm.string()),
   /** The edition under review or last submitted, readable at /books/edition/{id}. */
@@ -107,8 +141,14 @@ export const runImprintBookCommand = endpoint({
   response: ImprintBookDetailSchema,
 });
 
-/** Replace the book's text with an EPUB (the raw body); its details stay as saved here. */
+/**
+ * Replace the book's text with an EPUB (the raw body); its details stay as saved here. For a book
+ * in the store the files wait as an update (`pendingFiles`) until submitted and approved.
+ */
 export const replaceImprintBookEpub = endpoint({ method: 'POST', path: `${BOOK}/epub`, response: ImprintBookDetailSchema });
 
 /** Replace the cover (a JPEG, PNG or WebP image as the raw body). */
 export const replaceImprintBookCover = endpoint({ method: 'POST', path: `${BOOK}/cover`, response: ImprintBookDetailSchema });
+
+/** Throw away new files that were not submitted (or were sent back): the next submission takes the live ones. */
+export const discardImprintBookFiles = endpoint({ method: 'DELETE', path: `${BOOK}/pending-files`, response: ImprintBookDetailSchema });

@@ -50,7 +50,13 @@ const PublicationSummarySchema = zm.object({
 });
 export type PublicationSummary = zm.infer<typeof PublicationSummarySchema>;
 
-const EditionSchema = zm.object({ id: zm.string(), number: zm.number(), createdAt: zm.number() });
+const EditionSchema = zm.object({
+  id: zm.string(),
+  number: zm.number(),
+  createdAt: zm.number(),
+  /** The cover frozen with the edition, for those who may see the publication; null without one. */
+  coverUrl: zm.nullable(zm.string()),
+});
 
 const EditionCheckSchema = zm.object({
   /** A name of sync/publishing/checks.ts (EDITION_CHECKS). */

@@ -5,8 +5,12 @@
  * series and the credits by role. The draft (an EPUB uploaded through the API) and its ISBN (a
  * random 979-8 number) are this run's own. The ISBN stays out of the imprint's pool: the pool's
  * counts are publisher-isbn.spec's, which runs alongside.
+ *
+ * Then a book in the store gets a corrected EPUB and a new cover (decision 065): they wait as an
+ * update pending review while the store keeps the approved text, and replace it once approved.
  */
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { epub3 } from '../../server/books/epub/test-epubs';
 import { adminPage, appOrigin, DEMO, expectAccessible, signIn } from './fixtures';
 import { PHONE, sidewaysOverflow } from './every-route';
@@ -17,7 +21,7 @@ function randomIsbn(): string {
   return first12 + String((10 - (sum % 10)) % 10);
 }
 
-async function api(page: Page, method: 'get' | 'post', path: string, data?: unknown, body?: Buffer) {
+async function api(page: Page, method: 'get' | 'post' | 'put', path: string, data?: unknown, body?: Buffer) {
   const headers: Record<string, string> = { origin: appOrigin() };
   if (body) headers['content-type'] = 'application/octet-stream';
   const res = await page.request[method](path, { headers, ...(body ? { data: body } : data !== undefined ? { data } : {}) });
@@ -127,4 +131,91 @@ test('the catalogue and the edit page on a phone', async ({ page }) => {
   expect(await sidewaysOverflow(page)).toEqual([]);
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('publisher-book-edit-phone.png'), fullPage: true });
+});
+
+test('a publisher replaces the EPUB and cover of a book in the store: the update waits for review, then buyers get it', async ({ page, browser }) => {
+  const run = Date.now().toString(36);
+  const title = `The Tide Clock ${run}`;
+  await signIn(page, DEMO.publisher);
+  const { imprintId, bookId } = await draftAndIsbn(page, title);
+  const book = `/api/publisher/imprints/${imprintId}/books/${bookId}`;
+  await api(page, 'put', `${book}/metadata`, {
+    title,
+    subtitle: '',
+    description: 'A clock that keeps the tides, and the town that forgot to wind it.',
+    genres: ['FB'],
+    keywords: ['tides'],
+    language: 'en',
+    priceCents: 499,
+    currency: 'USD',
+    ageRating: 'all',
+    series: '',
+    seriesNumber: null,
+    contributors: [{ name: 'Ann Author', role: 'A01' }],
+  });
+  await api(page, 'post', `${book}/commands`, { action: 'submit' });
+  const admin = await adminPage(browser);
+  // The automatic checks run as a job after each submission: approval waits for them (409 until then).
+  const approve = () =>
+    expect
+      .poll(async () =>
+        (await admin.request.post(`/api/publishing/${bookId}/commands`, { headers: { origin: appOrigin() }, data: { action: 'approve' } })).status(),
+      )
+      .toBe(200);
+  await approve();
+  const storeChapters = async () => ((await api(page, 'get', `/api/books/${bookId}`)) as { chapters: { title: string }[] }).chapters.map((c) => c.title);
+  const before = await storeChapters();
+  expect(before).not.toContain('Landfall');
+
+  // A corrected EPUB (a chapter added) and a new cover: an update pending review, the store unchanged.
+  await page.goto(`/publisher/books/${bookId}/edit?imprint=${imprintId}`);
+  await expect(page.getByTestId('book-state')).toHaveText('Published');
+  const corrected = epub3({
+    title,
+    identifier: `urn:uuid:${crypto.randomUUID()}`,
+    chapters: [
+      { id: 'ch1', title: 'Departure', body: '<h1>Departure</h1><p>We left at dawn, as the corrected text says.</p>' },
+      { id: 'ch2', title: 'The Storm', body: '<h1 id="storm">The Storm</h1><p>Il pleut.</p>' },
+      { id: 'ch3', title: 'Landfall', body: '<h1>Landfall</h1><p>An island at last.</p>' },
+    ],
+  });
+  await page.getByLabel('Replace the EPUB').setInputFiles({ name: 'corrected.epub', mimeType: 'application/epub+zip', buffer: Buffer.from(corrected) });
+  const pending = page.getByTestId('pending-update');
+  await expect(pending.getByRole('heading', { name: 'Update pending review' })).toBeVisible();
+  await expect(pending).toContainText('Added: Landfall');
+  await expect(pending).toContainText('Removed: Cover');
+  await expect(pending).toContainText('Not submitted yet');
+  const cover = await sharp({ create: { width: 1600, height: 2560, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  await page.getByLabel('Replace the cover').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
+  await expect(pending.getByRole('img', { name: `New cover of ${title}` })).toBeVisible();
+  expect(await storeChapters()).toEqual(before);
+  await expectAccessible(page);
+  // The two toasts would cover the panel in the pictures.
+  await expect(page.getByRole('button', { name: 'Dismiss' })).toHaveCount(0); // they go after 5 s
+  await page.screenshot({ path: test.info().outputPath('publisher-book-pending-update-desktop.png'), fullPage: true });
+  await page.setViewportSize(PHONE);
+  expect(await sidewaysOverflow(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('publisher-book-pending-update-phone.png'), fullPage: true });
+  await pending.screenshot({ path: test.info().outputPath('publisher-book-pending-update-phone-panel.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Submitted: files wait for the decision; the reviewer approves and the store has the new text.
+  await page.getByRole('button', { name: 'Submit update for review' }).click();
+  await expect(page.getByTestId('book-state')).toContainText('Submitted');
+  await expect(pending).toContainText('Submitted: the reviewers have it.');
+  await expect(page.getByLabel('Replace the EPUB')).toBeDisabled();
+  expect(await storeChapters()).toEqual(before);
+  // The reviewer's page: an update, with the new cover (the store had none).
+  await admin.goto(`/admin/store/review/${bookId}`);
+  await expect(admin.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(admin.getByTestId('review-covers').getByRole('img', { name: 'Cover: Edition 2' })).toBeVisible();
+  await expect(admin.getByRole('link', { name: 'Edition 1, in the store now' })).toBeVisible();
+  await admin.screenshot({ path: test.info().outputPath('review-update-desktop.png'), fullPage: true });
+  await approve();
+  await page.reload();
+  await expect(page.getByTestId('book-state')).toHaveText('Published');
+  await expect(page.getByTestId('pending-update')).toHaveCount(0);
+  expect(await storeChapters()).toEqual(['Departure', 'The Storm', 'Landfall']);
 });

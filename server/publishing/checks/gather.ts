@@ -59,15 +59,15 @@ async function isbnFacts(db: DB, value: string, bookId: string | null, ownerId: 
 }
 
 /**
- * The cover: the one frozen with the edition (set from /cover or the form), else the store
- * book's (a publisher's upload carries one).
+ * The cover: the one frozen with the edition (a manuscript's, set from /cover or the form), else
+ * the one among the edition's own assets (an imprint book's, which may be a new cover waiting for
+ * review: decision 065), else the store book's.
  */
-async function coverFacts(ctx: AppContext, editionCover: string | null, store: StoreBook | undefined): Promise<CoverFacts | null> {
+async function coverFacts(ctx: AppContext, editionCover: { path: string; hash: string } | null, store: StoreBook | undefined): Promise<CoverFacts | null> {
   let path: string;
   let hash: string | undefined;
   if (editionCover) {
-    path = 'the edition’s cover';
-    hash = editionCover;
+    ({ path, hash } = editionCover);
   } else if (store?.coverPath) {
     path = store.coverPath;
     hash = (await ctx.db.selectFrom('bookAssets').select('blobHash').where('bookId', '=', store.id).where('path', '=', store.coverPath).executeTakeFirst())
@@ -108,7 +108,8 @@ export async function gatherCheckInput(ctx: AppContext, editionId: string): Prom
     .where('e.id', '=', editionId)
     .executeTakeFirst();
   if (!row) return null;
-  const { book } = JSON.parse(row.book) as EditionContent;
+  const { book, assetHashes } = JSON.parse(row.book) as EditionContent;
+  const ownCover = book.coverPath ? assetHashes?.[book.coverPath] : undefined;
   const metadata = JSON.parse(row.metadata) as unknown;
   const store = row.bookId
     ? await ctx.db.selectFrom('books').select(['id', 'isbn', 'imprintId', 'coverPath']).where('id', '=', row.bookId).executeTakeFirst()
@@ -118,7 +119,11 @@ export async function gatherCheckInput(ctx: AppContext, editionId: string): Prom
     book,
     metadata,
     isbn: isbn ? await isbnFacts(ctx.db, isbn, row.bookId, row.ownerId, store) : null,
-    cover: await coverFacts(ctx, row.coverBlob, store),
+    cover: await coverFacts(
+      ctx,
+      row.coverBlob ? { path: 'the edition’s cover', hash: row.coverBlob } : ownCover ? { path: book.coverPath!, hash: ownCover } : null,
+      store,
+    ),
     images: await imageFacts(ctx.db, book),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * /publisher/books/{id}/edit: one of the imprint's books — its details and contributors (the
  * same form as /publishing), its ISBN (a free one of the pool, or typed), its EPUB and cover, and
- * submitting it to the store's review with the history and the reviewers' feedback.
+ * submitting it to the store's review with the history and the reviewers' feedback. New files of
+ * a book in the store wait as an update pending review (decision 065).
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,17 +10,71 @@ import { replaceImprintBookCover, replaceImprintBookEpub, type ImprintBookDetail
 import type { MyImprint } from '../../../sync/api/publisher-isbns';
 import type { PublishingAction } from '../../../sync/publishing/state-machine';
 import { fieldErrorsOf } from '../../lib/api';
-import { Button, Card, Notice, QueryState, SelectField, TextField, usePageTitle } from '../../ui';
+import { formatBytes } from '../../../sync/text/bytes';
+import { Button, Card, formatRelative, Notice, QueryState, SelectField, TextField, usePageTitle } from '../../ui';
 import { MetadataForm } from '../publishing/metadata-form';
 import { StateBadge } from '../publishing/state-badge';
 import { Thread } from '../publishing/thread';
-import { useBookCommand, useFileReplaced, useImprintBook, useSaveBookDetails, useSetIsbn } from './books-api';
+import { useBookCommand, useDiscardFiles, useFileReplaced, useImprintBook, useSaveBookDetails, useSetIsbn } from './books-api';
 import { FileStep } from './file-step';
 import { ImprintChoice } from './imprint-choice';
 import '../publishing/publishing.css';
 import './publisher.css';
 
 const LABELS: Partial<Record<PublishingAction, string>> = { submit: 'Submit for review', unlist: 'Unlist from the store', republish: 'List again' };
+
+const chapters = (n: number) => (n === 1 ? '1 chapter' : `${n} chapters`);
+const more = (named: string[], count: number) => named.join(', ') + (count > named.length ? ` and ${count - named.length} more` : '');
+
+/**
+ * New files of a book in the store (decision 065): what they change, and where the update is.
+ * Buyers keep the approved edition until a reviewer approves the update.
+ */
+function PendingUpdate({ imprintId, book }: { imprintId: string; book: ImprintBookDetail }) {
+  const discard = useDiscardFiles(imprintId, book.id);
+  const pending = book.pendingFiles!;
+  const inReview = book.state === 'submitted' || book.state === 'in_review';
+  const { epub } = pending;
+  return (
+    <section className="pending-update" aria-labelledby="pending-update-title" data-testid="pending-update">
+      <h3 id="pending-update-title">Update pending review</h3>
+      <p className="muted">
+        {inReview
+          ? 'Submitted: the reviewers have it. Buyers keep reading the edition in the store until the update is approved; then their libraries get the new version.'
+          : book.state === 'changes_requested'
+            ? 'The reviewers asked for changes. Replace the files again, or submit the update as it is.'
+            : 'Not submitted yet. Buyers keep reading the edition in the store; submit the update to send the new files to review.'}
+      </p>
+      <ul className="pending-update-changes">
+        {epub && (
+          <li>
+            <strong>New EPUB</strong> ({formatBytes(epub.bytes)}): {chapters(epub.chaptersBefore)} → {chapters(epub.chaptersAfter)}
+            {epub.edited > 0 && `; ${epub.edited === 1 ? '1 chapter changed' : `${epub.edited} chapters changed`}`}
+            {epub.addedCount > 0 && <span className="pending-update-detail">Added: {more(epub.added, epub.addedCount)}</span>}
+            {epub.removedCount > 0 && <span className="pending-update-detail">Removed: {more(epub.removed, epub.removedCount)}</span>}
+          </li>
+        )}
+        {pending.cover && (
+          <li className="pending-update-cover">
+            {pending.coverUrl && <img src={pending.coverUrl} alt={`New cover of ${book.title}`} width={60} height={96} />}
+            <span>
+              <strong>New cover</strong> {book.coverUrl ? '(replaces the one in the store)' : '(the store shows none yet)'}
+            </span>
+          </li>
+        )}
+      </ul>
+      <p className="field-hint">
+        Changed {formatRelative(pending.changedAt)}
+        {pending.changedBy && ` by ${pending.changedBy}`}.
+      </p>
+      {!book.filesLocked && (
+        <Button variant="secondary" loading={discard.isPending} onClick={() => discard.mutate(undefined)}>
+          Discard new files
+        </Button>
+      )}
+    </section>
+  );
+}
 
 function Submit({ imprintId, book }: { imprintId: string; book: ImprintBookDetail }) {
   const command = useBookCommand(imprintId, book.id);
@@ -32,8 +87,12 @@ function Submit({ imprintId, book }: { imprintId: string; book: ImprintBookDetai
             {feedback.comment}
           </Notice>
         )}
+        {book.pendingFiles && <PendingUpdate imprintId={imprintId} book={book} />}
         {book.state === 'submitted' || book.state === 'in_review' ? (
-          <p className="muted">The reviewers have this book. You can keep editing: the changes go with the next submission.</p>
+          <p className="muted">
+            The reviewers have this book. You can keep editing its details: they go with the next submission.
+            {book.filesLocked && ' New files can be uploaded once the reviewers have decided.'}
+          </p>
         ) : book.actions.includes('submit') ? (
           <p className="muted">
             Submitting sends the book as it is now, with its saved details, to the store&apos;s review.
@@ -50,7 +109,7 @@ function Submit({ imprintId, book }: { imprintId: string; book: ImprintBookDetai
               loading={command.isPending && command.variables === action}
               onClick={() => command.mutate(action)}
             >
-              {LABELS[action] ?? action}
+              {action === 'submit' && book.listed ? 'Submit update for review' : (LABELS[action] ?? action)}
             </Button>
           ))}
         </div>
@@ -155,7 +214,11 @@ function Files({ imprintId, book }: { imprintId: string; book: ImprintBookDetail
           )}
           <p className="muted">{book.chapterCount === 1 ? '1 chapter' : `${book.chapterCount} chapters`}</p>
         </div>
-        {book.filesLocked ? <Notice>{book.filesLocked}</Notice> : null}
+        {book.filesLocked ? (
+          <Notice>{book.filesLocked}</Notice>
+        ) : book.listed ? (
+          <p className="muted">This book is in the store: new files wait as an update for review, and buyers keep the current ones until it is approved.</p>
+        ) : null}
         <FileStep
           label="Replace the EPUB"
           hint="An EPUB 3 or 2: its chapters, images and contents replace the book's; the details above stay."
@@ -165,7 +228,9 @@ function Files({ imprintId, book }: { imprintId: string; book: ImprintBookDetail
           query={{}}
           field="epub"
           disabled={Boolean(book.filesLocked)}
-          onDone={(detail) => replaced(detail, 'The book’s text was replaced.')}
+          onDone={(detail) =>
+            replaced(detail, detail.pendingFiles?.epub ? 'New EPUB saved: it waits for review as an update.' : 'The book’s text was replaced.')
+          }
         />
         <FileStep
           label="Replace the cover"
@@ -176,7 +241,7 @@ function Files({ imprintId, book }: { imprintId: string; book: ImprintBookDetail
           query={{}}
           field="cover"
           disabled={Boolean(book.filesLocked)}
-          onDone={(detail) => replaced(detail, 'Cover replaced.')}
+          onDone={(detail) => replaced(detail, detail.pendingFiles?.cover ? 'New cover saved: it waits for review as an update.' : 'Cover replaced.')}
         />
       </div>
     </Card>

@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  discardImprintBookFiles,
   getImprintBook,
   listImprintBooks,
   runImprintBookCommand,
@@ -91,6 +92,16 @@ export function useBookCommand(imprintId: string, bookId: string) {
     bookId,
     (action: PublishingAction) => call(runImprintBookCommand, { params: { imprintId, bookId }, body: { action } }),
     (action) => DONE[action] ?? 'Done.',
+  );
+}
+
+/** Throw away new files of a book in the store that are not with the reviewers. */
+export function useDiscardFiles(imprintId: string, bookId: string) {
+  return useBookChange(
+    imprintId,
+    bookId,
+    () => call(discardImprintBookFiles, { params: { imprintId, bookId } }),
+    () => 'New files discarded: the update keeps the files in the store.',
   );
 }
 

@@ -107,6 +107,32 @@ function Decision({ detail }: { detail: PublicationDetail }) {
   );
 }
 
+const version = (url: string | null | undefined) => url?.slice(url.indexOf('?v=')) ?? null;
+
+/** The submitted edition's cover, beside the one in the store when an update changes it. */
+function EditionCovers({ detail }: { detail: PublicationDetail }) {
+  const pending = detail.pendingEdition;
+  const live = detail.liveEdition;
+  const covers = [
+    pending?.coverUrl ? { url: pending.coverUrl, label: `Edition ${pending.number}` } : null,
+    // The URL's ?v= is the image's hash: the same cover in both editions is shown once.
+    live?.coverUrl && live.id !== pending?.id && version(live.coverUrl) !== version(pending?.coverUrl)
+      ? { url: live.coverUrl, label: `In the store (edition ${live.number})` }
+      : null,
+  ].filter((c) => c !== null);
+  if (covers.length === 0) return null;
+  return (
+    <div className="review-covers" data-testid="review-covers">
+      {covers.map((c) => (
+        <figure key={c.url}>
+          <img src={c.url} alt={`Cover: ${c.label}`} width={96} height={154} />
+          <figcaption className="field-hint">{c.label}</figcaption>
+        </figure>
+      ))}
+    </div>
+  );
+}
+
 function Review({ detail }: { detail: PublicationDetail }) {
   usePageTitle(`Review: ${detail.title}`);
   const pending = detail.pendingEdition;
@@ -136,6 +162,7 @@ function Review({ detail }: { detail: PublicationDetail }) {
           <Decision detail={detail} />
           <EditionChecks checks={detail.checks} />
           <Card title="Content">
+            <EditionCovers detail={detail} />
             <ul className="publishing-links">
               {pending && (
                 <li>
