@@ -9,8 +9,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { appOrigin, axeProblems, freshAccount } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { appOrigin, axeProblems, freshAccount, test } from './fixtures';
 import {
   DESKTOP,
   PHONE,

@@ -2,8 +2,8 @@
  * The foundation's main journey: sign up → confirm through the outbox → sign in → apply to be an
  * author → an admin approves → the author's navigation appears, with an in-app notice.
  */
-import { expect, test } from '@playwright/test';
-import { adminPage, mailedLink, signIn, uniqueEmail } from './fixtures';
+import { expect } from '@playwright/test';
+import { adminPage, mailedLink, signIn, uniqueEmail, test } from './fixtures';
 
 test('a reader signs up, becomes an author once an admin approves', async ({ page, browser }) => {
   const email = uniqueEmail('writer');

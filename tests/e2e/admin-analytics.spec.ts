@@ -3,9 +3,9 @@
  * charts draw, each data table says what the API says, a preset and a custom range redraw them
  * (kept in the URL), a chart's CSV downloads, and /admin shows the same days as sparklines.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Analytics } from '../../sync/api/analytics';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 
 const utcDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

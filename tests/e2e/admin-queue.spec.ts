@@ -7,10 +7,10 @@
  * runs' and journeys' jobs never stand in for these.
  */
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { DEMO, adminPage, appOrigin, expectAccessible, signedIn } from './fixtures';
+import { DEMO, adminPage, appOrigin, expectAccessible, signedIn, test } from './fixtures';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);

@@ -5,9 +5,9 @@
  * it changes in the shared store, and looks at /store from a fresh browser context (the service
  * worker keeps store pages a context has seen).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../sync/replication/protocol-version';
-import { DEMO, adminPage, expectAccessible, freshAccount, signIn, appOrigin } from './fixtures';
+import { DEMO, adminPage, expectAccessible, freshAccount, signIn, appOrigin, test } from './fixtures';
 
 async function visitor(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();

@@ -1,6 +1,6 @@
 /** /admin/users: an admin starts the account-deletion flow for someone, with a reason, from the row's actions. */
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn, uniqueEmail, appOrigin } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, uniqueEmail, appOrigin, test } from './fixtures';
 
 test('an admin deletes an account on its owner’s behalf', async ({ page }) => {
   const email = uniqueEmail('leaving');

@@ -4,8 +4,8 @@
  * answer; then, with the book downloaded and the network gone, asks again and is answered from
  * the index built in the browser. The admin sees the question on /admin/rag-monitoring.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { appOrigin, DEMO, expectAccessible, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { appOrigin, DEMO, expectAccessible, signIn, test } from './fixtures';
 
 const BOOK_ID = 'demo-murder-at-the-marmalade-fete';
 const BOOK_TITLE = 'Murder at the Marmalade Fête';

@@ -5,8 +5,8 @@
  * follow", then unfollows. The reader signs up fresh, so no other journey sees these follows.
  * Author pages seen once open offline (the service worker keeps them).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { adminPage, expectAccessible, mailedLink, uniqueEmail, appOrigin } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { adminPage, expectAccessible, mailedLink, uniqueEmail, appOrigin, test } from './fixtures';
 
 const PASSWORD = 'a long and unusual passphrase 7';
 const ADA = '/author/demo-author';

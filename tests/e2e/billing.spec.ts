@@ -6,8 +6,8 @@
  * test counts the copies sold and checks the amounts per copy.
  */
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, appOrigin, expectAccessible, signIn } from './fixtures';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { DEMO, appOrigin, expectAccessible, signIn, test } from './fixtures';
 
 const BOOK = 'The Second Draft';
 // $6.99 a copy: a fee of 2.9 % + 30¢ = 50¢ leaves $6.49, of which the author's 70 % is $4.54.

@@ -3,8 +3,8 @@
  * ahead; the job queue publishes it on its own, and a signed-out visitor finds it on /blog and in
  * /blog/rss.xml, reads it, and gets the server-rendered head tags link previews need.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 
 /** Far enough ahead that the form is sent and checked before the time passes (on a busy CI core too), near enough to wait for. */
 const SCHEDULE_AHEAD_MS = 20_000;

@@ -3,8 +3,8 @@
  * blank (index.html's boot check). The service worker is kept out and the build's scripts fail
  * to download, as on a first visit whose network drops.
  */
-import { expect, test } from '@playwright/test';
-import { expectAccessible } from './fixtures';
+import { expect } from '@playwright/test';
+import { expectAccessible, test } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 

@@ -4,8 +4,8 @@
  * a declined card leaves the cart as it was; a refund takes the book out of the library.
  * Each test buys as its own account, since a cart is shared by an account's devices.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, adminPage, expectAccessible, signIn, appOrigin } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, adminPage, expectAccessible, signIn, appOrigin, test } from './fixtures';
 
 test('a visitor samples a book, signs in, buys it from the cart, reads it and keeps reading offline', async ({ page, context }) => {
   await page.goto('/store');

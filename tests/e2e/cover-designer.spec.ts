@@ -4,9 +4,9 @@
  * design and reopens it, sets the cover on a manuscript of their own and sees it on /publishing.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { appOrigin, DEMO, expectAccessible, signIn } from './fixtures';
+import { appOrigin, DEMO, expectAccessible, signIn, test } from './fixtures';
 import { DESKTOP, PHONE, pushDocs } from './every-route';
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });

@@ -2,8 +2,8 @@
  * The local database opens in the background once the page is idle: a form that writes to it
  * waits for it, and a click made while it is still opening is never lost.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, signIn, test } from './fixtures';
 
 // Without a service worker every script comes from the network, where the test can slow it.
 test.use({ serviceWorkers: 'block' });

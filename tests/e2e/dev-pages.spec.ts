@@ -3,8 +3,8 @@
  * the typography lab measures its lines, the interaction and settings demos do what they show.
  * A reader gets "Page not found" (the e2e server is a production build).
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signedIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectAccessible, signedIn, test } from './fixtures';
 
 test('page turn: turning forward and back lands on the first page again', async ({ browser }) => {
   const { page } = await signedIn(browser, DEMO.admin);

@@ -4,8 +4,8 @@
  * inviting co-authors by e-mail (pending alike for any address until the invitee accepts, and
  * revocable), and a removed co-author's open chapter told at once that it stopped syncing.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn, uniqueEmail, signedIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, uniqueEmail, signedIn, test } from './fixtures';
 import { chapterText, createManuscript, typeAtEnd } from './editor-helpers';
 
 const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><style>p.MsoNormal{font-family:"Calibri"}</style></head><body>

@@ -5,8 +5,8 @@
  * edits the commented words away (the thread detaches) and resolves it; the commenter sees it
  * resolved; the viewer reads without writing.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signedIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signedIn, test } from './fixtures';
 import { chapterText, invite } from './editor-helpers';
 
 /** Wide enough for the comments column beside the text. */

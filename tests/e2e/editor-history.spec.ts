@@ -3,8 +3,8 @@
  * History dialog, restore it, and see a second browser context on the same chapter converge on
  * the restored text (a restore is a new change on the live document, never a rewind).
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signedIn, appOrigin } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectAccessible, signedIn, appOrigin, test } from './fixtures';
 import { chapterText, typeAtEnd } from './editor-helpers';
 
 test('history: save a named version, read it, restore it, and a second window converges', async ({ browser }) => {

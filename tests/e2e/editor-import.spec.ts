@@ -3,8 +3,8 @@
  * with both chapters and their text in the collaborative editor; refusals show next to the file
  * control; offline the control is disabled and says why.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 
 const MARKDOWN = `# The Harbour
 

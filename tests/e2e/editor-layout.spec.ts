@@ -6,8 +6,8 @@
  * archives, unarchives and deletes (after a confirmation) a manuscript made here; a co-author
  * sees no such buttons.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signedIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signedIn, test } from './fixtures';
 import { chapterText, createManuscript, invite, typeAtEnd } from './editor-helpers';
 
 const LAPTOP = { width: 1366, height: 850 };

@@ -4,8 +4,8 @@
  * both show the same text, and an offline variant where one side loses its network AND its
  * collaboration socket while both keep typing.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn, signedIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, signedIn, test } from './fixtures';
 import { chapterText, createManuscript, cuttableCollab, invite, openShared, typeAtEnd } from './editor-helpers';
 
 test.describe('editor', () => {

@@ -4,10 +4,10 @@
  * text in word/document.xml); a reader cannot export someone else's manuscript. Screenshots at desktop and phone width.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { createManuscript, typeAtEnd } from './editor-helpers';
-import { DEMO, appOrigin, expectAccessible, signIn, signedIn } from './fixtures';
+import { DEMO, appOrigin, expectAccessible, signIn, signedIn, test } from './fixtures';
 
 const LINE = 'The ferry left at dawn, and nobody on the quay waved.';
 

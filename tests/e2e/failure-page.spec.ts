@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, FAILURE_TEXT, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, FAILURE_TEXT, signIn, test } from './fixtures';
 
 test.describe('failure page', () => {
   test('a server failure shows the product text with a digest that the admin finds in debug reports', async ({ page }) => {

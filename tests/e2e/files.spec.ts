@@ -3,8 +3,8 @@
  * it into a chapter through the editor's Image dialog, where it renders; a file the server cannot
  * take is refused with its reason next to the upload.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 
 // A real 1×1 PNG, so the browser draws the thumbnail and the chapter image.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

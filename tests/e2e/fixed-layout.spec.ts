@@ -5,10 +5,10 @@
  * jumps, a reload comes back to the same page (and takes a bookmark before the device's database
  * has opened), the SVG page shows, and axe finds nothing serious.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { BookDetailResponse } from '../../sync/api/books';
 import { fixedLayoutEpub } from '../../server/books/epub/test-epubs';
-import { DEMO, expectAccessible, importEpub, signIn } from './fixtures';
+import { DEMO, expectAccessible, importEpub, signIn, test } from './fixtures';
 
 // Portrait: one page at a time.
 test.use({ viewport: { width: 820, height: 1000 } });

@@ -9,11 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { BookDetailResponse } from '../../sync/api/books';
 import type { TocEntry } from '../../sync/book-format';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { DEMO, importEpub, signIn } from './fixtures';
+import { DEMO, importEpub, signIn, test } from './fixtures';
 
 const DIR = path.resolve(process.cwd(), '../shared/fixtures/epub');
 // Moby-Dick is read end to end by reader.spec.ts; importing it here too would re-import the same

@@ -3,7 +3,29 @@
  * links from the outbox (as an admin would at /dev/mail), and the axe check.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+
+/**
+ * Playwright's `test`, plus one thing every journey gets: the browser contexts it opened itself
+ * (a second person, a phone) are closed when it ends, failed or not, so a failing journey cannot
+ * leave pages running beside the next ones in its worker. Every spec imports `test` from here.
+ */
+export const test = base.extend<{ closesItsContexts: void }>({
+  closesItsContexts: [
+    async ({ browser }, use) => {
+      const before = new Set<BrowserContext>(browser.contexts());
+      await use();
+      // Torn down after the built-in `context` (set up later, so closed first): what is left is the journey's own.
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((c) => !before.has(c))
+          .map((c) => c.close()),
+      );
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO_PASSWORD = 'quire-demo-pass';
 export const DEMO = {

@@ -3,9 +3,9 @@
  * under "Continue reading" with its percent, one click from the place they left; every book card
  * on home opens its book.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { LibraryResponse } from '../../sync/api/library';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 
 const columns = (page: Page) => page.getByTestId('reader-columns');
 const chapterId = (page: Page) => page.locator('section.reader-chapter').first().getAttribute('data-chapter-id');

@@ -5,8 +5,8 @@
  * layout the typeset page count travels to the cover. The demo pages are admins' only.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signedIn, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signedIn, signIn, test } from './fixtures';
 import { DESKTOP, PHONE } from './every-route';
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });

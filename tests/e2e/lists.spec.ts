@@ -3,8 +3,8 @@
  * reload, replicated to a second device of the same account; keyboard reordering; others see
  * public lists read-only and never private ones.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 
 async function newSignedInPage(context: BrowserContext, email: string): Promise<Page> {
   const page = await context.newPage();

@@ -7,10 +7,10 @@
  * there is listed and goes back. A 600-chapter book (also windowed) downloaded for offline
  * reading opens, turns, lists its contents and searches with the network gone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { BookDetailResponse } from '../../sync/api/books';
 import { longEpub } from '../../server/books/epub/test-epubs';
-import { DEMO, expectAccessible, importEpub, signIn } from './fixtures';
+import { DEMO, expectAccessible, importEpub, signIn, test } from './fixtures';
 
 const CHAPTERS = 10_000;
 const chapter = (page: Page) => page.locator('section.reader-chapter').first();

@@ -4,8 +4,8 @@
  * The approval notification (notifyUser → replicated notification → bell) is covered by
  * account-journey.spec.ts ("Notifications, 1 unread").
  */
-import { expect, test, type Page } from '@playwright/test';
-import { adminPage, DEMO, expectAccessible, freshAccount, signedIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { adminPage, DEMO, expectAccessible, freshAccount, signedIn, test } from './fixtures';
 
 /** Open (or start) the conversation with `username` through "New message": type, then pick it. */
 async function openConversation(page: Page, username: string, name: string) {

@@ -3,8 +3,8 @@
  * the outbox at /dev/mail, the author sends an issue, and a POST like a
  * mail provider's RFC 8058 one-click (no cookie, no origin) unsubscribes them.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { appOrigin, DEMO, expectAccessible, signedIn, uniqueEmail } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { appOrigin, DEMO, expectAccessible, signedIn, uniqueEmail, test } from './fixtures';
 
 const AUTHOR_PAGE = '/author/demo-author';
 

@@ -4,8 +4,8 @@
  * the first chapter open, receives the text without the author reopening it, and until then the
  * header badge keeps counting the waiting chapter, reload or not.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, signedIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, signedIn, test } from './fixtures';
 import { chapterText, createManuscript, cuttableCollab, invite, openShared, shellCached, typeAtEnd } from './editor-helpers';
 
 test('offline chapter edits sync in the background on reconnect and are counted across a reload', async ({ browser }, testInfo) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, signIn, test } from './fixtures';
 
 test.describe('installable offline shell', () => {
   test('serves a manifest and a probe', async ({ request }) => {

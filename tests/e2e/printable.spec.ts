@@ -4,8 +4,8 @@
  * its running head; someone who does not own the book is refused. An author's new manuscript
  * shows on /books and opens in the reader with its text. A downloaded book typesets offline.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 
 const pages = (page: Page) => page.locator('.printable-pages .pagedjs_page');
 

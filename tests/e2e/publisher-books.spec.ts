@@ -9,10 +9,10 @@
  * Then a book in the store gets a corrected EPUB and a new cover (decision 065): they wait as an
  * update pending review while the store keeps the approved text, and replace it once approved.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { adminPage, appOrigin, DEMO, expectAccessible, signIn } from './fixtures';
+import { adminPage, appOrigin, DEMO, expectAccessible, signIn, test } from './fixtures';
 import { PHONE, sidewaysOverflow } from './every-route';
 
 function randomIsbn(): string {

@@ -5,8 +5,8 @@
  * (server/seed/forthcoming-book.ts), which only this journey assigns.
  */
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 import { PHONE, sidewaysOverflow } from './every-route';
 
 const BLOCK_START = '978-1-4028-9462-6';

@@ -5,8 +5,8 @@
  * the author are fresh accounts of this journey; the storefront and payout are only this
  * journey's to change (every-route.ts saves the storefront only when it has never been saved).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, adminPage, appOrigin, expectAccessible, freshAccount, signIn } from './fixtures';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO, adminPage, appOrigin, expectAccessible, freshAccount, signIn, test } from './fixtures';
 import { PHONE, sidewaysOverflow } from './every-route';
 
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

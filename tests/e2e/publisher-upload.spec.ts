@@ -6,9 +6,9 @@
  * depend on what other journeys did with the demo imprint.
  */
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 import { PHONE, sidewaysOverflow } from './every-route';
 
 /** A random ISBN-13 under 979-8 (weights 1, 3, 1, 3 … over the first 12 digits). */

@@ -4,10 +4,10 @@
  * checks failed and where; the reviewer sees the same on /admin/store/review/{id}. Both pages are
  * shot on a desktop and a 390 px phone, and pass axe.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { chapterText, createManuscript } from './editor-helpers';
 import { people } from './every-route';
-import { appOrigin, expectAccessible } from './fixtures';
+import { appOrigin, expectAccessible, test } from './fixtures';
 
 const letters = () => Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 

@@ -4,9 +4,9 @@
  * admin approves; the book is found in /store search. The manuscript is the author's own, made for
  * this journey, and its title is a word nobody else uses, so the search finds this book alone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { RouteData, people } from './every-route';
-import { appOrigin, expectAccessible } from './fixtures';
+import { appOrigin, expectAccessible, test } from './fixtures';
 
 const letters = () => Array.from({ length: 7 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 

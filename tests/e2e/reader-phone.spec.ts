@@ -3,9 +3,9 @@
  * gestures for itself, so the browser never cancels the pointer), in both directions; the
  * toolbar is one row, steps aside once reading starts and comes back with a tap in the middle.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { DEMO, importEpub, signIn } from './fixtures';
+import { DEMO, importEpub, signIn, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { DEMO, expectAccessible, importEpub, signIn, watchPage } from './fixtures';
+import { DEMO, expectAccessible, importEpub, signIn, watchPage, test } from './fixtures';
 
 const FIXTURE = path.resolve(process.cwd(), '../shared/fixtures/epub/moby-dick.epub');
 

@@ -2,8 +2,8 @@
  * The team's names are kept (sync/text/reserved-names.ts): signing up as "Quire support" is refused
  * with the reason next to the field, and a lookalike spelling does not slip through.
  */
-import { expect, test } from '@playwright/test';
-import { expectAccessible, uniqueEmail } from './fixtures';
+import { expect } from '@playwright/test';
+import { expectAccessible, uniqueEmail, test } from './fixtures';
 import { PHONE, sidewaysOverflow } from './every-route';
 
 test('signing up with the support team’s name is refused next to the field, lookalikes too', async ({ browser }) => {

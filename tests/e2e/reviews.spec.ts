@@ -3,8 +3,8 @@
  * "Verified reader" badge to everyone; a reader who does not own it cannot write one; a report
  * reaches /admin/reviews, where hiding it takes it off the book page and out of the summary.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, adminPage, expectAccessible, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, adminPage, expectAccessible, signIn, test } from './fixtures';
 
 // Seeded in the demo reader's library; no other journey reviews it.
 const BOOK = '/book/demo-the-patient-draft';

@@ -3,9 +3,9 @@
  * print view of a demo book, and the editor with its collaboration socket all run without a
  * single CSP violation (neither a `securitypolicyviolation` event nor a console report).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { createManuscript, typeAtEnd, chapterText } from './editor-helpers';
-import { DEMO, signIn } from './fixtures';
+import { DEMO, signIn, test } from './fixtures';
 
 /** Every CSP violation the page reports, from the DOM event and from the console. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {

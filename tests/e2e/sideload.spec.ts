@@ -4,9 +4,9 @@
  * store's search does not find it; a DRM-protected EPUB dropped on the dialog is refused with the
  * reason next to the file; removing the book takes it out of the library.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { drmEpub, epub3 } from '../../server/books/epub/test-epubs';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 
 /** Drop a file on an element as the browser would after a drag from the desktop. */
 async function dropFile(page: Page, testId: string, file: { name: string; bytes: Uint8Array }) {

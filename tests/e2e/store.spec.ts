@@ -3,8 +3,8 @@
  * search with its filters in the URL and the back button, a book page and its free sample with no
  * account, and claiming a free book into the library.
  */
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 
 test('a visitor finds a book by typing, opens its page and reads the sample without an account', async ({ page }) => {
   await page.goto('/store');

@@ -5,8 +5,8 @@
  * answer without a reload (the sync stream); an admin sends a notice to authors from
  * /admin/notifications after its recipient preview, and an author's bell shows it live.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { adminPage, DEMO, expectAccessible, freshAccount, signedIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { adminPage, DEMO, expectAccessible, freshAccount, signedIn, test } from './fixtures';
 
 function bubble(page: Page, text: string) {
   return page

@@ -6,9 +6,9 @@
  * Each test signs up its own account (made a publisher so it can import a book), so its
  * synced preferences never leak into journeys that share the demo accounts.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { epub3 } from '../../server/books/epub/test-epubs';
-import { adminPage, expectAccessible, importEpub, mailedLink, signIn, uniqueEmail, appOrigin } from './fixtures';
+import { adminPage, expectAccessible, importEpub, mailedLink, signIn, uniqueEmail, appOrigin, test } from './fixtures';
 
 const PASSWORD = 'a long and unusual passphrase 7';
 

@@ -1,6 +1,6 @@
 /** Wishlist: add from a home-page card, see it on /my-wishlist with its price (offline too), remove it. */
-import { expect, test } from '@playwright/test';
-import { DEMO, expectAccessible, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectAccessible, signIn, test } from './fixtures';
 
 test('adds a book from the home page, lists it, removes it', async ({ page }) => {
   await signIn(page, DEMO.publisher);
