@@ -126,6 +126,24 @@ test('a 10,000-chapter book opens as fast as a short one, turns across chapters 
   await expect(drawer).toBeHidden();
   await expect(chapter(page)).toContainText('This is day 9000 of the almanac');
   await page.screenshot({ path: testInfo.outputPath('long-book-reader-phone.png') });
+
+  // Scroll mode lays out a window of chapters around the reader's, not 10,000 (decision 060),
+  // and the window follows: to the end of the book, and back to its start.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Scroll' }).click();
+  const scroller = page.locator('.reader-scroll');
+  const rendered = scroller.locator('.quire-book > *');
+  await expect(scroller.locator('section.reader-chapter', { hasText: 'This is day 9000 of the almanac' })).toBeInViewport();
+  expect(await rendered.count()).toBeLessThan(60);
+  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(async () => {
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(scroller.locator('section.reader-chapter', { hasText: `This is day ${CHAPTERS} of the almanac` })).toBeInViewport({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  expect(await rendered.count()).toBeLessThan(60);
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(scroller.locator('section.reader-chapter', { hasText: 'This is day 1 of the almanac' })).toBeInViewport();
+  expect(await rendered.count()).toBeLessThan(60);
 });
 
 test('a downloaded long book reads offline: every chapter, its list of chapters, its contents and search', async ({ page, context }) => {

@@ -6,6 +6,11 @@
  * has 135 chapters) would otherwise fetch and lay out all of its text before showing a line. Until
  * then a chapter is an empty placeholder a screen long; when one above the view fills in, the
  * browser's scroll anchoring keeps the line being read where it is.
+ *
+ * Only a window of chapters is in the page: FLOW_WINDOW either side of the one being read (a
+ * 10,000-chapter book would otherwise lay out 10,000 placeholders). The rest are two spacers a
+ * placeholder long per chapter; reaching a spacer (dragging the scroll bar) or the window's edge
+ * moves the window there (decision 060), and scroll anchoring keeps the view still as it moves.
  */
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChapterResponse } from '../../../sync/api/books';
@@ -17,6 +22,15 @@ import { loadChapter } from './use-book';
 import { chapterList } from './chapter-list';
 
 const NO_IDS: string[] = [];
+/** Chapters rendered either side of the one being read; a shorter book is rendered whole. */
+export const FLOW_WINDOW = 25;
+
+/** Where a box starts and ends along the reading (block) direction, growing as the book goes on. */
+function blockSpan(rect: DOMRect, writingMode: string): [number, number] {
+  if (writingMode === 'vertical-rl') return [-rect.right, -rect.left];
+  if (writingMode === 'vertical-lr') return [rect.left, rect.right];
+  return [rect.top, rect.bottom];
+}
 
 export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ book, settings, initial, highlights, onPosition, onSelect }, ref) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -27,6 +41,12 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     [book, listed],
   );
   const [loaded, setLoaded] = useState<ReadonlyMap<string, ChapterResponse>>(new Map());
+  // The chapter the window is centred on, by position among `ids`.
+  const [center, setCenter] = useState(0);
+  const lo = Math.max(0, Math.min(center, ids.length - 1) - FLOW_WINDOW);
+  const hi = Math.min(ids.length, lo + 2 * FLOW_WINDOW + 1);
+  const beforeRef = useRef<HTMLDivElement>(null);
+  const afterRef = useRef<HTMLDivElement>(null);
   const requested = useRef(new Set<string>());
   const shown = useRef(0);
   const [error, setError] = useState<string | null>(null);
@@ -75,6 +95,7 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     shown.current = 0;
     setLoaded(new Map());
     const start = Math.max(0, ids.indexOf(pending.current?.chapterId ?? ''));
+    setCenter(start);
     for (const i of [start, start + 1, start - 1]) if (ids[i]) request(ids[i]);
   }, [ids, request]);
 
@@ -89,7 +110,28 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     );
     for (const el of root.querySelectorAll<HTMLElement>('.reader-chapter-placeholder')) observer.observe(el);
     return () => observer.disconnect();
-  }, [loaded, request, vertical]);
+  }, [loaded, request, vertical, lo, hi]);
+
+  /** Moves the window to where the view is: into a spacer, or near the window's edge. */
+  function follow() {
+    const root = scrollRef.current;
+    // While a place is being opened the window is already there (and the view on its way).
+    if (!root || ids.length <= 2 * FLOW_WINDOW + 1 || pending.current) return;
+    const mode = book.writingMode;
+    const [viewStart, viewEnd] = blockSpan(root.getBoundingClientRect(), mode);
+    const unit = 0.9 * (vertical ? window.innerWidth : window.innerHeight);
+    const before = beforeRef.current && blockSpan(beforeRef.current.getBoundingClientRect(), mode);
+    const after = afterRef.current && blockSpan(afterRef.current.getBoundingClientRect(), mode);
+    let at: number | null = null;
+    if (before && lo > 0 && before[1] > viewStart) at = Math.max(0, lo - Math.ceil((before[1] - viewStart) / unit));
+    else if (after && hi < ids.length && after[0] < viewEnd) at = Math.min(ids.length - 1, hi + Math.max(0, Math.floor((viewStart - after[0]) / unit)));
+    else {
+      const shown = root.querySelectorAll<HTMLElement>('section.reader-chapter[data-chapter-id], .reader-chapter-placeholder');
+      const i = [...shown].findIndex((el) => blockSpan(el.getBoundingClientRect(), mode)[1] > viewStart);
+      if (i >= 0 && ((lo > 0 && i < FLOW_WINDOW / 2) || (hi < ids.length && hi - (lo + i) < FLOW_WINDOW / 2))) at = lo + i;
+    }
+    if (at !== null && at !== center) setCenter(at);
+  }
 
   function sectionOf(id: string) {
     return scrollRef.current?.querySelector<HTMLElement>(`section.reader-chapter[data-chapter-id="${CSS.escape(id)}"]`) ?? null;
@@ -98,6 +140,8 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   function goTo(t: Target) {
     const scroller = scrollRef.current;
     const sec = sectionOf(t.chapterId);
+    const index = ids.indexOf(t.chapterId);
+    if (index >= 0 && (index < lo || index >= hi)) setCenter(index);
     if (!sec) {
       // Not loaded yet: go there once it is.
       pending.current = t;
@@ -160,16 +204,28 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
           highlights.filter((h) => h.chapterId === id),
         );
     }
-  }, [loaded, highlights]);
+  }, [loaded, highlights, lo, hi]);
 
-  // The place asked for, once its chapter is in.
+  // A window moved to a place being opened: the view goes to its chapter's placeholder at once.
+  useLayoutEffect(() => {
+    const root = scrollRef.current;
+    const id = pending.current?.chapterId;
+    if (!root || !id || sectionOf(id)) return;
+    const el = root.querySelector<HTMLElement>(`.reader-chapter-placeholder[data-chapter-id="${CSS.escape(id)}"]`);
+    if (!el) return;
+    const delta = blockSpan(el.getBoundingClientRect(), book.writingMode)[0] - blockSpan(root.getBoundingClientRect(), book.writingMode)[0];
+    if (!vertical) root.scrollTop += delta;
+    else root.scrollLeft += leftwards ? -delta : delta;
+  }, [lo, hi]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The place asked for, once its chapter is in (and in the window).
   useLayoutEffect(() => {
     const t = pending.current;
-    if (t && loaded.has(t.chapterId)) {
+    if (t && loaded.has(t.chapterId) && sectionOf(t.chapterId)) {
       pending.current = null;
       goTo(t);
     }
-  }, [loaded]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [loaded, lo, hi]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Marks and settings change the layout: keep the line being read in view.
   useLayoutEffect(() => {
@@ -194,7 +250,10 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   // styles also fire scroll events, and re-deriving the quote from those would drift.
   const userScrolled = useRef(false);
   const markUser = () => (userScrolled.current = true);
+  const following = useRef(0);
   function onScroll() {
+    cancelAnimationFrame(following.current);
+    following.current = requestAnimationFrame(follow);
     if (!userScrolled.current) return;
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => report());
@@ -240,7 +299,8 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
         </p>
       )}
       <div {...bookContainerProps(book)}>
-        {ids.map((id) => {
+        {lo > 0 && <div ref={beforeRef} className="reader-chapter-spacer" style={{ blockSize: `calc(${lo} * 90${vertical ? 'vw' : 'vh'})` }} />}
+        {ids.slice(lo, hi).map((id) => {
           const ch = loaded.get(id);
           return ch ? (
             <ChapterSection key={id} chapterId={id} xhtml={ch.xhtml} />
@@ -248,6 +308,9 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
             <div key={id} className="reader-chapter-placeholder" data-chapter-id={id} />
           );
         })}
+        {hi < ids.length && (
+          <div ref={afterRef} className="reader-chapter-spacer" style={{ blockSize: `calc(${ids.length - hi} * 90${vertical ? 'vw' : 'vh'})` }} />
+        )}
       </div>
     </div>
   );
