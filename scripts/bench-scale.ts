@@ -7,8 +7,8 @@
  *  3. API read throughput (`GET /api/auth/me`, 50 keep-alive connections) through a round-robin
  *     proxy in front of one instance and in front of two, each a process of its own, rounds
  *     alternating so a busy machine slows both alike.
- * (1) and (2) run both instances in this process over one throwaway redis-server and one SQLite
- * file: the figure is the Redis hop, not process scheduling. On 2 cores, two instances plus the
+ * (1) and (2) run both instances as processes of their own (server/test/two-instances.ts) over one
+ * throwaway redis-server and one PostgreSQL database (one SQLite file without PostgreSQL). On 2 cores, two instances plus the
  * proxy and the load generator compete for the same CPU, so (3) reports a ratio, not a speed-up.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildSignedInUser } from '../server/admin/test-helpers';
+import type { AppContext } from '../server/context';
 import * as Y from 'yjs';
 import { appendParagraphUpdate } from '../server/collab/lexical-doc';
 import { addMember, buildManuscript, connectClient, waitFor } from '../server/collab/test-helpers';
@@ -36,8 +37,8 @@ const GOAL_P95_MS = 50;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const summary = (values: number[]) => ({ p50: percentile(values, 50), p95: percentile(values, 95) });
 
-async function syncPropagation(a: Instance, b: Instance) {
-  const cookie = await buildUser(a.running.ctx, 'bench-scale');
+async function syncPropagation(ctx: AppContext, a: Instance, b: Instance) {
+  const cookie = await buildUser(ctx, 'bench-scale');
   const onA = await a.openStream(cookie);
   const onB = await b.openStream(cookie);
   const samples = { same: [] as number[], cross: [] as number[] };
@@ -62,8 +63,7 @@ async function syncPropagation(a: Instance, b: Instance) {
   return samples;
 }
 
-async function collabPropagation(a: Instance, b: Instance) {
-  const ctx = a.running.ctx;
+async function collabPropagation(ctx: AppContext, a: Instance, b: Instance) {
   const owner = await buildSignedInUser(ctx, { roles: ['author'] });
   const editors = [await buildSignedInUser(ctx), await buildSignedInUser(ctx)];
   const manuscript = await buildManuscript(ctx, owner.user.id);
@@ -204,10 +204,11 @@ async function apiThroughput() {
 
 async function main() {
   const two = await startTwoInstances();
+  const engine = two.engine;
   let sync, collab;
   try {
-    sync = await syncPropagation(two.a, two.b);
-    collab = await collabPropagation(two.a, two.b);
+    sync = await syncPropagation(two.ctx, two.a, two.b);
+    collab = await collabPropagation(two.ctx, two.a, two.b);
   } finally {
     await two.close();
   }
@@ -218,7 +219,7 @@ async function main() {
     ['collaboration propagation', summary(collab.same), summary(collab.cross)],
   ] as const;
   const body = [
-    `${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)}, ${SAMPLES} samples each (interleaved), one redis-server and one SQLite file.`,
+    `${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)}, ${SAMPLES} samples each (interleaved), one redis-server and one ${engine} database.`,
     '',
     '| from a client on A to a client on … | same instance p50 / p95 | other instance p50 / p95 |',
     '|---|---|---|',

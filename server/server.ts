@@ -28,7 +28,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { openConfiguredDatabase } from './db/connection';
 import { migrate } from './db/migrate';
-import { JobQueue } from './jobs/queue';
+import { openJobQueue } from './jobs/open-queue';
 import { JobWorker } from './jobs/worker';
 import { registerImageJobs } from './images/variants';
 import { BlobStore } from './files/blob-store';
@@ -77,7 +77,8 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   await migrate(handle.db);
   handle.optimize();
   const db = handle.db;
-  const queue = new JobQueue(db, now);
+  // The queue's engine follows the database's: Quire's jobs table on SQLite, pg-boss on PostgreSQL.
+  const queue = await openJobQueue(db, now);
   // Several instances (REDIS_URL): live documents travel between them; alone, they stay in-process.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const collabLog = options.collab?.log ?? createCollabLog({ verbose: config.development });

@@ -102,6 +102,44 @@ describe('shared document queue', () => {
     shared.destroy();
   });
 
+  it('stores, publishes and broadcasts an edit whose persisting failed with the next update, even a resent one', async () => {
+    let fail = true;
+    const persisted: Uint8Array[] = [];
+    const published: Uint8Array[] = [];
+    const shared = new SharedDoc('chapter:x', new Y.Doc(), {
+      persist: async (_name, u) => {
+        if (fail) throw new Error('connection lost');
+        persisted.push(u);
+      },
+      changed: () => {},
+      log: () => {},
+      relay: { update: (u) => published.push(u), awareness: () => {} },
+    });
+    const writer = fakeConn('editor');
+    const reader = fakeConn('viewer');
+    shared.add(writer.conn);
+    shared.add(reader.conn);
+    const before = reader.sent.length;
+    shared.receive(writer.conn, encodeUpdate(update));
+    await shared.idle();
+    expect(writer.closes).toEqual([CLOSE_CODES.serverError]);
+
+    // The editor reconnects and sends its state again: nothing new to the document, but what it
+    // holds unsaved is stored now and reaches the other instances and the other sockets.
+    fail = false;
+    const again = fakeConn('editor');
+    shared.add(again.conn);
+    shared.receive(again.conn, encodeUpdate(update));
+    await shared.idle();
+    expect(persisted).toHaveLength(1);
+    expect(published).toEqual(persisted);
+    expect(reader.sent.length).toBe(before + 1);
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, persisted[0]!);
+    expect(Y.encodeStateVector(copy)).toEqual(Y.encodeStateVector(shared.doc));
+    shared.destroy();
+  });
+
   it('does not persist an update it already has', async () => {
     const persisted: Uint8Array[] = [];
     const shared = new SharedDoc('chapter:x', new Y.Doc(), { persist: async (_n, u) => void persisted.push(u), changed: () => {}, log: () => {} });

@@ -67,6 +67,8 @@ export class SharedDoc {
   private readonly edited = new WeakSet<CollabConnection>();
   /** Awareness client ids whose state came from another instance: no local socket may claim them. */
   private readonly remotePresence = new Set<number>();
+  /** What was applied here but could not be stored (so neither broadcast nor published): the next update carries it. */
+  private unsaved: Uint8Array | null = null;
   private tail: Promise<void> = Promise.resolve();
   private destroyed = false;
 
@@ -233,8 +235,8 @@ export class SharedDoc {
     } finally {
       this.doc.off('update', collect);
     }
-    if (effective.length === 0) return 'unchanged';
-    if (origin) {
+    if (effective.length === 0 && !this.unsaved) return 'unchanged';
+    if (origin && effective.length > 0) {
       this.edited.add(origin);
       if (before && reason) {
         await this.hooks
@@ -242,20 +244,26 @@ export class SharedDoc {
           .catch((error: unknown) => this.hooks.log('snapshot-failed', { doc: this.name, error: String(error) }));
       }
     }
-    const stored = effective.length === 1 ? effective[0]! : Y.mergeUpdates(effective);
+    const carried = this.unsaved;
+    const parts = carried ? [carried, ...effective] : effective;
+    const stored = parts.length === 1 ? parts[0]! : Y.mergeUpdates(parts);
     try {
       await this.hooks.persist(this.name, stored);
     } catch (error) {
       // The edit is in memory but not on disk: refuse to spread it. The editor reconnects and
-      // resends its state; the next successful append or compaction stores it.
+      // resends its state, and that update, or any later one, carries it (the instances that
+      // hear this document would otherwise wait for it forever: later edits build on it).
+      this.unsaved = stored;
       this.hooks.log('persist-failed', { doc: this.name, error: String(error) });
       origin?.close(CLOSE_CODES.serverError, 'could not save');
       return 'failed';
     }
+    this.unsaved = null;
     // Published only once stored: an instance loading the document reads it or hears it (relay.ts).
     this.hooks.relay?.update(stored);
     const broadcast = encodeUpdate(stored);
-    for (const conn of this.conns.keys()) if (conn !== origin) conn.send(broadcast);
+    // A carried edit reached nobody yet, the sender of this update included.
+    for (const conn of this.conns.keys()) if (conn !== origin || carried) conn.send(broadcast);
     await this.hooks.changed(this);
     return 'applied';
   }

@@ -51,3 +51,15 @@ it('numbers appends in the database and compacts without dropping what the compa
   expect(await textOf(store, 'chapter:x')).toMatch(/later/);
   expect(await textOf(store, 'chapter:x')).toMatch(/mine/);
 });
+
+it('gives every append of writers racing on one document its own number', async () => {
+  t = await buildTestContext();
+  // Two stores are two instances; on PostgreSQL their statements run on separate connections at once.
+  const stores = [new CollabStore(t.ctx.db, t.ctx.now), new CollabStore(t.ctx.db, t.ctx.now)];
+  const words = Array.from({ length: 200 }, (_, i) => `w${i} `);
+  await Promise.all(words.map((word, i) => stores[i % 2]!.appendNext('chapter:race', typed(word).update)));
+  const stored = await stores[0]!.load('chapter:race');
+  expect(stored.updates).toHaveLength(200);
+  expect(stored.lastSeq).toBe(200);
+  expect((await textOf(stores[0]!, 'chapter:race')).split(' ').filter(Boolean).sort()).toEqual(words.map((w) => w.trim()).sort());
+});

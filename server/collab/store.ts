@@ -8,6 +8,9 @@ import { sql } from 'kysely';
 import * as Y from 'yjs';
 import type { DB } from '../db/connection';
 
+/** How many racing appends one append may lose before it gives up (the edit then waits in memory, shared-doc.ts). */
+const APPEND_ATTEMPTS = 20;
+
 export interface StoredDoc {
   snapshot: Uint8Array | null;
   updates: Uint8Array[];
@@ -44,10 +47,18 @@ export class CollabStore {
   /**
    * Append with the next sequence number chosen by the database in the same statement: with
    * several instances writing one document (server/collab/relay.ts) no instance's count is right.
+   * On PostgreSQL two such statements at once can read the same max(seq) (each sees the log as it
+   * was when it began); the loser inserts nothing and takes the next number.
    */
   async appendNext(docName: string, update: Uint8Array): Promise<void> {
-    await sql`insert into collab_updates (doc_name, seq, "update", created_at)
-      select ${docName}, coalesce(max(seq), 0) + 1, ${update}, ${this.now()} from collab_updates where doc_name = ${docName}`.execute(this.db);
+    for (let attempt = 1; ; attempt++) {
+      const result = await sql`insert into collab_updates (doc_name, seq, "update", created_at)
+        select ${docName}, coalesce(max(seq), 0) + 1, ${update}, ${this.now()} from collab_updates where doc_name = ${docName}
+        on conflict (doc_name, seq) do nothing`.execute(this.db);
+      if (Number(result.numAffectedRows ?? 0) > 0) return;
+      // Every lost race is some other append won: only a storm of writers gets this far.
+      if (attempt === APPEND_ATTEMPTS) throw new Error(`no free sequence number for ${docName} after ${APPEND_ATTEMPTS} attempts`);
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 /**
- * Two Quire instances on one database and one Redis (issue 15): editors of one chapter, each on
+ * Two Quire instances — two processes on one PostgreSQL database (one SQLite file where
+ * PostgreSQL is not installed) and one Redis (issue 15): editors of one chapter, each on
  * another instance, type at once and converge; presence crosses over; a co-author removed through
  * one instance loses their socket on the other; and a randomised run with a restart of one
  * instance in the middle ends with every replica, both servers and the database in agreement.
@@ -9,39 +10,21 @@ import * as Y from 'yjs';
 import { CLOSE_CODES, chapterDocName } from '../../sync/collab/close-codes';
 import { manuscriptChapters, type ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
 import { manuscripts, type Manuscript } from '../../sync/collections/manuscripts';
+import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../../sync/replication/protocol-version';
 import { buildSignedInUser } from '../admin/test-helpers';
-import type { RunningServer } from '../server';
 import { connectRedis } from '../redis/connection';
-import { appendParagraphUpdate } from './lexical-doc';
-import { applyPush } from '../sync/push';
-import { asWriter } from '../sync/test-helpers';
-import { redisServerPath, startTestRedis, type TestRedis } from '../test/redis-server';
-import {
-  addMember,
-  buildManuscript,
-  connectClient,
-  docText,
-  persistedText,
-  startCollabServer,
-  tempDataDir,
-  typeParagraph,
-  waitFor,
-  type TestClient,
-} from './test-helpers';
+import { redisServerPath } from '../test/redis-server';
+import { START_TIMEOUT_MS, startTwoInstances, type TwoInstances } from '../test/two-instances';
+import { addMember, buildManuscript, connectClient, docText, persistedText, typeParagraph, waitFor, type TestClient } from './test-helpers';
 
 const available = redisServerPath() !== null;
 if (!available) console.warn('redis-server is not installed: the two-instance collaboration tests did not run (.ci/run installs it).');
 
-let redis: TestRedis;
-let dataDir: string;
-let a: RunningServer;
-let b: RunningServer;
+let two: TwoInstances;
+let starting: Promise<TwoInstances> | undefined;
+let a: { url: string };
+let b: { url: string };
 const clients: TestClient[] = [];
-
-/** Instance B again, on its old port, so its clients' reconnects find it. */
-function startB(port = 0) {
-  return startCollabServer(dataDir, { compactAfter: 7 }, { redisUrl: redis.url, port });
-}
 
 function connect(...args: Parameters<typeof connectClient>) {
   const client = connectClient(...args);
@@ -54,25 +37,25 @@ const stateVector = (doc: Y.Doc) => Object.fromEntries(Y.decodeStateVector(Y.enc
 
 describe.runIf(available)('collaboration across two instances over Redis', () => {
   beforeAll(async () => {
-    redis = await startTestRedis();
-    dataDir = tempDataDir();
-    a = await startCollabServer(dataDir, { compactAfter: 7 }, { redisUrl: redis.url });
-    b = await startB();
-  });
+    // Compaction every 7 updates, so both instances compact one document's log while the other appends.
+    starting = startTwoInstances({ QUIRE_RATE_LIMIT_SCALE: '1000', QUIRE_TEST_COMPACT_AFTER: '7' }, { restarts: true });
+    two = await starting;
+    ({ a, b } = two);
+    console.info(two.summary);
+  }, START_TIMEOUT_MS);
   afterEach(() => {
     for (const client of clients.splice(0)) client.destroy();
   });
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await redis?.stop();
-  });
+    // Also when the start outlasted its hook: what it started is stopped once it has.
+    await (await starting?.catch(() => undefined))?.close();
+  }, START_TIMEOUT_MS);
 
   async function chapterWithEditor() {
-    const owner = await buildSignedInUser(a.ctx, { roles: ['author'] });
-    const editor = await buildSignedInUser(a.ctx);
-    const manuscript = await buildManuscript(a.ctx, owner.user.id);
-    await addMember(a.ctx, manuscript.id, editor.user.id, 'editor');
+    const owner = await buildSignedInUser(two.ctx, { roles: ['author'] });
+    const editor = await buildSignedInUser(two.ctx);
+    const manuscript = await buildManuscript(two.ctx, owner.user.id);
+    await addMember(two.ctx, manuscript.id, editor.user.id, 'editor');
     return { owner, editor, docName: manuscript.docNames[0]! };
   }
 
@@ -91,7 +74,7 @@ describe.runIf(available)('collaboration across two instances over Redis', () =>
     expect(rootText(onA.doc)).toBe(rootText(onB.doc));
     for (let i = 0; i < 15; i++) expect(docText(onB.doc)).toContain(`From A ${i}.`);
     // Both instances stored their editor's share in the one database.
-    await waitFor(async () => (await persistedText(a.ctx, docName)) === docText(onA.doc));
+    await waitFor(async () => (await persistedText(two.ctx, docName)) === docText(onA.doc));
   });
 
   it('shows presence on one instance to the editors of the other, including one who opens the chapter later', async () => {
@@ -111,8 +94,8 @@ describe.runIf(available)('collaboration across two instances over Redis', () =>
   });
 
   it('closes a co-author removed through one instance on the other, with forbidden', async () => {
-    const owner = await buildSignedInUser(a.ctx, { roles: ['author'] });
-    const editor = await buildSignedInUser(a.ctx);
+    const owner = await buildSignedInUser(two.ctx, { roles: ['author'] });
+    const editor = await buildSignedInUser(two.ctx);
     const members = [{ userId: editor.user.id, username: 'ed', role: 'editor' as const }];
     const m: Manuscript & { _deleted: boolean } = {
       id: 'ms-two-instances',
@@ -138,10 +121,16 @@ describe.runIf(available)('collaboration across two instances over Redis', () =>
       updatedAt: 1,
       _deleted: false,
     };
-    const push = async (collection: typeof manuscripts | typeof manuscriptChapters, previous: unknown, next: unknown) =>
-      expect(
-        (await applyPush(a.ctx, collection as never, asWriter(owner.user), [{ assumedMasterState: previous, newDocumentState: next } as never])).rejected,
-      ).toEqual([]);
+    // The owner's device pushes through A, as the app would.
+    const push = async (collection: typeof manuscripts | typeof manuscriptChapters, previous: unknown, next: unknown) => {
+      const res = await fetch(`${a.url}/api/sync/${collection.name}/push`, {
+        method: 'POST',
+        headers: { cookie: owner.cookie, origin: a.url, [PROTOCOL_HEADER]: String(PROTOCOL_VERSION), 'content-type': 'application/json' },
+        body: JSON.stringify({ rows: [{ assumedMasterState: previous, newDocumentState: next }] }),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ conflicts: [], rejected: [] });
+    };
     await push(manuscripts, null, m);
     await push(manuscriptChapters, null, c);
     const docName = chapterDocName(c.id);
@@ -163,14 +152,12 @@ describe.runIf(available)('collaboration across two instances over Redis', () =>
     const onA = connect(a.url, docName, { cookie: owner.cookie });
     const onB = connect(b.url, docName, { cookie: editor.cookie });
     await Promise.all([onA.synced, onB.synced]);
-    const admin = await connectRedis(redis.url);
+    const admin = await connectRedis(two.redisUrl);
     try {
       // Both instances' subscriber connections drop (node-redis reconnects after 50 ms or more); an
-      // edit A stores at once (as a restore would) is published while B hears nothing.
+      // edit typed on A a moment later is stored and published while B hears nothing.
       await admin.commands.sendCommand(['CLIENT', 'KILL', 'TYPE', 'pubsub']);
-      await a.collab.registry.with(docName, (shared) =>
-        shared.exclusive(() => shared.applyServerUpdate(appendParagraphUpdate(Y.encodeStateAsUpdate(shared.doc), 'While down.'))),
-      );
+      typeParagraph(onA, 'While down.');
       await waitFor(() => docText(onB.doc).includes('While down.') && docText(onB.doc) === docText(onA.doc));
     } finally {
       await admin.close();
@@ -183,28 +170,26 @@ describe.runIf(available)('collaboration across two instances over Redis', () =>
     return () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   }
 
-  it('converges after random edits on both instances, disconnects and a restart of one instance', async () => {
+  // A restart is a process start: the hooks' allowance (START_TIMEOUT_MS), not the default.
+  it('converges after random edits on both instances, disconnects and a restart of one instance', { timeout: START_TIMEOUT_MS }, async () => {
     const random = prng(Number(process.env.QUIRE_CONVERGENCE_SEED ?? 7));
-    const owner = await buildSignedInUser(a.ctx, { roles: ['author'] });
-    const { id, docNames } = await buildManuscript(a.ctx, owner.user.id);
+    const owner = await buildSignedInUser(two.ctx, { roles: ['author'] });
+    const { id, docNames } = await buildManuscript(two.ctx, owner.user.id);
     const name = docNames[0]!;
     const cookies = [owner.cookie];
     for (let i = 0; i < 3; i++) {
-      const editor = await buildSignedInUser(a.ctx);
-      await addMember(a.ctx, id, editor.user.id, 'editor');
+      const editor = await buildSignedInUser(two.ctx);
+      await addMember(two.ctx, id, editor.user.id, 'editor');
       cookies.push(editor.cookie);
     }
     // Even clients on A, odd ones on B.
-    const bPort = Number(new URL(b.url).port);
     const editors = cookies.map((cookie, i) => connect(i % 2 === 0 ? a.url : b.url, name, { cookie }));
     await Promise.all(editors.map((c) => c.synced));
     const typed: string[] = [];
     for (let round = 0; round < 80; round++) {
-      if (round === 40) {
-        // B goes away (its clients keep typing offline and retry), then comes back on the same port.
-        await b.close();
-        b = await startB(bPort);
-      }
+      // B goes away (its clients keep typing offline and retry), then comes back on the same port.
+      if (round === 30) await two.b.stop();
+      if (round === 55) await two.b.start();
       const client = editors[Math.floor(random() * editors.length)]!;
       if (random() < 0.15) {
         if (client.provider.wsconnected) client.provider.disconnect();
@@ -229,7 +214,7 @@ describe.runIf(available)('collaboration across two instances over Redis', () =>
     await Promise.all([freshA.synced, freshB.synced]);
     expect(rootText(freshA.doc)).toBe(finalText);
     expect(rootText(freshB.doc)).toBe(finalText);
-    const stored = await a.collab.store.load(name);
+    const stored = await two.ctx.collab.store.load(name);
     const persisted = new Y.Doc();
     if (stored.snapshot) Y.applyUpdate(persisted, stored.snapshot);
     for (const update of stored.updates) Y.applyUpdate(persisted, update);

@@ -44,7 +44,9 @@ import * as m041 from './migrations/041-ask';
 import * as m042 from './migrations/042-lowercase-user-names';
 import * as m043 from './migrations/043-book-word-count';
 import * as m044 from './migrations/044-order-line-positions';
+import * as m045 from './migrations/045-pg-boss-jobs';
 import * as m046 from './migrations/046-staged-chapters';
+import * as m047 from './migrations/047-docx-exports';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -85,7 +87,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '042-lowercase-user-names': m042,
   '043-book-word-count': m043,
   '044-order-line-positions': m044,
+  '045-pg-boss-jobs': m045,
   '046-staged-chapters': m046,
+  '047-docx-exports': m047,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

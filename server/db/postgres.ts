@@ -21,6 +21,10 @@ const types = {
 
 export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max, types });
+  // An idle connection the server ends (a restart, a failover, a dropped database) emits 'error'
+  // on the pool; unheard, that would end the process. The pool replaces the connection on the
+  // next query, and a query that was running gets the error itself.
+  pool.on('error', (error) => console.warn(`PostgreSQL: an idle connection was closed (${error.message})`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   return {
     db,

@@ -620,7 +620,7 @@ interface BlogOldSlugsTable {
 }
 
 /** Exports (migration 034, server/exports). */
-type ExportFormat = 'epub' | 'markdown' | 'account-json' | 'account-files';
+type ExportFormat = 'epub' | 'docx' | 'markdown' | 'account-json' | 'account-files';
 type ExportState = 'queued' | 'running' | 'done' | 'failed';
 export interface ExportsTable {
   id: string;

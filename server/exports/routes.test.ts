@@ -83,6 +83,35 @@ describe('exports', () => {
     expect(files['images/imagesaaaaaaaaaaaaaaaaaa.png']).toBeDefined();
   });
 
+  it('exports a manuscript to Word for its owner, and refuses it to others as the other formats are', async () => {
+    const item = await started('owner', { source: 'manuscript', id: 'm1', format: 'docx' });
+    expect(item).toMatchObject({ state: 'queued', format: 'docx', downloadUrl: null });
+    await t.worker.drain();
+    const [done] = (await list('owner')).exports;
+    expect(done).toMatchObject({ id: item.id, state: 'done', progress: 1, fileName: 'The-Salt-Orchard.docx', downloadUrl: api.exportDownloadUrl(item.id) });
+    const res = await download('owner', item.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(res.headers.get('content-disposition')).toContain('attachment; filename="The-Salt-Orchard.docx"');
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const doc = strFromU8(files['word/document.xml']!);
+    expect(doc).toContain('The orchard ran down to the sea.');
+    expect(doc).toContain('<w:t xml:space="preserve">Chapter 2</w:t>');
+    expect(strFromU8(files['docProps/core.xml']!)).toContain('<dc:title>The Salt Orchard</dc:title>');
+    // Only the owner may fetch it.
+    expect((await download('other', item.id)).status).toBe(404);
+
+    expect(await refusal(await start('other', { source: 'manuscript', id: 'm1', format: 'docx' }))).toMatchObject({ status: 404 });
+    const bookId = await publishSampleBook(t.ctx, { id: 'other', displayName: 'Other' }, 'Not Bought');
+    expect(await refusal(await start('reader', { source: 'book', id: bookId, format: 'docx' }))).toMatchObject({ status: 403 });
+    expect(await refusal(await start('owner', { source: 'account', format: 'docx' }))).toMatchObject({ status: 422, fields: { format: expect.any(String) } });
+    // The author of the book may.
+    const own = await started('other', { source: 'book', id: bookId, format: 'docx' });
+    await t.worker.drain();
+    const book = unzipSync(new Uint8Array(await (await download('other', own.id)).arrayBuffer()));
+    expect(strFromU8(book['docProps/core.xml']!)).toContain('<dc:title>Not Bought</dc:title>');
+  });
+
   it("refuses someone else's manuscript as missing, a book one does not own as forbidden, and a mismatched format", async () => {
     expect(await refusal(await start('other', { source: 'manuscript', id: 'm1', format: 'epub' }))).toMatchObject({ status: 404 });
     expect(await refusal(await start('reader', { source: 'manuscript', id: 'nope', format: 'epub' }))).toMatchObject({ status: 404 });

@@ -129,7 +129,7 @@ export function exportRoutes(ctx: AppContext) {
   on(router, '/api/exports', api.startExport, async (c, { body }) => {
     const user = requirePermission(c, 'account:use');
     if (!formatFits(body.source, body.format)) {
-      const message = body.source === 'account' ? 'Your account exports as JSON data or a ZIP of files.' : 'Choose EPUB or Markdown.';
+      const message = body.source === 'account' ? 'Your account exports as JSON data or a ZIP of files.' : 'Choose EPUB, Word (DOCX) or Markdown.';
       throw invalid(message, { format: message });
     }
     let target: { id: string | null; title: string };

@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import type { ExportsTable } from '../db/schema';
 import type { JobWorker } from '../jobs/worker';
 import { accountDataJson, accountFilesZip } from './account-data';
+import { buildDocx } from './docx';
 import { buildEpub } from './epub/build-epub';
 import { ExportFailure } from './failure';
 import { buildMarkdown } from './markdown';
@@ -21,6 +22,7 @@ import { userPrincipal } from './principal';
 
 export const EXPORT_JOB = 'export.run';
 const HOUR_MS = 3_600_000;
+const DOCX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 interface Built {
   bytes: Uint8Array;
@@ -44,19 +46,30 @@ async function runExport(ctx: AppContext, exportId: string): Promise<void> {
   const row = await ctx.db.selectFrom('exports').selectAll().where('id', '=', exportId).executeTakeFirst();
   if (!row || row.state === 'done' || row.state === 'failed') return; // gone, or a repeat of a finished job
   let lastWritten = 0;
-  const progress = async (fraction: number) => {
+  // Progress writes run one after another and are all done before the final state is written:
+  // on a pool of connections a late one would otherwise land after "done" and undo its 100 %.
+  let writes = Promise.resolve();
+  const progress = (fraction: number) => {
     // A row write per few percent, not per chapter of a long book.
     if (fraction - lastWritten < 0.05 && fraction < 1) return;
     lastWritten = fraction;
-    await ctx.db
-      .updateTable('exports')
-      .set({ progress: Math.min(0.99, fraction), updatedAt: ctx.now() })
-      .where('id', '=', exportId)
-      .execute();
+    writes = writes
+      .then(() =>
+        ctx.db
+          .updateTable('exports')
+          .set({ progress: Math.min(0.99, fraction), updatedAt: ctx.now() })
+          .where('id', '=', exportId)
+          .execute(),
+      )
+      .then(
+        () => undefined,
+        (error: unknown) => console.warn(`export ${exportId}: progress not written`, error),
+      );
   };
   await ctx.db.updateTable('exports').set({ state: 'running', progress: 0, updatedAt: ctx.now() }).where('id', '=', exportId).execute();
   try {
-    const built = await build(ctx, row, (f) => void progress(f));
+    const built = await build(ctx, row, progress);
+    await writes;
     const now = ctx.now();
     await ctx.blobs.put(built.bytes, built.mediaType, async (hash) => {
       await ctx.db
@@ -98,6 +111,10 @@ async function build(ctx: AppContext, row: ExportsTable, progress: (fraction: nu
   if (row.format === 'epub') {
     const bytes = buildEpub(source, { modified: new Date(ctx.now()), onProgress: (done, total) => progress(0.6 + (0.35 * done) / total) });
     return { bytes, fileName: `${stem}.epub`, mediaType: 'application/epub+zip' };
+  }
+  if (row.format === 'docx') {
+    const bytes = await buildDocx(source, { modified: new Date(ctx.now()), onProgress: (done, total) => progress(0.6 + (0.35 * done) / total) });
+    return { bytes, fileName: `${stem}.docx`, mediaType: DOCX_MEDIA_TYPE };
   }
   const md = buildMarkdown(source);
   return { bytes: md.bytes, fileName: `${stem}.${md.extension}`, mediaType: md.mediaType };

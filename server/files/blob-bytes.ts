@@ -17,6 +17,8 @@ export interface BlobBytes {
   has(hash: string): Promise<boolean>;
   /** Store bytes under their hash; overwriting is harmless (the same hash means the same bytes). */
   write(hash: string, bytes: Uint8Array): Promise<void>;
+  /** The same from a file of `size` bytes, streamed rather than read whole (large uploads). */
+  writeFile(hash: string, file: string, size: number): Promise<void>;
   /** The whole blob, or null when it is missing. */
   read(hash: string): Promise<Buffer | null>;
   /** A stream of the blob (or of one range of it) and its total size, or null when missing. */

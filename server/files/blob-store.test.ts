@@ -47,6 +47,21 @@ describe.each(backends)('BlobStore on $name', ({ bytes, holds }) => {
     expect(await store.info(hash)).toEqual({ hash, size: content.byteLength, mediaType: 'image/svg+xml' });
   });
 
+  it('stores a file streamed (putFile) under the hash given, the same as put would', async () => {
+    const store = new BlobStore(t.ctx.db, bytes());
+    const content = new Uint8Array(300_000).map((_, i) => (i * 7) % 251);
+    const file = path.join(t.config.dataDir, 'upload.bin');
+    fs.writeFileSync(file, content);
+    const hash = BlobStore.hashOf(content);
+    expect(await store.putFile(file, hash, content.byteLength, 'application/zip')).toBe(hash);
+    expect(holds(hash)).toBe(true);
+    expect(Buffer.from((await store.read(hash))!).equals(Buffer.from(content))).toBe(true);
+    expect(await store.info(hash)).toEqual({ hash, size: content.byteLength, mediaType: 'application/zip' });
+    expect(await store.put(content, 'application/zip')).toBe(hash);
+    expect(await t.ctx.db.selectFrom('blobs').selectAll().execute()).toHaveLength(1);
+    await expect(store.putFile(file, 'not-a-hash', 1, 'application/zip')).rejects.toThrow(/sha-256/);
+  });
+
   it('is idempotent: the same bytes give the same hash and one row', async () => {
     const store = new BlobStore(t.ctx.db, bytes());
     const content = new Uint8Array([1, 2, 3]);

@@ -64,6 +64,23 @@ export class BlobStore {
     });
   }
 
+  /**
+   * Store a file's bytes without reading them whole (a bulk upload's archive); the caller has
+   * hashed them while writing the file. Same idempotence as put.
+   */
+  async putFile(file: string, hash: string, size: number, mediaType: string): Promise<string> {
+    if (!HASH.test(hash)) throw new Error('putFile needs the sha-256 of the file');
+    return withHashLock(hash, async () => {
+      if (!(await this.bytes.has(hash))) await this.bytes.writeFile(hash, file, size);
+      await this.db
+        .insertInto('blobs')
+        .values({ hash, size, mediaType, createdAt: this.now() })
+        .onConflict((oc) => oc.column('hash').doNothing())
+        .execute();
+      return hash;
+    });
+  }
+
   private async store(hash: string, bytes: Uint8Array, mediaType: string): Promise<void> {
     if (!(await this.bytes.has(hash))) await this.bytes.write(hash, bytes);
     await this.db

@@ -28,6 +28,14 @@ export class DiskBytes implements BlobBytes {
     await fs.promises.rename(tmp, file);
   }
 
+  async writeFile(hash: string, source: string): Promise<void> {
+    const file = this.fileOf(hash);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.promises.copyFile(source, tmp);
+    await fs.promises.rename(tmp, file);
+  }
+
   async read(hash: string): Promise<Buffer | null> {
     try {
       return await fs.promises.readFile(this.fileOf(hash));

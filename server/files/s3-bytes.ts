@@ -3,6 +3,7 @@
  * hold only the database. The objects are immutable (a key names its content), so no versioning,
  * locking or multipart logic is needed: the hash locks in BlobStore order writes and deletes.
  */
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
@@ -55,6 +56,10 @@ export class S3Bytes implements BlobBytes {
 
   async write(hash: string, bytes: Uint8Array): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(hash), Body: bytes, ContentLength: bytes.byteLength }));
+  }
+
+  async writeFile(hash: string, file: string, size: number): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(hash), Body: fs.createReadStream(file), ContentLength: size }));
   }
 
   async read(hash: string): Promise<Buffer | null> {

@@ -43,3 +43,17 @@ export function uploadLimit(maxSize: number, tooLarge: () => Error): MiddlewareH
     },
   });
 }
+
+/**
+ * For routes that read their body as a stream and count it themselves (the bulk upload's metadata
+ * and ZIP): a declared Content-Length over the cap is refused before reading, and nothing is
+ * buffered — hono's bodyLimit (uploadLimit) holds a body sent without a length whole while it
+ * counts it, which for a 200 MB archive is the very memory the streaming route avoids.
+ */
+export function declaredLimit(maxSize: number, tooLarge: () => Error): MiddlewareHandler {
+  return async (c, next) => {
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && Number(declared) > maxSize) throw tooLarge();
+    await next();
+  };
+}

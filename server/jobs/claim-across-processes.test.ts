@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/connection';
 import { migrate } from '../db/migrate';
-import { JobQueue } from './queue';
+import { TableJobQueue } from './table-queue';
 
 const CLAIMERS = 3;
 const JOBS = 300;
@@ -40,7 +40,7 @@ describe('job claims across processes', () => {
     const file = path.join(dir, 'quire.sqlite');
     const handle = openDatabase(file);
     await migrate(handle.db);
-    const queue = new JobQueue(handle.db, Date.now);
+    const queue = new TableJobQueue(handle.db, Date.now);
     const ids: number[] = [];
     for (let n = 0; n < JOBS; n++) ids.push(await queue.enqueue('test:claim', { n }));
     await handle.close();

@@ -1,5 +1,6 @@
 /**
- * What /admin/queue-status shows, read from the jobs table: counts by kind and state (the
+ * What /admin/queue-status shows, read from `jobs` (the table on SQLite, a view over pg-boss's
+ * jobs on PostgreSQL, decision 058): counts by kind and state (the
  * jobs_kind index), jobs finished per hour over the last day and the latest failures (jobs_finished:
  * state, finished_at), and the due jobs waiting longest (jobs_ready: state, run_at).
  */

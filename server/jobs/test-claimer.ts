@@ -4,10 +4,10 @@
  * jobs until none is left and prints the ids it claimed as JSON.
  */
 import { openDatabase } from '../db/connection';
-import { JobQueue } from './queue';
+import { TableJobQueue } from './table-queue';
 
 const handle = openDatabase(process.argv[2]!);
-const queue = new JobQueue(handle.db, Date.now);
+const queue = new TableJobQueue(handle.db, Date.now);
 process.stdout.write('ready\n');
 await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
 const claimed: number[] = [];
@@ -15,7 +15,7 @@ for (;;) {
   const job = await queue.claim();
   if (!job) break;
   claimed.push(job.id);
-  await queue.complete(job.id);
+  await queue.complete(job);
 }
 process.stdout.write(`${JSON.stringify(claimed)}\n`);
 await handle.close();

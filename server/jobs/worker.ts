@@ -2,8 +2,8 @@
  * The in-process worker loops: each lane claims one job at a time and runs its handler. Handlers
  * must be idempotent — a job whose worker died is claimed again after the visibility timeout.
  * Kinds registered in a lane of their own (the image variants: seconds of CPU each) run beside
- * the main lane, so a sign-in e-mail never waits behind a backlog of covers. Every lane reads the
- * one jobs table.
+ * the main lane, so a sign-in e-mail never waits behind a backlog of covers. Every lane claims
+ * from the one queue (server/jobs/queue.ts), whichever engine holds it.
  */
 import { JOB_POLL_INTERVAL } from '../limits';
 import type { JobQueue } from './queue';
@@ -82,7 +82,7 @@ export class JobWorker {
       try {
         if (!handler) throw new Error(`No handler for job kind "${job.kind}"`);
         await handler(job.payload);
-        await this.queue.complete(job.id);
+        await this.queue.complete(job);
         this.processed++;
       } catch (error) {
         console.error(`job ${job.id} (${job.kind}) failed, attempt ${job.attempts}:`, error);

@@ -156,10 +156,10 @@ describe('sending in batches', () => {
     // A worker takes the job and dies after the second delivery of the first batch.
     const job = await t.ctx.queue.claim();
     expect(job?.kind).toBe('mail.send'); // the confirmation mails queued earlier come first
-    await t.ctx.queue.complete(job!.id);
+    await t.ctx.queue.complete(job!);
     let claimed = await t.ctx.queue.claim();
     while (claimed && claimed.kind !== SEND_JOB) {
-      await t.ctx.queue.complete(claimed.id);
+      await t.ctx.queue.complete(claimed);
       claimed = await t.ctx.queue.claim();
     }
     expect(claimed?.kind).toBe(SEND_JOB);

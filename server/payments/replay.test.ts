@@ -15,21 +15,11 @@ import { applyPaymentEvent, type PaymentEvent } from './apply-event';
 import { linesSoldSince } from './bestsellers';
 import { refundEvent, sessionEvent } from './test-helpers';
 import { queryPlan } from '../test/query-plan';
+import { seededRandom } from '../seed/seeded-random';
 
 const ORDERS = 1000;
 const EVENTS = 10_000;
 const SEED = 20261124;
-
-/** mulberry32: a tiny seeded generator so a failing seed can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let t: TestContext;
 beforeAll(async () => {
@@ -122,7 +112,7 @@ function eventsFor(plan: Plan): PaymentEvent[] {
 }
 
 it('applies 10,000 repeated, shuffled events for 1,000 orders exactly once each', async () => {
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const bookIds: string[] = [];
   for (let i = 0; i < 12; i++) bookIds.push(await saveStoreBook(t, { title: `Replay ${i}`, priceCents: 500 }));
   const plans = await seedOrders(bookIds, next);

@@ -1,26 +1,28 @@
 /**
- * Two instances on one SQLite file and one Redis behave as one server (issue 15): what is written
- * through A reaches the streams held by B (the support inbox's hint to staff too), a sign-out or suspension on A ends the streams on B, a rate
- * limit counts the requests of both, and a job enqueued on A runs once.
+ * Two instances — two processes on one PostgreSQL database (one SQLite file where PostgreSQL is
+ * not installed) and one Redis — behave as one server (issue 15): what is written through A
+ * reaches the streams held by B (the support inbox's hint to staff too), a sign-out or suspension
+ * on A ends the streams on B, a rate limit counts the requests of both, and a job enqueued on A
+ * runs once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationIdOf } from '../../sync/collections/messages';
 import { SUPPORT_ID, SUPPORT_NAME } from '../../sync/support/support';
 import { buildAdmin } from '../admin/test-helpers';
-import { suspendUser } from '../admin/user-commands';
 import { createSession } from '../auth/sessions';
 import { RATE_LIMITS } from '../limits';
 import { buildList, buildUser } from '../sync/test-helpers';
 import { redisServerPath } from '../test/redis-server';
-import { startTwoInstances, type Instance, type TwoInstances } from '../test/two-instances';
+import { START_TIMEOUT_MS, startTwoInstances, TEST_JOB_KIND, type Instance, type TwoInstances } from '../test/two-instances';
 
 const available = redisServerPath() !== null;
 if (!available) console.warn('redis-server is not installed: the two-instance tests did not run (.ci/run installs it).');
 
 let two: TwoInstances;
+let starting: Promise<TwoInstances> | undefined;
 let users = 0;
 /** A fresh account with a session (the sessions table is shared, so the cookie works on both). */
-const account = (id = `user-${++users}`, roles: 'admin'[] = []) => buildUser(two.a.running.ctx, id, roles).then((cookie) => ({ id, cookie }));
+const account = (id = `user-${++users}`, roles: 'admin'[] = []) => buildUser(two.ctx, id, roles).then((cookie) => ({ id, cookie }));
 
 async function pushRows(through: Instance, cookie: string, collection: string, docs: unknown[]) {
   const res = await through.request(`/api/sync/${collection}/push`, {
@@ -33,11 +35,14 @@ async function pushRows(through: Instance, cookie: string, collection: string, d
 
 describe.runIf(available)('two instances sharing one database and one Redis', () => {
   beforeAll(async () => {
-    two = await startTwoInstances();
-  });
+    starting = startTwoInstances();
+    two = await starting;
+    console.info(two.summary);
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
-    await two?.close();
-  });
+    // Also when the start outlasted its hook: what it started is stopped once it has.
+    await (await starting?.catch(() => undefined))?.close();
+  }, START_TIMEOUT_MS);
 
   it('streams a list edited through A to the same account’s stream on B, and on A', async () => {
     const me = await account();
@@ -118,8 +123,9 @@ describe.runIf(available)('two instances sharing one database and one Redis', ()
   it('ends every stream of an account on B when an admin suspends it on A', async () => {
     const me = await account();
     const streams = [await two.b.openStream(me.cookie), await two.b.openStream(await signInAgain(me.id))];
-    const admin = await buildAdmin(two.a.running.ctx);
-    await suspendUser(two.a.running.ctx, { actor: { id: admin.user.id, username: admin.user.username }, ip: '' }, me.id, 'spam');
+    const admin = await buildAdmin(two.ctx);
+    const suspended = await two.a.request(`/api/admin/users/${me.id}/suspend`, { cookie: admin.cookie, json: { reason: 'spam' } });
+    expect(suspended.status).toBe(200);
     await within(Promise.all(streams.map((s) => s.ended)), 'the suspended account’s streams on B');
   });
 
@@ -135,29 +141,26 @@ describe.runIf(available)('two instances sharing one database and one Redis', ()
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('runs a job enqueued on A exactly once while both workers poll the same table', async () => {
-    const kind = 'test:two-instances';
-    const ran: { id: string; by: string }[] = [];
-    for (const i of [two.a, two.b]) i.running.worker.register(kind, async (p: { id: string }) => void ran.push({ id: p.id, by: i.name }));
-    const { queue, db } = two.a.running.ctx;
-    const ids = await Promise.all(Array.from({ length: 40 }, (_, n) => queue.enqueue(kind, { id: `job-${n}` })));
+  it('runs a job enqueued on A exactly once while both instances’ workers poll the same table', async () => {
+    const ids = await two.a.enqueue(40);
+    const { db } = two.ctx;
+    const pending = async () => (await db.selectFrom('jobs').select('id').where('kind', '=', TEST_JOB_KIND).where('state', '!=', 'done').execute()).length;
     await within(
       (async () => {
-        while ((await db.selectFrom('jobs').select('id').where('kind', '=', kind).where('state', '!=', 'done').execute()).length)
-          await new Promise((r) => setTimeout(r, 50));
+        while (await pending()) await new Promise((r) => setTimeout(r, 50));
       })(),
       'the jobs',
       10_000,
     );
-    expect(ran.map((r) => r.id).sort()).toEqual(ids.map((_, n) => `job-${n}`).sort());
-    const attempts = await db.selectFrom('jobs').select('attempts').where('kind', '=', kind).execute();
-    expect(attempts.every((j) => j.attempts === 1)).toBe(true);
+    expect([...two.a.ran, ...two.b.ran].sort()).toEqual(ids.map((_, n) => `job-${n}`).sort());
+    const attempts = await db.selectFrom('jobs').select('attempts').where('kind', '=', TEST_JOB_KIND).execute();
+    expect(attempts.map((j) => j.attempts)).toEqual(ids.map(() => 1));
   });
 });
 
 /** A second session of the same account: another device. */
 async function signInAgain(userId: string): Promise<string> {
-  const { token } = await createSession(two.a.running.ctx, userId, { userAgent: '', ip: '' });
+  const { token } = await createSession(two.ctx, userId, { userAgent: '', ip: '' });
   return `quire_session=${token}`;
 }
 

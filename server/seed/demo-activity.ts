@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
 import type { OrderLinesTable, OrdersTable, UsersTable } from '../db/schema';
 import { newId } from '../http/ids';
+import { seededRandom } from './seeded-random';
 
 const DAYS = 90;
 const FIRST_VISITOR = 'demo-visitor-0001';
@@ -59,17 +60,6 @@ const LAST_NAMES = [
   'Park',
 ];
 
-/** mulberry32: a small seeded generator, so every fresh demo database gets the same story. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface SeedBook {
   id: string;
   title: string;
@@ -109,7 +99,7 @@ export async function seedDemoActivity(ctx: AppContext, demoAccountIds: string[]
   const books = await seedBooks(db, demoAccountIds);
   const forSale = books.filter((b) => b.forSale);
   if (!forSale.length) return 0;
-  const rand = random(14);
+  const rand = seededRandom(14);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const now = ctx.now();
   const today = dayOf(now);

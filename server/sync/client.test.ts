@@ -58,6 +58,26 @@ describe('client engine', () => {
     }
   });
 
+  it('counts no change waiting for a write that leaves a document as the server has it', async () => {
+    const cookie = await createAccount(s, 'fay');
+    const device = await openDevice(s, 'fay', cookie);
+    try {
+      const list = await device.collections['reading-lists'].insert(newList('fay', 'Unchanged'));
+      await until(() => device.state.get().status === 'synced' && device.state.get().pending === 0);
+      // A save of what is already there (a field committed twice, a move undone before it was
+      // pushed): RxDB sees the server already has it and pushes nothing, so nothing will acknowledge it.
+      await list.getLatest().incrementalPatch({ name: 'Renamed' });
+      await list.getLatest().incrementalPatch({ name: 'Unchanged' });
+      await until(() => device.state.get().status === 'synced' && device.state.get().pending === 0);
+      await list.getLatest().incrementalPatch({ name: 'Unchanged' });
+      await until(() => device.state.get().status === 'synced' && device.state.get().pending === 0);
+      const stored = await s.server.ctx.db.selectFrom('syncDocs').select('doc').where('id', '=', list.id).executeTakeFirstOrThrow();
+      expect(JSON.parse(stored.doc).name).toBe('Unchanged');
+    } finally {
+      await device.close();
+    }
+  });
+
   it('tells an outdated client to update Quire', async () => {
     const cookie = await createAccount(s, 'dave');
     const device = await openDevice(s, 'dave', cookie, { [PROTOCOL_HEADER]: '0' });

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Checkpoint, WireDoc } from '../../sync/replication/doc';
 import type { PullResponse } from '../../sync/replication/pull';
 import type { DB } from '../db/connection';
+import { takeTurn } from '../db/take-turn';
 
 /** Microseconds per millisecond: change times are µs so they stay strictly increasing. */
 const MICROS_PER_MS = 1000;
@@ -34,9 +35,14 @@ export function toWire(stored: Pick<StoredDoc, 'doc' | 'deleted'>): WireDoc {
  * The next change time of a collection: now in µs, or one more than the latest, whichever is
  * larger — strictly increasing even for many writes within one millisecond, and never far
  * ahead of the clock (a thousand writes per ms before it drifts). Called inside the write's
- * transaction, so it is safe with more than one process on the same file.
+ * transaction, and writers of one collection take turns until they commit (`takeTurn`): a pull
+ * reads changes after its checkpoint, so a change must never commit after a later-timed one —
+ * the device that pulled the later one would never pull it. SQLite runs one writer at a time
+ * anyway; on PostgreSQL two transactions (two instances, or two requests of one) would both read
+ * the same latest time, and the slower one could commit behind a checkpoint already handed out.
  */
 export async function nextChangeTime(db: DB, collection: string, nowMs: number): Promise<number> {
+  await takeTurn(db, `syncDocs.serverUpdatedAt:${collection}`);
   const row = await db
     .selectFrom('syncDocs')
     .select((eb) => eb.fn.max('serverUpdatedAt').as('latest'))

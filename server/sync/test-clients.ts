@@ -48,7 +48,7 @@ let deviceCounter = 0;
 const TEST_RETRY_MS = 100;
 
 export async function openDevice(
-  s: SyncServer,
+  s: Pick<SyncServer, 'url'>,
   userId: string,
   cookie: string,
   extraHeaders: Record<string, string> = {},

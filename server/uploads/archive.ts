@@ -1,11 +1,12 @@
 /**
- * The ZIP of EPUBs and covers sent with a metadata file. Only the central directory is read when
- * it arrives (names and declared sizes, nothing inflated); each row's files are inflated one at a
- * time by the import job, and an entry declaring more than an EPUB may be is never inflated.
+ * The ZIP of EPUBs and covers sent with a metadata file, never held whole: it is written to a temp
+ * file as it arrives, only its central directory is read then (names and declared sizes, nothing
+ * inflated), and the import job reads each row's files one at a time from the stored blob
+ * (lazy-zip.ts); an entry declaring more than an EPUB may be is never inflated.
  */
-import { unzipSync } from 'fflate';
 import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
 import { isUnsafeEntryName } from '../books/epub/read-zip';
+import { readCentralDirectory, readEntry, type ByteSource, type LazyZipEntry } from './lazy-zip';
 
 const COVER_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'];
 
@@ -15,21 +16,29 @@ const baseName = (name: string) => name.split('/').pop()!.toLowerCase();
 export const looksLikeZip = (b: Uint8Array) => b.byteLength >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 3 && b[3] === 4;
 
 /** The archive's file names (folders and unsafe names left out). */
-export function zipEntries(bytes: Uint8Array): string[] {
-  const names: string[] = [];
-  unzipSync(bytes, {
-    filter: (f) => {
-      if (!f.name.endsWith('/') && !isUnsafeEntryName(f.name) && !baseName(f.name).startsWith('.')) names.push(f.name);
-      return false;
-    },
-  });
-  return names;
+export function zipEntries(entries: readonly LazyZipEntry[]): string[] {
+  return entries.filter((f) => !f.name.endsWith('/') && !isUnsafeEntryName(f.name) && !baseName(f.name).startsWith('.')).map((f) => f.name);
 }
 
-/** One entry's bytes, or null when it is missing or declares more than an EPUB may be. */
-export function zipEntry(bytes: Uint8Array, name: string): Uint8Array | null {
-  const out = unzipSync(bytes, { filter: (f) => f.name === name && f.originalSize <= EPUB_MAX_UPLOAD_BYTES });
-  return out[name] ?? null;
+/**
+ * An archive kept elsewhere (the stored blob), its central directory read once: `entry` inflates
+ * one named file — null when it is missing or declares more than an EPUB may be.
+ */
+export interface OpenArchive {
+  entry(name: string): Promise<Uint8Array | null>;
+  close(): Promise<void>;
+}
+
+export async function openArchive(source: ByteSource): Promise<OpenArchive> {
+  const byName = new Map<string, LazyZipEntry>();
+  for (const e of await readCentralDirectory(source)) if (!byName.has(e.name)) byName.set(e.name, e);
+  return {
+    async entry(name) {
+      const e = byName.get(name);
+      return e && e.size <= EPUB_MAX_UPLOAD_BYTES ? readEntry(source, e) : null;
+    },
+    close: () => source.close(),
+  };
 }
 
 /**

@@ -8,8 +8,9 @@ import { recordAudit } from '../audit/record';
 import type { AppContext } from '../context';
 import type { UploadsTable } from '../db/schema';
 import type { JobWorker } from '../jobs/worker';
-import { zipEntry } from './archive';
+import { openArchive, type OpenArchive } from './archive';
 import { importItem, ItemRefusal, type ItemFiles } from './import-item';
+import { blobSource, ZipFormatError } from './lazy-zip';
 
 export const UPLOAD_JOB = 'publisher.upload';
 const PAGE = 100;
@@ -37,10 +38,38 @@ async function runUpload(ctx: AppContext, payload: { uploadId?: unknown }): Prom
     .where('id', '=', upload.id)
     .execute();
   const imprint = await ctx.db.selectFrom('imprints').select('name').where('id', '=', upload.imprintId).executeTakeFirst();
-  const archive = upload.archiveBlob ? await ctx.blobs.read(upload.archiveBlob) : null;
+  // A single upload's EPUB is small and read whole; a bulk upload's ZIP (up to 200 MB) is read an
+  // entry at a time from where it is stored.
+  const single = upload.kind === 'single';
+  const epub = single && upload.archiveBlob ? await ctx.blobs.read(upload.archiveBlob) : null;
   const cover = upload.coverBlob ? await ctx.blobs.read(upload.coverBlob) : null;
-  const lost = (upload.archiveBlob && !archive) || (upload.coverBlob && !cover);
+  let archive: OpenArchive | null = null;
+  let lost = (single && upload.archiveBlob && !epub) || (upload.coverBlob && !cover);
+  if (!single && upload.archiveBlob) {
+    const source = await blobSource(ctx.blobs, upload.archiveBlob);
+    if (!source) lost = true;
+    else
+      archive = await openArchive(source).catch((error: unknown) => {
+        if (!(error instanceof ZipFormatError)) throw error;
+        lost = true;
+        return null;
+      });
+  }
+  try {
+    await importReady(ctx, upload, imprint?.name ?? '', Boolean(lost), (item) => (single ? Promise.resolve({ epub, cover }) : filesOf(archive, item)));
+  } finally {
+    await archive?.close();
+  }
+  await finish(ctx, upload);
+}
 
+async function importReady(
+  ctx: AppContext,
+  upload: UploadsTable,
+  imprintName: string,
+  lost: boolean,
+  files: (item: { epubEntry: string | null; coverEntry: string | null }) => Promise<ItemFiles>,
+): Promise<void> {
   for (;;) {
     const items = await ctx.db
       .selectFrom('uploadItems')
@@ -57,7 +86,7 @@ async function runUpload(ctx: AppContext, payload: { uploadId?: unknown }): Prom
         continue;
       }
       try {
-        await importItem(ctx, upload, imprint?.name ?? '', item, filesOf(upload, archive, cover, item));
+        await importItem(ctx, upload, imprintName, item, await files(item));
       } catch (error) {
         if (!(error instanceof ItemRefusal)) console.error(`upload ${upload.id} row ${item.row} failed`, error);
         await fail(
@@ -69,20 +98,20 @@ async function runUpload(ctx: AppContext, payload: { uploadId?: unknown }): Prom
       }
     }
   }
-  await finish(ctx, upload);
 }
 
-function filesOf(
-  upload: UploadsTable,
-  archive: Uint8Array | null,
-  cover: Uint8Array | null,
-  item: { epubEntry: string | null; coverEntry: string | null },
-): ItemFiles {
-  if (upload.kind === 'single') return { epub: archive, cover };
-  return {
-    epub: archive && item.epubEntry ? zipEntry(archive, item.epubEntry) : null,
-    cover: archive && item.coverEntry ? zipEntry(archive, item.coverEntry) : null,
+/** A bulk row's files, inflated one entry at a time; a damaged entry is the row's to fix. */
+async function filesOf(archive: OpenArchive | null, item: { epubEntry: string | null; coverEntry: string | null }): Promise<ItemFiles> {
+  const one = async (name: string | null) => {
+    if (!archive || !name) return null;
+    try {
+      return await archive.entry(name);
+    } catch (error) {
+      if (error instanceof ZipFormatError) throw new ItemRefusal(`The file ${name} in the ZIP cannot be read: ${error.message}`);
+      throw error;
+    }
   };
+  return { epub: await one(item.epubEntry), cover: await one(item.coverEntry) };
 }
 
 async function finish(ctx: AppContext, upload: UploadsTable) {

@@ -250,6 +250,35 @@ describe('ONIX with a ZIP of EPUBs and covers', () => {
     expect(res.status).toBe(422);
     expect((await errorOf(res)).fields?.archive).toBe('This is not a ZIP file: put the EPUBs and covers in one .zip.');
   });
+
+  it('refuses a ZIP declared over the cap before reading it, and an incomplete ZIP with 422', async () => {
+    const { upload } = await checked(`${HEADER}\n9780306406256,Capped,A. Writer,en,1.00,USD,,,\n`);
+    const declared = await t.request(`/api/publisher/uploads/archive?uploadId=${upload.id}`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: 'PK',
+      headers: { 'content-type': 'application/zip', 'content-length': String(201 * 1024 * 1024) },
+    });
+    expect(declared.status).toBe(413);
+    const zip = zipSync({ '9780306406256.png': new Uint8Array(PNG) });
+    const cut = await raw(`/api/publisher/uploads/archive?uploadId=${upload.id}`, owner.cookie, new Uint8Array(zip.subarray(0, zip.byteLength - 30)));
+    expect(cut.status).toBe(422);
+    expect((await errorOf(cut)).fields?.archive).toBe('The ZIP cannot be read: is it complete?');
+  });
+
+  it('fails only the row whose file in the ZIP is damaged', async () => {
+    const { upload } = await checked(`${HEADER}\n9780306406263,Damaged,A. Writer,en,1.00,USD,,,\n9780306406270,Sound,A. Writer,en,1.00,USD,,,\n`);
+    const damagedName = '9780306406263.png';
+    const zip = zipSync({ [damagedName]: [new Uint8Array(PNG), { level: 0 }], '9780306406270.png': [new Uint8Array(PNG), { level: 0 }] });
+    zip[30 + damagedName.length + 20]! ^= 0xff; // a byte of the first entry's stored data: its CRC no longer matches
+    const attached = await raw(`/api/publisher/uploads/archive?uploadId=${upload.id}`, owner.cookie, new Uint8Array(zip));
+    expect(attached.status).toBe(200);
+    const done = await startAndRun(upload.id);
+    expect(done.items.map((i) => [i.status, i.message])).toEqual([
+      ['failed', expect.stringMatching(/^The file 9780306406263\.png in the ZIP cannot be read: .*damaged/)],
+      ['imported', 'Created as a draft without a manuscript yet, with its cover.'],
+    ]);
+  });
 });
 
 describe('single EPUB', () => {

@@ -4,6 +4,7 @@
  * then the body is capped as it streams (uploadLimit, and the metadata reader counts bytes
  * itself). Every change is audited; the import itself is the `publisher.upload` job.
  */
+import path from 'node:path';
 import { Hono, type Context, type Next } from 'hono';
 import * as api from '../../sync/api/publisher-uploads';
 import { UPLOAD_ARCHIVE_MAX_BYTES, UPLOAD_COVER_MAX_BYTES, UPLOAD_MAX_ROWS, UPLOAD_METADATA_MAX_BYTES } from '../../sync/uploads';
@@ -11,7 +12,7 @@ import { formatBytes } from '../../sync/text/bytes';
 import { csvLine } from '../admin/csv';
 import { recordAudit } from '../audit/record';
 import type { AppContext, AppEnv } from '../context';
-import { uploadLimit } from '../http/body-limit';
+import { declaredLimit, uploadLimit } from '../http/body-limit';
 import { on } from '../http/endpoint';
 import { ApiError, badRequest, conflict, invalid, notFound } from '../http/errors';
 import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
@@ -23,7 +24,7 @@ import { UPLOAD_JOB } from './job';
 import { readOnix } from './onix';
 import { uploadDetail, uploadPage } from './present';
 import { checkRow, markDuplicates, parsePrice } from './record';
-import { bodyText, peek } from './stream';
+import { bodyText, bodyToTempFile, peek } from './stream';
 
 const AT = '/api/publisher';
 
@@ -96,18 +97,28 @@ export function uploadRoutes(ctx: AppContext) {
     await next();
   };
 
-  router.post('/uploads/metadata', byImprint('uploads:manage'), uploadLimit(UPLOAD_METADATA_MAX_BYTES, tooLarge(UPLOAD_METADATA_MAX_BYTES, 'metadata')));
+  router.post('/uploads/metadata', byImprint('uploads:manage'), declaredLimit(UPLOAD_METADATA_MAX_BYTES, tooLarge(UPLOAD_METADATA_MAX_BYTES, 'metadata')));
   on(router, AT, api.checkMetadata, async (c, { query }) => {
     const who = await imprintAccess(ctx, c, query.imprintId, 'uploads:manage');
     const id = await checkMetadataBody(ctx, c, who, (query.name ?? '').trim().slice(0, 255));
     return detail(who.imprint.id, id);
   });
 
-  router.post('/uploads/archive', byUpload, uploadLimit(UPLOAD_ARCHIVE_MAX_BYTES, tooLarge(UPLOAD_ARCHIVE_MAX_BYTES, 'archive')));
+  router.post('/uploads/archive', byUpload, declaredLimit(UPLOAD_ARCHIVE_MAX_BYTES, tooLarge(UPLOAD_ARCHIVE_MAX_BYTES, 'archive')));
   on(router, AT, api.attachArchive, async (c, { query }) => {
     const { who, upload } = await queriedUpload(ctx, c);
     if (upload.kind !== 'bulk' || upload.status !== 'checked') throw conflict('A ZIP can be added to a bulk upload before its import starts.');
-    await attachZip(ctx, who, upload, await readBytes(c, 'archive'), (query.name ?? '').trim().slice(0, 255) || 'files.zip');
+    const zip = await bodyToTempFile(
+      c.req.raw.body,
+      UPLOAD_ARCHIVE_MAX_BYTES,
+      tooLarge(UPLOAD_ARCHIVE_MAX_BYTES, 'archive'),
+      path.join(ctx.config.dataDir, 'tmp'),
+    );
+    try {
+      await attachZip(ctx, who, upload, zip, (query.name ?? '').trim().slice(0, 255) || 'files.zip');
+    } finally {
+      await zip.dispose();
+    }
     return detail(who.imprint.id, upload.id);
   });
 

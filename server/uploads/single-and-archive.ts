@@ -1,7 +1,8 @@
 /**
  * The files around a metadata file or instead of one: a single EPUB (its package's metadata is
  * the one row, to confirm), the cover sent with it, and the ZIP of a bulk upload, whose entries
- * are matched to the rows when it arrives so the report shows what each row will get.
+ * are matched to the rows when it arrives so the report shows what each row will get (the ZIP is
+ * read from the temp file it was streamed into, then stored as a blob without being held whole).
  */
 import { isValidIsbn13 } from '../../sync/isbn';
 import { recordAudit } from '../audit/record';
@@ -9,9 +10,10 @@ import { buildBook, readPackage } from '../books/epub/build-book';
 import { epubRefusal } from '../books/epub/import-epub';
 import type { AppContext } from '../context';
 import type { UploadsTable } from '../db/schema';
-import { ApiError, invalid } from '../http/errors';
+import { ApiError, badRequest, invalid } from '../http/errors';
 import type { ImprintActor } from '../publisher/access';
 import { coverType, looksLikeZip, matchEntries, zipEntries } from './archive';
+import { fileSource, readCentralDirectory, ZipFormatError } from './lazy-zip';
 import { checkAgainstCatalogue, storeCheckedUpload } from './check';
 import { toLanguageTag, type CheckedRow, type UploadRecord } from './record';
 
@@ -72,16 +74,29 @@ export async function coverOf(ctx: AppContext, who: ImprintActor, upload: Upload
   });
 }
 
-export async function attachZip(ctx: AppContext, who: ImprintActor, upload: UploadsTable, bytes: Uint8Array, name: string): Promise<void> {
+/** The ZIP as stored in a temp file while it arrived (stream.ts bodyToTempFile). */
+export interface ReceivedZip {
+  file: string;
+  hash: string;
+  size: number;
+}
+
+export async function attachZip(ctx: AppContext, who: ImprintActor, upload: UploadsTable, zip: ReceivedZip, name: string): Promise<void> {
   const notZip = 'This is not a ZIP file: put the EPUBs and covers in one .zip.';
-  if (!looksLikeZip(bytes)) throw invalid(notZip, { archive: notZip });
+  const unreadable = 'The ZIP cannot be read: is it complete?';
+  if (zip.size === 0) throw badRequest('The file is empty.', { archive: 'The file is empty.' });
+  const source = await fileSource(zip.file);
   let entries: string[];
   try {
-    entries = zipEntries(bytes);
-  } catch {
-    throw invalid('The ZIP cannot be read: is it complete?', { archive: 'The ZIP cannot be read: is it complete?' });
+    if (!looksLikeZip(await source.read(0, 4))) throw invalid(notZip, { archive: notZip });
+    entries = zipEntries(await readCentralDirectory(source));
+  } catch (error) {
+    if (error instanceof ZipFormatError) throw invalid(unreadable, { archive: unreadable });
+    throw error;
+  } finally {
+    await source.close();
   }
-  const hash = await ctx.blobs.put(bytes, 'application/zip');
+  const hash = await ctx.blobs.putFile(zip.file, zip.hash, zip.size, 'application/zip');
   const items = await ctx.db.selectFrom('uploadItems').select(['row', 'record']).where('uploadId', '=', upload.id).where('record', 'is not', null).execute();
   let matched = 0;
   await ctx.db.transaction().execute(async (trx) => {

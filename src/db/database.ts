@@ -8,7 +8,7 @@ import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, typ
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { COLLECTION_LIST, type CollectionName } from '../../sync/collections';
-import { deepEqual, resolveConflict } from '../../sync/replication/collection';
+import { resolveConflict, sameDocument } from '../../sync/replication/collection';
 import { startReplication, type ReplicationController } from './replication';
 import type { ServerTopics } from './server-topics';
 import type { SyncTransport } from './sync-http';
@@ -64,11 +64,6 @@ export async function storageFor(kind: 'dexie' | 'memory'): Promise<RxStorage<an
   return validate ? (await import('rxdb/plugins/validate-ajv')).wrappedValidateAjvStorage({ storage }) : storage;
 }
 
-function stripMeta(doc: Record<string, any>) {
-  const { _rev: _r, _meta: _m, _attachments: _a, ...rest } = doc;
-  return rest;
-}
-
 export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireDatabase> {
   const multiInstance = options.multiInstance ?? false;
   const definitions = options.only ? COLLECTION_LIST.filter((d) => options.only!.includes(d.name as CollectionName)) : COLLECTION_LIST;
@@ -86,7 +81,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
           schema: definition.jsonSchema as any,
           migrationStrategies: definition.migrations as any,
           conflictHandler: {
-            isEqual: (a: any, b: any) => deepEqual(stripMeta(a), stripMeta(b)),
+            isEqual: (a: any, b: any) => sameDocument(a, b),
             resolve: async (input: any) => resolveConflict(definition.conflict, input),
           },
         },

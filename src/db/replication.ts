@@ -156,10 +156,17 @@ export function startReplication({
   for (const definition of definitions) {
     const name = definition.name;
     const collection = db.collections[name] as RxCollection<WireDoc>;
-    const track = (data: { id: string }) => pending.written(`${name}:${data.id}`);
-    collection.postInsert(track, false);
-    collection.postSave(track, false);
-    collection.postRemove(track, false);
+    const keyOf = (data: { id: string }) => `${name}:${data.id}`;
+    // A save's pre-hook sees the state before it (RxDB passes the old data as its second argument).
+    const before = new Map<string, WireDoc>();
+    collection.preSave((data, old) => void before.set(keyOf(data), old as unknown as WireDoc), false);
+    collection.postInsert((data) => pending.written(keyOf(data), null, data), false);
+    collection.postSave((data) => {
+      const key = keyOf(data);
+      pending.written(key, before.get(key) ?? null, data);
+      before.delete(key);
+    }, false);
+    collection.postRemove((data) => pending.written(keyOf(data), data, { ...data, _deleted: true }), false);
     const replication = replicateRxCollection<WireDoc, Checkpoint>({
       replicationIdentifier: `quire-sync-${name}-${transport.baseUrl || 'same-origin'}`,
       collection,
@@ -172,23 +179,35 @@ export function startReplication({
         stream$: hints.get(name)!.asObservable(),
         handler: async (checkpoint, limit) => {
           const page = await request(() => postSync<PullResponse>(transport, `${name}/pull`, { checkpoint: checkpoint ?? null, limit }));
+          for (const doc of page.documents) pending.pulled(keyOf(doc), doc);
           return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
         },
       },
       push: {
         batchSize: PUSH_BATCH_SIZE,
         handler: async (rows) => {
-          const keys = rows.map((r) => `${name}:${r.newDocumentState.id}`);
-          const versions = keys.map((k) => pending.versionOf(k));
           const body = {
             rows: rows.map((r) => ({
               assumedMasterState: r.assumedMasterState ? withoutStorageFields(r.assumedMasterState) : null,
               newDocumentState: withoutStorageFields(r.newDocumentState),
             })),
           };
-          const result = await request(() => postSync<PushResponse>(transport, `${name}/push`, body));
+          const carried = body.rows.map((r) => ({
+            key: keyOf(r.newDocumentState),
+            version: pending.pushing(keyOf(r.newDocumentState)),
+            sent: r.newDocumentState,
+          }));
+          let result: PushResponse;
+          try {
+            result = await request(() => postSync<PushResponse>(transport, `${name}/push`, body));
+          } catch (error) {
+            for (const c of carried) pending.pushed(c.key, c.version, null);
+            throw error;
+          }
           for (const r of result.rejected) refused.add(`${name}:${r.id}`);
-          keys.forEach((k, i) => pending.acknowledged(k, versions[i]!));
+          // RxDB takes the server to have what it sent, or the master state of a conflict.
+          const masters = new Map(result.conflicts.map((doc) => [doc.id, doc]));
+          for (const c of carried) pending.pushed(c.key, c.version, masters.get(c.sent.id) ?? c.sent);
           publish();
           return result.conflicts;
         },

@@ -1,7 +1,7 @@
 /**
- * /export: an author exports a manuscript to EPUB and Markdown and downloads both (the EPUB is a
- * ZIP with the mimetype first and stored, and a navigation document); a reader cannot export
- * someone else's manuscript. Screenshots at desktop and phone width.
+ * /export: an author exports a manuscript to EPUB, Word and Markdown and downloads each (the EPUB
+ * is a ZIP with the mimetype first and stored, and a navigation document; the DOCX a ZIP with the
+ * text in word/document.xml); a reader cannot export someone else's manuscript. Screenshots at desktop and phone width.
  */
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -12,9 +12,9 @@ import { DEMO, appOrigin, expectAccessible, signIn, signedIn } from './fixtures'
 const LINE = 'The ferry left at dawn, and nobody on the quay waved.';
 
 /** Exports the chosen manuscript in `format` from /export and returns the downloaded bytes. */
-async function exportAndDownload(page: Page, title: string, format: 'EPUB 3' | 'Markdown'): Promise<{ name: string; bytes: Buffer }> {
+async function exportAndDownload(page: Page, title: string, format: 'EPUB 3' | 'Word (DOCX)' | 'Markdown'): Promise<{ name: string; bytes: Buffer }> {
   await page.getByLabel('What to export').selectOption({ label: title });
-  await page.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
+  await page.getByRole('radio', { name: new RegExp(`^${format.replace(/[()]/g, '\\$&')}`) }).check();
   const before = await page.locator('.export-item').count();
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const item = page.locator('.export-item').first();
@@ -26,7 +26,7 @@ async function exportAndDownload(page: Page, title: string, format: 'EPUB 3' | '
   return { name: download.suggestedFilename(), bytes: fs.readFileSync(path) };
 }
 
-test('an author exports a manuscript to EPUB and Markdown and downloads them', async ({ page }) => {
+test('an author exports a manuscript to EPUB, Word and Markdown and downloads them', async ({ page }) => {
   await signIn(page, DEMO.author);
   const title = `Export journey ${Date.now().toString(36)}`;
   await createManuscript(page, title);
@@ -45,6 +45,13 @@ test('an author exports a manuscript to EPUB and Markdown and downloads them', a
   expect(strFromU8(files['OEBPS/nav.xhtml']!)).toContain('epub:type="toc"');
   expect(strFromU8(files['OEBPS/content.opf']!)).toContain('properties="nav"');
   expect(Object.entries(files).some(([name, data]) => name.startsWith('OEBPS/text/') && strFromU8(data).includes(LINE))).toBe(true);
+
+  const docx = await exportAndDownload(page, title, 'Word (DOCX)');
+  expect(docx.name).toMatch(/\.docx$/);
+  expect(docx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  const word = unzipSync(new Uint8Array(docx.bytes));
+  expect(strFromU8(word['word/document.xml']!)).toContain(LINE);
+  expect(strFromU8(word['docProps/core.xml']!)).toContain(`<dc:title>${title}</dc:title>`);
 
   const markdown = await exportAndDownload(page, title, 'Markdown');
   expect(markdown.name).toMatch(/\.md$/);

@@ -14,7 +14,7 @@ const MADE_ONCE = [
   /new S3Bytes\(/,
   /(?<!function )createCollabServices\(/,
   /new Mailer\(/,
-  /new JobQueue\(/,
+  /(?<!function )openJobQueue\(/,
   /new JobWorker\(/,
 ];
 

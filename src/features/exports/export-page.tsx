@@ -1,5 +1,5 @@
 /**
- * `/export`: a manuscript or an owned book to EPUB 3 or Markdown (the print PDF is the print
+ * `/export`: a manuscript or an owned book to EPUB 3, Word (DOCX) or Markdown (the print PDF is the print
  * layout's), and all of the account's data. Each export is a job on the server: the list shows
  * its progress, why it failed, and its download link until that expires.
  */
@@ -13,10 +13,16 @@ import { Badge, Button, Card, EmptyState, Notice, Page, QueryState, SelectField,
 import { useDeleteExport, useExports, useStartExport } from './use-exports';
 import './exports.css';
 
+const FORMAT_NOTES: Record<(typeof BOOK_FORMATS)[number], string> = {
+  epub: ' — for e-readers; checked with epubcheck',
+  docx: ' — to edit in Word, LibreOffice or Google Docs: headings, lists, quotes and images',
+  markdown: ' — plain text with headings, emphasis and images',
+};
+
 export function ExportPage() {
   const query = useExports();
   return (
-    <Page title="Export" description="Take your manuscripts and books with you as EPUB 3 or Markdown, or download everything your account holds.">
+    <Page title="Export" description="Take your manuscripts and books with you as EPUB 3, Word or Markdown, or download everything your account holds.">
       <QueryState query={query} what="Your exports" lines={6}>
         {(data) => (
           <div className="stack">
@@ -94,7 +100,7 @@ function BookExport({ data }: { data: ExportsResponse }) {
               <input type="radio" name="format" value={f} checked={format === f} onChange={() => setFormat(f)} />
               <span>
                 <strong>{FORMAT_LABELS[f]}</strong>
-                <span className="muted">{f === 'epub' ? ' — for e-readers; checked with epubcheck' : ' — plain text with headings, emphasis and images'}</span>
+                <span className="muted">{FORMAT_NOTES[f]}</span>
               </span>
             </label>
           ))}
@@ -108,7 +114,7 @@ function BookExport({ data }: { data: ExportsResponse }) {
           {!online && <span className="muted">Exports are made on the server: connect to export.</span>}
           {source === 'book' && id && <Link to={`/printable/${encodeURIComponent(id)}`}>Print PDF: open the print layout</Link>}
         </div>
-        <p className="muted export-note">A print PDF comes from the print layout of a book in your library. Word (DOCX) export is not offered yet.</p>
+        <p className="muted export-note">A print PDF comes from the print layout of a book in your library.</p>
       </form>
     </Card>
   );
