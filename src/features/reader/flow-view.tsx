@@ -10,7 +10,8 @@
  * Only a window of chapters is in the page: FLOW_WINDOW either side of the one being read (a
  * 10,000-chapter book would otherwise lay out 10,000 placeholders). The rest are two spacers a
  * placeholder long per chapter; reaching a spacer (dragging the scroll bar) or the window's edge
- * moves the window there (decision 060), and scroll anchoring keeps the view still as it moves.
+ * moves the window there (decision 060, rules in flow-window.ts). The chapter at the reading line
+ * is held where it was as the window moves; opening a place moves the window to it first.
  */
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChapterResponse } from '../../../sync/api/books';
@@ -20,10 +21,9 @@ import { pageGeometry } from './pagination';
 import type { Target, ViewHandle, ViewProps } from './types';
 import { loadChapter } from './use-book';
 import { chapterList } from './chapter-list';
+import { FLOW_WINDOW, followTo, placeInSpacer, windowAround, type FlowPlace } from './flow-window';
 
 const NO_IDS: string[] = [];
-/** Chapters rendered either side of the one being read; a shorter book is rendered whole. */
-export const FLOW_WINDOW = 25;
 
 /** Where a box starts and ends along the reading (block) direction, growing as the book goes on. */
 function blockSpan(rect: DOMRect, writingMode: string): [number, number] {
@@ -35,18 +35,19 @@ function blockSpan(rect: DOMRect, writingMode: string): [number, number] {
 export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ book, settings, initial, highlights, onPosition, onSelect }, ref) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // A long book's chapters beyond its window come from its chapter list, in pages (decision 054).
+  // Never from `book.chapters` alone once the list is complete: a long book's detail lists only a
+  // few chapters around its opening one, and a chapter outside them could not be scrolled to.
   const [listed, setListed] = useState<{ book: ViewProps['book']; ids: string[] } | null>(null);
-  const ids = useMemo(
-    () => (chapterList(book).complete ? book.chapters.filter((c) => c.readable).map((c) => c.id) : listed?.book === book ? listed.ids : NO_IDS),
-    [book, listed],
-  );
+  const ids = useMemo(() => (listed?.book === book ? listed.ids : (chapterList(book).knownReadableIds() ?? NO_IDS)), [book, listed]);
   const [loaded, setLoaded] = useState<ReadonlyMap<string, ChapterResponse>>(new Map());
   // The chapter the window is centred on, by position among `ids`.
   const [center, setCenter] = useState(0);
-  const lo = Math.max(0, Math.min(center, ids.length - 1) - FLOW_WINDOW);
-  const hi = Math.min(ids.length, lo + 2 * FLOW_WINDOW + 1);
+  const { lo, hi } = windowAround(center, ids.length);
+  const bookRef = useRef<HTMLDivElement>(null);
   const beforeRef = useRef<HTMLDivElement>(null);
   const afterRef = useRef<HTMLDivElement>(null);
+  /** The chapter to hold at the reading line as the window moves, and where it starts from the line (px). */
+  const anchor = useRef<{ chapterId: string; start: number } | null>(null);
   const requested = useRef(new Set<string>());
   const shown = useRef(0);
   const [error, setError] = useState<string | null>(null);
@@ -94,6 +95,8 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     requested.current = new Set();
     shown.current = 0;
     setLoaded(new Map());
+    // A refetched book starts again from the reader's place, not from its first chapter.
+    if (!pending.current && last.current) pending.current = last.current;
     const start = Math.max(0, ids.indexOf(pending.current?.chapterId ?? ''));
     setCenter(start);
     for (const i of [start, start + 1, start - 1]) if (ids[i]) request(ids[i]);
@@ -112,40 +115,66 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     return () => observer.disconnect();
   }, [loaded, request, vertical, lo, hi]);
 
+  /** Along the reading (block) direction: where the view starts and ends, and an element starts. */
+  const viewSpan = (root: HTMLElement) => blockSpan(root.getBoundingClientRect(), book.writingMode);
+  const startOf = (el: Element) => blockSpan(el.getBoundingClientRect(), book.writingMode)[0];
+  /** Scrolls `delta` px further into the book (leftwards for vertical-rl). */
+  function scrollAlong(root: HTMLElement, delta: number) {
+    if (!vertical) root.scrollTop += delta;
+    else root.scrollLeft += leftwards ? -delta : delta;
+  }
+
+  /** The chapter at the reading line (the view's start): in the window, or stood for by a spacer. */
+  function placeAtLine(line: number): FlowPlace | null {
+    const unit = 0.9 * (vertical ? window.innerWidth : window.innerHeight);
+    const before = beforeRef.current && blockSpan(beforeRef.current.getBoundingClientRect(), book.writingMode);
+    if (before && before[1] > line) return placeInSpacer(0, lo, line - before[0], unit);
+    const after = afterRef.current && startOf(afterRef.current);
+    if (after !== null && after <= line) return placeInSpacer(hi, ids.length - hi, line - after, unit);
+    const shown = [...(bookRef.current?.children ?? [])].filter((el): el is HTMLElement => el instanceof HTMLElement && Boolean(el.dataset.chapterId));
+    const i = shown.findIndex((el) => blockSpan(el.getBoundingClientRect(), book.writingMode)[1] > line);
+    return i < 0 ? null : { index: lo + i, start: startOf(shown[i]!) - line };
+  }
+
   /** Moves the window to where the view is: into a spacer, or near the window's edge. */
   function follow() {
     const root = scrollRef.current;
     // While a place is being opened the window is already there (and the view on its way).
     if (!root || ids.length <= 2 * FLOW_WINDOW + 1 || pending.current) return;
-    const mode = book.writingMode;
-    const [viewStart, viewEnd] = blockSpan(root.getBoundingClientRect(), mode);
-    const unit = 0.9 * (vertical ? window.innerWidth : window.innerHeight);
-    const before = beforeRef.current && blockSpan(beforeRef.current.getBoundingClientRect(), mode);
-    const after = afterRef.current && blockSpan(afterRef.current.getBoundingClientRect(), mode);
-    let at: number | null = null;
-    if (before && lo > 0 && before[1] > viewStart) at = Math.max(0, lo - Math.ceil((before[1] - viewStart) / unit));
-    else if (after && hi < ids.length && after[0] < viewEnd) at = Math.min(ids.length - 1, hi + Math.max(0, Math.floor((viewStart - after[0]) / unit)));
-    else {
-      const shown = root.querySelectorAll<HTMLElement>('section.reader-chapter[data-chapter-id], .reader-chapter-placeholder');
-      const i = [...shown].findIndex((el) => blockSpan(el.getBoundingClientRect(), mode)[1] > viewStart);
-      if (i >= 0 && ((lo > 0 && i < FLOW_WINDOW / 2) || (hi < ids.length && hi - (lo + i) < FLOW_WINDOW / 2))) at = lo + i;
-    }
-    if (at !== null && at !== center) setCenter(at);
+    const [line, end] = viewSpan(root);
+    const place = placeAtLine(line);
+    if (!place) return;
+    const to = followTo(place.index, { lo, hi }, ids.length, afterRef.current !== null && startOf(afterRef.current) < end);
+    if (to === null || to === center) return;
+    anchor.current = { chapterId: ids[place.index]!, start: place.start };
+    setCenter(to);
   }
+  // Called a frame after a scroll: by then the window may have moved, so the latest render's.
+  const latestFollow = useRef(follow);
+  useLayoutEffect(() => {
+    latestFollow.current = follow;
+  });
 
   function sectionOf(id: string) {
     return scrollRef.current?.querySelector<HTMLElement>(`section.reader-chapter[data-chapter-id="${CSS.escape(id)}"]`) ?? null;
+  }
+  /** A chapter in the window, loaded (its section) or not (its placeholder). */
+  function slotOf(id: string) {
+    return [...(bookRef.current?.children ?? [])].find((el): el is HTMLElement => el instanceof HTMLElement && el.dataset.chapterId === id) ?? null;
   }
 
   function goTo(t: Target) {
     const scroller = scrollRef.current;
     const sec = sectionOf(t.chapterId);
     const index = ids.indexOf(t.chapterId);
+    // Outside the window: the window moves there and, once rendered, the view to its placeholder.
     if (index >= 0 && (index < lo || index >= hi)) setCenter(index);
     if (!sec) {
-      // Not loaded yet: go there once it is.
+      // Not loaded yet: go there once it is; to its placeholder now if the window has it.
       pending.current = t;
       request(t.chapterId);
+      const slot = scroller && slotOf(t.chapterId);
+      if (slot) scrollAlong(scroller, startOf(slot) - viewSpan(scroller)[0]);
       return;
     }
     if (!scroller) return;
@@ -206,16 +235,18 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     }
   }, [loaded, highlights, lo, hi]);
 
-  // A window moved to a place being opened: the view goes to its chapter's placeholder at once.
+  // The window moved: the chapter at the reading line stays where it was (or, for a place being
+  // opened, its chapter comes to the top). Browser scroll anchoring may have done it already (then
+  // this moves nothing); it does not when the view was in a spacer.
   useLayoutEffect(() => {
     const root = scrollRef.current;
-    const id = pending.current?.chapterId;
-    if (!root || !id || sectionOf(id)) return;
-    const el = root.querySelector<HTMLElement>(`.reader-chapter-placeholder[data-chapter-id="${CSS.escape(id)}"]`);
-    if (!el) return;
-    const delta = blockSpan(el.getBoundingClientRect(), book.writingMode)[0] - blockSpan(root.getBoundingClientRect(), book.writingMode)[0];
-    if (!vertical) root.scrollTop += delta;
-    else root.scrollLeft += leftwards ? -delta : delta;
+    const held = pending.current ? { chapterId: pending.current.chapterId, start: 0 } : anchor.current;
+    anchor.current = null;
+    const slot = root && held && slotOf(held.chapterId);
+    if (!root || !held || !slot) return;
+    scrollAlong(root, startOf(slot) - viewSpan(root)[0] - held.start);
+    // Chapters shorter than the screen may leave the window's end in view still.
+    requestAnimationFrame(() => latestFollow.current());
   }, [lo, hi]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The place asked for, once its chapter is in (and in the window).
@@ -253,7 +284,7 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   const following = useRef(0);
   function onScroll() {
     cancelAnimationFrame(following.current);
-    following.current = requestAnimationFrame(follow);
+    following.current = requestAnimationFrame(() => latestFollow.current());
     if (!userScrolled.current) return;
     cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => report());
@@ -298,7 +329,7 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
           Loading the book…
         </p>
       )}
-      <div {...bookContainerProps(book)}>
+      <div ref={bookRef} {...bookContainerProps(book)}>
         {lo > 0 && <div ref={beforeRef} className="reader-chapter-spacer" style={{ blockSize: `calc(${lo} * 90${vertical ? 'vw' : 'vh'})` }} />}
         {ids.slice(lo, hi).map((id) => {
           const ch = loaded.get(id);
