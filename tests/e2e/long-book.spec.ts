@@ -152,6 +152,16 @@ test('a 10,000-chapter book opens as fast as a short one, turns across chapters 
   expect(up.worst).toBeLessThan(2);
   expect(await rendered.count()).toBeLessThan(60);
 
+  // The scroll bar dragged into the spacer past the window: the chapter it stood for there comes to the top.
+  const dragged = await scroller.evaluate((el) => {
+    const spacer = el.querySelector<HTMLElement>('.quire-book > .reader-chapter-spacer:last-child')!;
+    const last = [...el.querySelectorAll<HTMLElement>('.quire-book > [data-chapter-id]')].at(-1)!.dataset.chapterId!;
+    el.scrollTop += spacer.getBoundingClientRect().top - el.getBoundingClientRect().top + 100 * 0.9 * window.innerHeight;
+    return Number(/d(\d+)$/.exec(last)![1]) + 101;
+  });
+  await expectAtTop(page, dragged);
+  expect(await rendered.count()).toBeLessThan(60);
+
   // To the end of the book and back to its start, as the scroll bar would go.
   await expect(async () => {
     await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));

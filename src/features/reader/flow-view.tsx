@@ -125,12 +125,12 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
   }
 
   /** The chapter at the reading line (the view's start): in the window, or stood for by a spacer. */
-  function placeAtLine(line: number): FlowPlace | null {
+  function placeAtLine(line: number): (FlowPlace & { spacer?: number }) | null {
     const unit = 0.9 * (vertical ? window.innerWidth : window.innerHeight);
     const before = beforeRef.current && blockSpan(beforeRef.current.getBoundingClientRect(), book.writingMode);
-    if (before && before[1] > line) return placeInSpacer(0, lo, line - before[0], unit);
+    if (before && before[1] > line) return { ...placeInSpacer(0, lo, line - before[0], unit), spacer: unit };
     const after = afterRef.current && startOf(afterRef.current);
-    if (after !== null && after <= line) return placeInSpacer(hi, ids.length - hi, line - after, unit);
+    if (after !== null && after <= line) return { ...placeInSpacer(hi, ids.length - hi, line - after, unit), spacer: unit };
     const shown = [...(bookRef.current?.children ?? [])].filter((el): el is HTMLElement => el instanceof HTMLElement && Boolean(el.dataset.chapterId));
     const i = shown.findIndex((el) => blockSpan(el.getBoundingClientRect(), book.writingMode)[1] > line);
     return i < 0 ? null : { index: lo + i, start: startOf(shown[i]!) - line };
@@ -146,7 +146,13 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     if (!place) return;
     const to = followTo(place.index, { lo, hi }, ids.length, afterRef.current !== null && startOf(afterRef.current) < end);
     if (to === null || to === center) return;
-    anchor.current = { chapterId: ids[place.index]!, start: place.start };
+    const chapterId = ids[place.index]!;
+    if (place.spacer) {
+      // Dragged into a spacer: that chapter is opened there, as a jump would (its placeholder would
+      // give way to its text under the reading line, and scroll anchoring does not hold across that).
+      pending.current = { chapterId, fraction: Math.min(1, Math.max(0, -place.start / place.spacer)) };
+      request(chapterId);
+    } else anchor.current = { chapterId, start: place.start };
     setCenter(to);
   }
   // Called a frame after a scroll: by then the window may have moved, so the latest render's.
@@ -237,7 +243,8 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
 
   // The window moved: the chapter at the reading line stays where it was (or, for a place being
   // opened, its chapter comes to the top). Browser scroll anchoring may have done it already (then
-  // this moves nothing); it does not when the view was in a spacer.
+  // this moves nothing); it does not always, as chapters leaving the window above the view are a
+  // different length from the spacer that replaces them.
   useLayoutEffect(() => {
     const root = scrollRef.current;
     const held = pending.current ? { chapterId: pending.current.chapterId, start: 0 } : anchor.current;
