@@ -126,7 +126,128 @@ test('a 10,000-chapter book opens as fast as a short one, turns across chapters 
   await expect(drawer).toBeHidden();
   await expect(chapter(page)).toContainText('This is day 9000 of the almanac');
   await page.screenshot({ path: testInfo.outputPath('long-book-reader-phone.png') });
+
+  // Scroll mode lays out a window of chapters around the reader's, not 10,000 (decision 060): it
+  // opens at the reader's place, jumps anywhere through the contents and a bookmark, and the
+  // window follows the reader without moving the text under them.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Scroll' }).click();
+  const scroller = page.locator('.reader-scroll');
+  const rendered = scroller.locator('.quire-book > *');
+  await expectAtTop(page, 9000);
+  expect(await rendered.count()).toBeLessThan(60);
+  await page.getByRole('button', { name: 'Contents' }).click();
+  await tree.locator('..').evaluate((el) => (el.scrollTop = 9_499 * 40 - 200));
+  await tree.getByRole('treeitem', { name: 'Chapter 9500', exact: true }).click();
+  await expectAtTop(page, 9500);
+  expect(await rendered.count()).toBeLessThan(60);
+  await page.screenshot({ path: testInfo.outputPath('long-book-scroll-desktop.png') });
+
+  // Down and back up across both edges of the window: it moves, and the text in view does not jump.
+  const down = await scrollSteps(page, 300, 40);
+  expect(down.moves).toBeGreaterThan(0);
+  expect(down.worst).toBeLessThan(2);
+  const up = await scrollSteps(page, -300, 80);
+  expect(up.moves).toBeGreaterThan(0);
+  expect(up.worst).toBeLessThan(2);
+  expect(await rendered.count()).toBeLessThan(60);
+
+  // The scroll bar dragged into the spacer past the window: the chapter it stood for there comes to the top.
+  const dragged = await scroller.evaluate((el) => {
+    const spacer = el.querySelector<HTMLElement>('.quire-book > .reader-chapter-spacer:last-child')!;
+    const last = [...el.querySelectorAll<HTMLElement>('.quire-book > [data-chapter-id]')].at(-1)!.dataset.chapterId!;
+    el.scrollTop += spacer.getBoundingClientRect().top - el.getBoundingClientRect().top + 100 * 0.9 * window.innerHeight;
+    return Number(/d(\d+)$/.exec(last)![1]) + 101;
+  });
+  await expectAtTop(page, dragged);
+  expect(await rendered.count()).toBeLessThan(60);
+
+  // To the end of the book and back to its start, as the scroll bar would go.
+  await expect(async () => {
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(scroller.locator('section.reader-chapter', { hasText: `This is day ${CHAPTERS} of the almanac` })).toBeInViewport({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  expect(await rendered.count()).toBeLessThan(60);
+  await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(scroller.locator('section.reader-chapter', { hasText: 'This is day 1 of the almanac' })).toBeInViewport();
+  expect(await rendered.count()).toBeLessThan(60);
+
+  // The bookmark at chapter 9,000 from the start of the book; then the place is kept: a reload reopens there.
+  await page.getByRole('button', { name: 'Notes' }).click();
+  await notes.getByRole('button', { name: /Bookmark · Chapter 9000/ }).click();
+  await expectAtTop(page, 9000);
+  await expect(page.getByTestId('reader-progress')).toContainText('Chapter 9000 · 90%');
+  await page.waitForTimeout(1000); // the position is written a moment after the move
+  await page.reload();
+  await expectAtTop(page, 9000);
+  expect(await rendered.count()).toBeLessThan(60);
+
+  // On a phone, in the middle of the book.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAtTop(page, 9000);
+  await page.screenshot({ path: testInfo.outputPath('long-book-scroll-phone.png') });
+
+  // A short book (rendered whole) jumps the same way, through the contents and a search result.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/books/${shortId}/flow`);
+  await expect(scroller.locator('section.reader-chapter').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Contents' }).click();
+  await tree.getByRole('treeitem', { name: 'Chapter 9', exact: true }).click();
+  await expectAtTop(page, 9);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByLabel('Search in the book').fill('day 4 of');
+  await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+  await page.locator('.reader-hits button').first().click();
+  await expectAtTop(page, 4, 'p');
 });
+
+/**
+ * Chapter `day` of the almanac is at the top of the scroll view, once the chapters around it are
+ * in: its heading (a contents entry, a bookmark of its first words), or its text (a search result).
+ * A chapter is about 300 px long here: the one before or after would be far off.
+ */
+async function expectAtTop(page: Page, day: number, part: 'h1' | 'p' = 'h1') {
+  const section = page.locator('.reader-scroll section.reader-chapter', { hasText: `This is day ${day} of the almanac` });
+  await expect(section).toBeInViewport();
+  const offset = () => section.locator(part).evaluate((el) => el.getBoundingClientRect().top - el.closest('.reader-scroll')!.getBoundingClientRect().top);
+  await expect.poll(offset).toBeGreaterThanOrEqual(-4);
+  await expect.poll(offset).toBeLessThan(60);
+}
+
+/**
+ * Scrolls `steps` times by `by` px as a reader would, letting the window follow after each, and
+ * says how often the window moved and how far (px) the text in view strayed from where the
+ * scroll alone would have put it.
+ */
+function scrollSteps(page: Page, by: number, steps: number) {
+  return page.locator('.reader-scroll').evaluate(
+    async (el, { by, steps }) => {
+      const frames = async (n: number) => {
+        for (let i = 0; i < n; i++) await new Promise((r) => requestAnimationFrame(r));
+      };
+      const book = el.querySelector('.quire-book')!;
+      const first = () => (book.querySelector(':scope > [data-chapter-id]') as HTMLElement).dataset.chapterId;
+      let worst = 0;
+      let moves = 0;
+      for (let step = 0; step < steps; step++) {
+        const top = el.getBoundingClientRect().top;
+        const inView = [...book.querySelectorAll<HTMLElement>(':scope > section.reader-chapter')].find((s) => s.getBoundingClientRect().bottom > top + 50);
+        if (!inView) throw new Error(`no chapter in view at step ${step}`);
+        const before = inView.getBoundingClientRect().top;
+        const lo = first();
+        el.scrollTop += by;
+        // Let the window follow (a frame after the scroll) and chapters coming near fill in.
+        await frames(8);
+        await new Promise((r) => setTimeout(r, 50));
+        await frames(2);
+        worst = Math.max(worst, Math.abs(inView.getBoundingClientRect().top - (before - by)));
+        if (first() !== lo) moves++;
+      }
+      return { worst, moves };
+    },
+    { by, steps },
+  );
+}
 
 test('a downloaded long book reads offline: every chapter, its list of chapters, its contents and search', async ({ page, context }) => {
   test.setTimeout(180_000); // importing and downloading 600 chapters one by one on a shared core

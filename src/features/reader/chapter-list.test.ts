@@ -117,6 +117,19 @@ describe('ChapterList', () => {
     expect(await list.readableIds()).toEqual(['c0']);
   });
 
+  it('gives every readable chapter at once only when all are known, not the few its detail lists', async () => {
+    const book = longBook(10, { from: 6 });
+    serve(book);
+    const list = new ChapterList(book);
+    expect(list.knownReadableIds()).toBeUndefined();
+    await list.readableIds();
+    // Scroll mode's chapters (decision 060): the whole book, though the detail lists c6 to c8.
+    expect(list.knownReadableIds()).toEqual(Array.from({ length: 10 }, (_, i) => `c${i}`));
+    const short = { ...longBook(3, { size: 3 }), chapterWindow: undefined };
+    short.chapters[1]!.readable = false;
+    expect(new ChapterList(short).knownReadableIds()).toEqual(['c0', 'c2']);
+  });
+
   it('opens at a remembered place outside the window for a full reader only', () => {
     expect(openingChapter(longBook(10), { chapterId: 'c8' })).toBe('c8');
     expect(openingChapter(longBook(10, { access: 'sample' }), { chapterId: 'c8' })).toBe('c0');

@@ -105,6 +105,12 @@ export class ChapterList {
     return this.byOrd.filter((c): c is ListedChapter => c !== undefined);
   }
 
+  /** Readable chapter ids in reading order, at once when every chapter is known (else undefined). */
+  knownReadableIds(): string[] | undefined {
+    if (!this.complete) return undefined;
+    return this.byOrd.filter((c): c is ListedChapter => c?.readable === true).map((c) => c.id);
+  }
+
   /** Readable chapter ids in reading order (scrolling, search, a download). */
   async readableIds(): Promise<string[]> {
     return (await this.all()).filter((c) => c.readable).map((c) => c.id);
