@@ -129,4 +129,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...rxdb,
+            ...sqlite,
+            { name: '@playwright/test', importNames: ['test'], message: "Import test from './fixtures': it closes the contexts a journey opens." },
+          ],
+          patterns: rxdbPatterns,
+        },
+      ],
+    },
+  },
 );
