@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { appOrigin, axeProblems, freshAccount, test } from './fixtures';
+import { appOrigin, axeProblems, freshAccount, keepForWorker, test } from './fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -33,7 +33,13 @@ const sweep = test.extend<object, { everyone: ReturnType<typeof people> }>({
   everyone: [
     async ({ browser }, use, workerInfo) => {
       const everyone = people(browser, workerInfo.project.use.baseURL!, CONTEXT);
-      await use(everyone);
+      // Each person's context opens in the first test that needs them and serves the worker's later tests.
+      const page = async (who: Parameters<typeof everyone.page>[0]) => {
+        const opened = await everyone.page(who);
+        keepForWorker(opened.context());
+        return opened;
+      };
+      await use({ ...everyone, page });
       await everyone.close();
     },
     { scope: 'worker' },

@@ -19,13 +19,20 @@ export const test = base.extend<{ closesItsContexts: void }>({
       await Promise.all(
         browser
           .contexts()
-          .filter((c) => !before.has(c))
+          .filter((c) => !before.has(c) && !workerContexts.has(c))
           .map((c) => c.close()),
       );
     },
     { auto: true },
   ],
 });
+
+const workerContexts = new WeakSet<BrowserContext>();
+
+/** A context a worker-scoped fixture opened during a test, for the tests after it: not closed with the test. */
+export function keepForWorker(context: BrowserContext): void {
+  workerContexts.add(context);
+}
 
 export const DEMO_PASSWORD = 'quire-demo-pass';
 export const DEMO = {
