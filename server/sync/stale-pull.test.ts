@@ -82,8 +82,8 @@ it('keeps an edit pushed while an older pull page was on its way', async () => {
     await expect.poll(async () => order(await onServer())).toBe('bac');
     await replication.internalReplicationState!.streamQueue.up;
 
-    // The stale page arrives; the pull after it (the hint of "bac") is held, so once it is
-    // requested the stale page has been applied.
+    // The stale page arrives. The next pull request (that page asked for again, or the one the
+    // hint of "bac" starts) is held: once it is made, the stale page has been dealt with.
     holdNext = () => true;
     const nextPage = nextHeldPull();
     stale.release();

@@ -23,6 +23,8 @@ import type { SyncStateStore } from './sync-state';
 /** Documents per pull page and per push request. */
 const PULL_BATCH_SIZE = 200;
 const PUSH_BATCH_SIZE = 50;
+/** A page that crossed a push of one of its documents is asked for again, this many times at most. */
+const MAX_PULL_ATTEMPTS = 5;
 
 export interface ReplicationController {
   states: Record<string, RxReplicationState<WireDoc, Checkpoint>>;
@@ -157,6 +159,9 @@ export function startReplication({
     const name = definition.name;
     const collection = db.collections[name] as RxCollection<WireDoc>;
     const keyOf = (data: { id: string }) => `${name}:${data.id}`;
+    // Pushes on their way, and for each pull on its way the ids of the documents pushed meanwhile.
+    const pushes = new Set<{ ids: string[]; done: Promise<void> }>();
+    const pullsUnderway = new Set<Set<string>>();
     // A save's pre-hook sees the state before it (RxDB passes the old data as its second argument).
     const before = new Map<string, WireDoc>();
     collection.preSave((data, old) => void before.set(keyOf(data), old as unknown as WireDoc), false);
@@ -178,9 +183,27 @@ export function startReplication({
         batchSize: PULL_BATCH_SIZE,
         stream$: hints.get(name)!.asObservable(),
         handler: async (checkpoint, limit) => {
-          const page = await request(() => postSync<PullResponse>(transport, `${name}/pull`, { checkpoint: checkpoint ?? null, limit }));
-          for (const doc of page.documents) pending.pulled(keyOf(doc), doc);
-          return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
+          for (let attempt = 1; ; attempt++) {
+            // The documents a push carried while this page was on its way (or already carries).
+            const overlapping = new Set([...pushes].flatMap((p) => p.ids));
+            pullsUnderway.add(overlapping);
+            let page: PullResponse;
+            try {
+              page = await request(() => postSync<PullResponse>(transport, `${name}/pull`, { checkpoint: checkpoint ?? null, limit }));
+            } finally {
+              pullsUnderway.delete(overlapping);
+            }
+            // The server may have read such a document before the push landed. RxDB would apply
+            // that older state once the push is acknowledged (the device's copy then equals what
+            // it takes the server to have), undoing the pushed edit on this device: ask again
+            // once those pushes are over, so the page is read after them.
+            if (attempt < MAX_PULL_ATTEMPTS && page.documents.some((doc) => overlapping.has(doc.id))) {
+              await Promise.all([...pushes].map((p) => p.done));
+              continue;
+            }
+            for (const doc of page.documents) pending.pulled(keyOf(doc), doc);
+            return { documents: page.documents, checkpoint: page.checkpoint ?? undefined };
+          }
         },
       },
       push: {
@@ -197,12 +220,20 @@ export function startReplication({
             version: pending.pushing(keyOf(r.newDocumentState)),
             sent: r.newDocumentState,
           }));
+          const ids = body.rows.map((r) => r.newDocumentState.id);
+          for (const overlapping of pullsUnderway) ids.forEach((id) => overlapping.add(id));
+          let over!: () => void;
+          const push = { ids, done: new Promise<void>((resolve) => (over = resolve)) };
+          pushes.add(push);
           let result: PushResponse;
           try {
             result = await request(() => postSync<PushResponse>(transport, `${name}/push`, body));
           } catch (error) {
             for (const c of carried) pending.pushed(c.key, c.version, null);
             throw error;
+          } finally {
+            pushes.delete(push);
+            over();
           }
           for (const r of result.rejected) refused.add(`${name}:${r.id}`);
           // RxDB takes the server to have what it sent, or the master state of a conflict.
