@@ -73,28 +73,34 @@ describe('shared document queue', () => {
     shared.destroy();
   });
 
-  it('broadcasts an update only after it was persisted, and not when persisting fails', async () => {
-    let fail = false;
-    const persisted: Uint8Array[] = [];
+  /** A document with a writer and a reader on it, whose storage fails while `storage.fail` is set. */
+  function docWithFailingStorage() {
+    const storage = { fail: false, persisted: [] as Uint8Array[], published: [] as Uint8Array[] };
     const shared = new SharedDoc('chapter:x', new Y.Doc(), {
       persist: async (_name, u) => {
-        if (fail) throw new Error('disk full');
-        persisted.push(u);
+        if (storage.fail) throw new Error('disk full');
+        storage.persisted.push(u);
       },
       changed: () => {},
       log: () => {},
+      relay: { update: (u) => storage.published.push(u), awareness: () => {} },
     });
     const writer = fakeConn('editor');
     const reader = fakeConn('viewer');
     shared.add(writer.conn);
     shared.add(reader.conn);
-    const before = reader.sent.length;
+    return { shared, storage, writer, reader, before: reader.sent.length };
+  }
+
+  it('broadcasts an update only after it was persisted, and not when persisting fails', async () => {
+    const { shared, storage, writer, reader, before } = docWithFailingStorage();
+    const { persisted } = storage;
     shared.receive(writer.conn, encodeUpdate(update));
     await shared.idle();
     expect(persisted).toHaveLength(1);
     expect(reader.sent.length).toBe(before + 1);
 
-    fail = true;
+    storage.fail = true;
     shared.receive(writer.conn, encodeUpdate(chapterUpdateFromParagraphs(['Lost?'])));
     await shared.idle();
     expect(reader.sent.length).toBe(before + 1);
@@ -103,30 +109,16 @@ describe('shared document queue', () => {
   });
 
   it('stores, publishes and broadcasts an edit whose persisting failed with the next update, even a resent one', async () => {
-    let fail = true;
-    const persisted: Uint8Array[] = [];
-    const published: Uint8Array[] = [];
-    const shared = new SharedDoc('chapter:x', new Y.Doc(), {
-      persist: async (_name, u) => {
-        if (fail) throw new Error('connection lost');
-        persisted.push(u);
-      },
-      changed: () => {},
-      log: () => {},
-      relay: { update: (u) => published.push(u), awareness: () => {} },
-    });
-    const writer = fakeConn('editor');
-    const reader = fakeConn('viewer');
-    shared.add(writer.conn);
-    shared.add(reader.conn);
-    const before = reader.sent.length;
+    const { shared, storage, writer, reader, before } = docWithFailingStorage();
+    const { persisted, published } = storage;
+    storage.fail = true;
     shared.receive(writer.conn, encodeUpdate(update));
     await shared.idle();
     expect(writer.closes).toEqual([CLOSE_CODES.serverError]);
 
     // The editor reconnects and sends its state again: nothing new to the document, but what it
     // holds unsaved is stored now and reaches the other instances and the other sockets.
-    fail = false;
+    storage.fail = false;
     const again = fakeConn('editor');
     shared.add(again.conn);
     shared.receive(again.conn, encodeUpdate(update));
