@@ -113,11 +113,11 @@ describe('a large bulk archive', () => {
       t.ctx,
     );
     await t.worker.drain();
-    const run = { growth: importGrowth };
+    // -1 would mean the job never ran; 0 is possible (the collector can hand back more than the import takes).
+    expect(importGrowth).toBeGreaterThanOrEqual(0);
     const done = await answerOf(await t.request(`/api/publisher/imprints/${imprintId}/uploads/${upload.id}`, { cookie: owner.cookie }), getUpload);
     expect(done.upload.counts.imported).toBe(COVERS);
-    console.log(`resident growth ${Math.round(run.growth / MiB)} MiB while importing`);
-    expect(run.growth).toBeGreaterThan(0);
-    expect(run.growth).toBeLessThan(BOUND);
+    console.log(`resident growth ${Math.round(importGrowth / MiB)} MiB while importing`);
+    expect(importGrowth).toBeLessThan(BOUND);
   });
 });
