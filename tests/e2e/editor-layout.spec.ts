@@ -2,9 +2,9 @@
  * The writing page's layout and the manuscript list's housekeeping. On a 1366×850 laptop the text
  * sits on a wide centred page (at least 600 px) between the chapter list and the comments, both
  * of which fold away and stay folded after a reload; on a 390×844 phone the text starts on the
- * first screen and the chapters open as a drawer that Escape closes. On /editor the owner
- * archives, unarchives and deletes (after a confirmation) a manuscript made here; a co-author
- * sees no such buttons.
+ * first screen, the formatting toolbar is one row and the chapters open as a drawer that Escape
+ * closes. On /editor the owner archives, unarchives and deletes (after a confirmation) a
+ * manuscript made here; a co-author sees no such buttons.
  */
 import { expect, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, signedIn, test } from './fixtures';
@@ -95,6 +95,13 @@ test('on a phone the text starts on the first screen and the chapters are a draw
   const top = (await chapterText(page).boundingBox())!.y;
   expect(top).toBeLessThan(PHONE.height - 200);
   await expect(chapterList(page)).toBeHidden();
+  // The formatting toolbar is one row that scrolls sideways to its last button.
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  const tops = await toolbar.getByRole('button').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+  expect(new Set(tops).size, `button tops ${tops.join(', ')}`).toBe(1);
+  const last = toolbar.getByRole('button').last();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport({ ratio: 1 });
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('writing-phone.png') });
 

@@ -26,8 +26,9 @@ test('offline chapter edits sync in the background on reconnect and are counted 
   await authorNet.goOffline();
   await typeAtEnd(author.page, ' Written on the train.');
   await expect(author.page.getByTestId('chapter-sync')).toHaveText('Waiting to sync');
-  // The word count is stored (a database write the header counts apart from the chapter text).
+  // The word count is stored, as the chapter list shows (a database write the header counts apart from the chapter text).
   await expect(author.page.getByTestId('chapter-words')).toHaveText('6 words');
+  await expect(author.page.getByRole('navigation', { name: 'Chapters' }).locator('.chapter-words')).toHaveText('· 6');
   await author.page.reload();
   await expect(chapterText(author.page)).toContainText('Written on the train.');
   await expect(headerBadge).toHaveText(/Offline · [1-9]\d* changes? waiting/);

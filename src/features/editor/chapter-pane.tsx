@@ -75,13 +75,17 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const stored = useRef(chapter.wordCount);
   stored.current = chapter.wordCount;
+  // Shown at once (the text loads from this device or the server after the page); stored a moment later.
+  const [liveWords, setLiveWords] = useState<{ chapterId: string; words: number } | null>(null);
+  const words = liveWords?.chapterId === chapter.id ? liveWords.words : chapter.wordCount;
 
   const handleWordCount = useCallback(
-    (words: number) => {
+    (count: number) => {
+      setLiveWords({ chapterId: chapter.id, words: count });
       if (!editable) return;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        if (words !== stored.current) void commands.setWordCount(chapter.id, words);
+        if (count !== stored.current) void commands.setWordCount(chapter.id, count);
       }, WORD_COUNT_DELAY_MS);
     },
     [editable, commands, chapter.id],
@@ -117,7 +121,7 @@ export function ChapterPane({ chapter, role, user, manuscript, comments, comment
             <div className="chapter-meta">
               <PresenceAvatars connection={connection} />
               <ChapterSyncBadge connection={connection} />
-              <span data-testid="chapter-words">{chapter.wordCount.toLocaleString()} words</span>
+              <span data-testid="chapter-words">{words.toLocaleString()} words</span>
               <Button variant="secondary" size="sm" onClick={() => setHistoryOpen(true)}>
                 History
               </Button>
