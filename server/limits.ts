@@ -49,6 +49,8 @@ export const RATE_LIMITS = {
   askPerAccount: { points: 30, windowSeconds: 5 * 60 },
   /** Per IP (an IPv6 /64), over all accounts: several readers behind one school or office address. */
   askPerIp: { points: 120, windowSeconds: 5 * 60 },
+  /** Search in a long book reads every chapter's text on the server: a reader's searches, not a crawl. */
+  bookSearchPerAccount: { points: 60, windowSeconds: 5 * 60 },
 } as const;
 
 /**

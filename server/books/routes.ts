@@ -1,5 +1,5 @@
 /**
- * /api/books: the home page's rows, book covers, EPUB import, reading and printing (sub-routers). Covers are content-addressed, so they are
+ * /api/books: the home page's rows, book covers, EPUB import, reading, search in a book and printing (sub-routers). Covers are content-addressed, so they are
  * served with a year-long immutable cache and the blob hash as ETag.
  */
 import { Hono } from 'hono';
@@ -12,6 +12,7 @@ import { importRoutes } from './import-routes';
 import { findCover, homeBooks } from './queries';
 import { printableRoutes } from './printable-routes';
 import { readingRoutes } from './reading-routes';
+import { searchRoutes } from './search-routes';
 
 export function bookRoutes(ctx: AppContext) {
   const router = new Hono<AppEnv>();
@@ -31,5 +32,6 @@ export function bookRoutes(ctx: AppContext) {
     })
     .route('/', importRoutes(ctx))
     .route('/', printableRoutes(ctx))
-    .route('/', readingRoutes(ctx));
+    .route('/', readingRoutes(ctx))
+    .route('/', searchRoutes(ctx));
 }

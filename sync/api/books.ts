@@ -132,6 +132,24 @@ export const getBookChapterList = endpoint({
   response: z.object({ from: z.number(), wordsBefore: z.number(), chapters: z.array(ChapterSummarySchema) }),
 });
 export type ChapterListPage = z.infer<typeof getBookChapterList.response>;
+/** Chapters searched at most per request; a reader shows at most this many places anyway. */
+export const BOOK_SEARCH_MAX_CHAPTERS = 200;
+/**
+ * The chapters of a book that hold the words (sync/books/search-text.ts), in reading order, at
+ * most BOOK_SEARCH_MAX_CHAPTERS (`more` when others do too). For a long book that is not
+ * downloaded, so the reader fetches only those chapters. A reader of the whole book only (403 for
+ * a sample: it searches the sample itself); rate-limited per account.
+ */
+export const searchBookChapters = endpoint({
+  method: 'GET',
+  path: '/api/books/:id/search',
+  query: z.object({
+    q: z
+      .string({ error: 'Type the words to find.' })
+      .check(z.trim(), z.minLength(1, 'Type the words to find.'), z.maxLength(200, 'Search for at most 200 characters.')),
+  }),
+  response: z.object({ chapterIds: z.array(z.string()), more: z.boolean() }),
+});
 export const getBookChapter = endpoint({ method: 'GET', path: '/api/books/:id/chapters/:chapterId', response: ChapterSchema });
 /** Served as bytes (images, fonts, the book's CSS): a URL for `src` and `href`, not a JSON call. */
 export const BOOK_ASSET_PATH = '/api/books/:id/assets/:path';

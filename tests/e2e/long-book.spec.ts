@@ -4,7 +4,8 @@
  * chapters, not all 10,000, and neither its chapter list nor its contents are fetched for the
  * first page. Its contents drawer (virtualised) jumps to chapter 9,000; the page turns across
  * chapters the reader was never sent, with the progress and the chapter's title; a bookmark
- * there is listed and goes back. A 600-chapter book (also windowed) downloaded for offline
+ * there is listed and goes back; a search names the one chapter that holds the words (the server
+ * searches, decision 054) and the reader fetches only that one. A 600-chapter book (also windowed) downloaded for offline
  * reading opens, turns, lists its contents and searches with the network gone.
  */
 import { expect, type Page } from '@playwright/test';
@@ -187,8 +188,26 @@ test('a 10,000-chapter book opens as fast as a short one, turns across chapters 
   await expectAtTop(page, 9000);
   await page.screenshot({ path: testInfo.outputPath('long-book-scroll-phone.png') });
 
-  // A short book (rendered whole) jumps the same way, through the contents and a search result.
+  // Search, the book not downloaded: the server names the chapter holding the words, and the reader
+  // fetches that one, not 10,000; the result jumps there.
   await page.setViewportSize({ width: 1280, height: 800 });
+  const fetched: string[] = [];
+  const record = (r: { url(): string }) => void (r.url().includes(`/api/books/${bookId}/`) && fetched.push(new URL(r.url()).pathname));
+  page.on('request', record);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const results = page.getByRole('dialog', { name: 'Search' });
+  await results.getByRole('searchbox', { name: 'Search in the book' }).fill('day 9876 of');
+  await page.keyboard.press('Enter');
+  await expect(results.getByRole('status')).toHaveText('1 match');
+  page.off('request', record);
+  expect(fetched.filter((p) => p.endsWith('/search'))).toHaveLength(1);
+  const chaptersFetched = fetched.filter((p) => p.includes('/chapters/'));
+  expect(chaptersFetched.length, chaptersFetched.join(' ')).toBeLessThan(5);
+  expect(chaptersFetched.some((p) => p.endsWith('d9876'))).toBe(true);
+  await results.getByRole('button', { name: /Chapter 9876/ }).click();
+  await expectAtTop(page, 9876, 'p');
+
+  // A short book (rendered whole) jumps the same way, through the contents and a search result.
   await page.goto(`/books/${shortId}/flow`);
   await expect(scroller.locator('section.reader-chapter').first()).toBeVisible();
   await page.getByRole('button', { name: 'Contents' }).click();

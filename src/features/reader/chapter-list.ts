@@ -177,7 +177,11 @@ export function prefetchNeighbours(book: Book, chapterId: string): void {
 
 /** Every readable chapter, a few at a time (flow mode, search, Ask offline). */
 export async function loadAllChapters(book: Book): Promise<ChapterResponse[]> {
-  const ids = await chapterList(book).readableIds();
+  return loadChapters(book, await chapterList(book).readableIds());
+}
+
+/** These chapters, in this order, a few at a time. */
+export async function loadChapters(book: Book, ids: string[]): Promise<ChapterResponse[]> {
   const out: ChapterResponse[] = new Array(ids.length);
   let next = 0;
   const worker = async () => {

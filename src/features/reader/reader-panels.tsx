@@ -4,6 +4,7 @@ import type { BookDetailResponse } from '../../../sync/api/books';
 import type { Annotation } from '../../../sync/collections/annotations';
 import { Link } from 'react-router';
 import { FONT_SIZE, LINE_HEIGHT, MARGIN } from '../../../sync/preferences';
+import { ApiRequestError, errorMessage } from '../../lib/api';
 import { Button } from '../../ui';
 import { chapterList } from './chapter-list';
 import { exportFile, toJson, toMarkdown } from './export-annotations';
@@ -200,14 +201,21 @@ export function SearchPanel({ book, onGo }: { book: BookDetailResponse; onGo: (t
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<SearchHit[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   // Opening Search means typing next (after the drawer focused its close button).
   useEffect(() => input.current?.focus(), []);
   async function run(e: React.FormEvent) {
     e.preventDefault();
     setBusy(true);
+    setError(null);
     try {
       setHits(await searchBook(book, query));
+    } catch (err) {
+      setHits(null);
+      // callCached's "not downloaded" is a TypeError, like a fetch that never reached the server.
+      const offline = err instanceof TypeError || (err instanceof ApiRequestError && err.isNetwork);
+      setError(offline ? "You're offline and this book isn't downloaded: download it to search it without a connection." : errorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -227,6 +235,11 @@ export function SearchPanel({ book, onGo }: { book: BookDetailResponse; onGo: (t
           Search
         </Button>
       </form>
+      {error && (
+        <p className="reader-error" role="alert">
+          {error}
+        </p>
+      )}
       {hits && (
         <p className="reader-muted" role="status">
           {hits.length === 0 ? 'No matches.' : `${hits.length} match${hits.length === 1 ? '' : 'es'}`}

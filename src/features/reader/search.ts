@@ -1,8 +1,15 @@
-/** Search in a book over its chapters (from the network or the download cache, so offline too). */
-import type { BookDetailResponse } from '../../../sync/api/books';
+/**
+ * Search in a book over its chapters (from the network or the download cache, so offline too). A
+ * long book that is not downloaded asks the server which chapters hold the words first, and
+ * fetches only those (decision 054).
+ */
+import { searchBookChapters, type BookDetailResponse, type ChapterResponse } from '../../../sync/api/books';
 import type { TextQuote } from '../../../sync/collections/text-quote';
+import { searchNeedle } from '../../../sync/books/search-text';
+import { call } from '../../lib/api';
+import { isDownloaded } from '../library/offline-books';
 import { createQuote, normalise } from './text-quote';
-import { loadAllChapters } from './chapter-list';
+import { loadAllChapters, loadChapters } from './chapter-list';
 
 const MAX_HITS = 200;
 
@@ -19,7 +26,7 @@ function plainText(xhtml: string): string {
 
 /** Case-insensitive hits in one text, as quotes that resolve in the rendered chapter. */
 export function findInText(raw: string, query: string, limit = MAX_HITS): TextQuote[] {
-  const needle = normalise(query).text.trim().toLowerCase();
+  const needle = searchNeedle(query);
   if (!needle) return [];
   const { text, map } = normalise(raw);
   const hay = text.toLowerCase();
@@ -30,8 +37,16 @@ export function findInText(raw: string, query: string, limit = MAX_HITS): TextQu
   return out;
 }
 
+/** The chapters to search: all of them, or for a long book read online, those the server names. */
+async function chaptersToSearch(book: BookDetailResponse, query: string): Promise<ChapterResponse[]> {
+  if (!book.chapterWindow || book.access !== 'full' || (await isDownloaded(book.id))) return loadAllChapters(book);
+  const { chapterIds } = await call(searchBookChapters, { params: { id: book.id }, query: { q: query } });
+  return loadChapters(book, chapterIds);
+}
+
 export async function searchBook(book: BookDetailResponse, query: string): Promise<SearchHit[]> {
-  const chapters = await loadAllChapters(book);
+  if (!searchNeedle(query)) return [];
+  const chapters = await chaptersToSearch(book, query);
   const hits: SearchHit[] = [];
   for (const ch of chapters) {
     for (const quote of findInText(plainText(ch.xhtml), query, MAX_HITS - hits.length)) hits.push({ chapterId: ch.id, chapterTitle: ch.title, quote });
