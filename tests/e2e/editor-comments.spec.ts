@@ -1,11 +1,11 @@
 /**
- * Comment threads, with three people in their own browser contexts: the owner invites a
- * commenter and a viewer; the commenter selects words and comments (without being able to type
- * into the chapter), replies offline and syncs later; the owner sees the thread live, replies,
- * edits the commented words away (the thread detaches) and resolves it; the commenter sees it
- * resolved; the viewer reads without writing.
+ * Comment threads, with each person in their own browser context: the owner invites a commenter
+ * (and a viewer); the commenter selects words and comments (without being able to type into the
+ * chapter); the owner sees the thread live and replies; the viewer reads without writing. Then,
+ * each from a thread of its own: a reply written offline arrives once back online; the owner
+ * edits the commented words away (the thread detaches) and resolves it, and its author deletes it.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, signedIn, test } from './fixtures';
 import { chapterText, invite } from './editor-helpers';
 
@@ -56,20 +56,20 @@ async function select(page: Page, phrase: string) {
 /** How many comment ranges the editor paints (CSS Custom Highlight API). */
 const painted = (page: Page) => page.evaluate(() => (CSS.highlights.get('quire-comment')?.size ?? 0) + (CSS.highlights.get('quire-comment-active')?.size ?? 0));
 
-test('comment threads: a commenter comments, the owner replies live and resolves, a viewer reads', async ({ browser }) => {
+/** The commenter's first thread on LINE, as both see it: the owner's and the commenter's pages, on a manuscript of their own. */
+async function startThread(browser: Browser, { viewer = false } = {}) {
   const owner = await signedIn(browser, DEMO.author, { viewport: WIDE });
   const commenter = await signedIn(browser, DEMO.reader, { viewport: WIDE });
-  const viewer = await signedIn(browser, DEMO.publisher, { viewport: WIDE });
-  const title = `Comments ${Date.now()}`;
-
+  const viewing = viewer ? await signedIn(browser, DEMO.publisher, { viewport: WIDE }) : null;
+  const title = `Comments ${Date.now().toString(36)}${test.info().parallelIndex}`;
   await createManuscript(owner.page, title);
   await invite(owner.page, 'reader', 'commenter');
-  await invite(owner.page, 'publisher', 'viewer');
+  if (viewing) await invite(owner.page, 'publisher', 'viewer');
   await expect(owner.page.getByRole('complementary', { name: /Comments/ })).toContainText('No comments on this chapter yet.');
+  // The viewer opens the chapter now too (in parallel) and follows it live.
+  await Promise.all([openShared(commenter.page, title), viewing && openShared(viewing.page, title)]);
 
-  // The commenter reads the chapter but cannot change it. The viewer opens it now too (in
-  // parallel: the journey runs close to its time limit on a busy machine) and follows it live.
-  await Promise.all([openShared(commenter.page, title), openShared(viewer.page, title)]);
+  // The commenter reads the chapter but cannot change it.
   await expect(chapterText(commenter.page)).not.toBeEditable();
   await chapterText(commenter.page).click();
   await commenter.page.keyboard.type('vandal');
@@ -85,12 +85,18 @@ test('comment threads: a commenter comments, the owner replies live and resolves
   await expect(thread(commenter.page)).toContainText('Which ships? Name one.');
   await expect(thread(commenter.page)).toContainText('@reader');
   await expect.poll(() => painted(commenter.page)).toBe(1);
-
-  // The owner sees it live, painted over the words, and counted in the chapter list.
+  // The owner sees it live.
   await expect(thread(owner.page)).toContainText('Which ships? Name one.');
+  return { owner, commenter, viewer: viewing };
+}
+
+test('a commenter comments on words; the owner sees the thread live and replies; a viewer reads', async ({ browser }) => {
+  const { owner, commenter, viewer } = await startThread(browser, { viewer: true });
+
+  // Painted over the words, counted in the chapter list, and not in the text.
   await expect.poll(() => painted(owner.page)).toBe(1);
   await expect(owner.page.getByTestId('chapter-open-comments')).toContainText('1');
-  await expect(chapterText(owner.page)).toHaveText(LINE); // the comment is not in the text
+  await expect(chapterText(owner.page)).toHaveText(LINE);
 
   // Clicking the highlighted words brings up their thread; the author can edit its text.
   await expect(thread(owner.page)).not.toHaveClass(/comment-thread-active/);
@@ -109,7 +115,23 @@ test('comment threads: a commenter comments, the owner replies live and resolves
   await expect(thread(owner.page)).toContainText('Which ships? Name two.');
   await expect(thread(owner.page)).toContainText('(edited)');
 
-  // Offline, the commenter still replies; it arrives once back online.
+  // The owner replies; the commenter sees it.
+  await thread(owner.page).getByRole('textbox', { name: 'Reply' }).fill('The whalers from the north.');
+  await thread(owner.page).getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(thread(commenter.page)).toContainText('The whalers from the north.');
+
+  // The viewer, open since the start, reads every word of it but writes nothing.
+  await expect(thread(viewer!.page)).toContainText('The whalers from the north.');
+  await expect(thread(viewer!.page).getByRole('textbox', { name: 'Reply' })).toHaveCount(0);
+  await expect(viewer!.page.getByRole('button', { name: 'Comment', exact: true })).toHaveCount(0);
+  await expect(viewer!.page.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
+
+  await expectAccessible(commenter.page);
+  await commenter.page.screenshot({ path: test.info().outputPath('editor-comments.png') });
+});
+
+test('a reply written offline is kept on the device and arrives once back online', async ({ browser }) => {
+  const { owner, commenter } = await startThread(browser);
   await commenter.context.setOffline(true);
   await commenter.page.evaluate(() => window.dispatchEvent(new Event('offline')));
   await expect(commenter.page.getByText('Offline: comments are kept on this device')).toBeVisible();
@@ -121,20 +143,10 @@ test('comment threads: a commenter comments, the owner replies live and resolves
   await commenter.context.setOffline(false);
   await commenter.page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(thread(owner.page)).toContainText('Written at sea, offline.', { timeout: 20_000 });
+});
 
-  // The owner replies; the commenter sees it.
-  await thread(owner.page).getByRole('textbox', { name: 'Reply' }).fill('The whalers from the north.');
-  await thread(owner.page).getByRole('button', { name: 'Reply', exact: true }).click();
-  await expect(thread(commenter.page)).toContainText('The whalers from the north.');
-
-  // The viewer, open since the start, reads every word of it but writes nothing.
-  await expect(thread(viewer.page)).toContainText('The whalers from the north.');
-  await expect(thread(viewer.page).getByRole('textbox', { name: 'Reply' })).toHaveCount(0);
-  await expect(viewer.page.getByRole('button', { name: 'Comment', exact: true })).toHaveCount(0);
-  await expect(viewer.page.getByRole('button', { name: 'Resolve' })).toHaveCount(0);
-
-  await expectAccessible(commenter.page);
-  await commenter.page.screenshot({ path: test.info().outputPath('editor-comments.png') });
+test('rewritten words detach their thread; the owner resolves it and its author deletes it', async ({ browser }) => {
+  const { owner, commenter } = await startThread(browser);
 
   // The owner rewrites the commented words: the thread detaches, keeping its quote.
   await select(owner.page, 'counted ships');
