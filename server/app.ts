@@ -96,7 +96,8 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
   app.use('/api/*', sessionMiddleware(ctx));
   app.use('/api/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // On the response's own headers: c.header() after the handler rebuilds the whole response.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
   const routes = app

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_HEADER, PROTOCOL_VERSION } from '../sync/replication/protocol-version';
 import { buildSignedInUser } from './admin/test-helpers';
 import { mountClient } from './static';
+import { saveStoreBook } from './store/test-books';
 import { buildTestContext, type TestContext } from './test/test-context';
 
 const ASSET = '/assets/index-abc123.js';
@@ -78,14 +79,20 @@ describe('the built client', () => {
 });
 
 describe('API responses', () => {
-  it('gzips JSON for clients that accept it', async () => {
+  it('gzips JSON of 1 KiB and more for clients that accept it, and sends smaller answers as they are', async () => {
     await setup();
-    const plain = await get('/api/site');
-    const gzipped = await get('/api/site', 'gzip');
+    for (let n = 0; n < 12; n++) await saveStoreBook(t, { title: `A Long Enough Title Number ${n}`, description: '<p>Words to make the answer long.</p>' });
+    const plain = await get('/api/store/search');
+    const gzipped = await get('/api/store/search', 'gzip');
+    expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(1024);
     expect(gzipped.headers.get('content-encoding')).toBe('gzip');
     expect(gzipped.headers.get('vary')).toContain('Accept-Encoding');
     expect(JSON.parse(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8'))).toEqual(await plain.json());
     expect(plain.headers.get('content-encoding')).toBeNull();
+    // Under 1 KiB, compressing costs more than it saves: the answer leaves whole, with its length.
+    const small = await get('/api/site', 'gzip');
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(Number(small.headers.get('content-length'))).toBe((await small.arrayBuffer()).byteLength);
   });
 
   it('leaves the sync stream uncompressed, so each event leaves when it is written', async () => {

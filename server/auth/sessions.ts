@@ -3,7 +3,7 @@
  * SHA-256 of the secret, compared in constant time, so a leaked database holds no usable token.
  * Tokens rotate at sign-in and when the account's roles change (roles_version).
  */
-import { sha256 } from '@oslojs/crypto/sha2';
+import { createHash } from 'node:crypto';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -19,8 +19,9 @@ import type { SessionUser } from './session-user';
 
 export type { SessionUser };
 
+/** Node's native SHA-256: every signed-in request hashes its cookie's secret. */
 export function hashSecret(secret: string): Uint8Array {
-  return sha256(new TextEncoder().encode(secret));
+  return new Uint8Array(createHash('sha256').update(secret, 'utf8').digest());
 }
 
 export async function loadRoles(db: DB, userId: string): Promise<Role[]> {

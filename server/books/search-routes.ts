@@ -22,7 +22,7 @@ import { accessToBook } from './access';
 /** Chapters read from the database at once. */
 const PAGE = 100;
 
-export async function chaptersHolding(ctx: AppContext, bookId: string, query: string): Promise<{ chapterIds: string[]; more: boolean }> {
+async function chaptersHolding(ctx: AppContext, bookId: string, query: string): Promise<{ chapterIds: string[]; more: boolean }> {
   const needle = searchNeedle(query);
   const chapterIds: string[] = [];
   for (let from = 0; ; from += PAGE) {

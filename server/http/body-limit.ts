@@ -28,7 +28,12 @@ export function limitBodies(): MiddlewareHandler {
       throw payloadTooLarge();
     },
   });
-  return (c, next) => (UPLOAD_ROUTES.has(`${c.req.method} ${c.req.path}`) ? next() : capped(c, next));
+  return (c, next) => {
+    // A GET or HEAD has no body to cap, and asking (hono's bodyLimit reads `raw.body`) would make
+    // the Node adapter build a whole fetch Request for every page and /api/auth/me.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return UPLOAD_ROUTES.has(`${c.req.method} ${c.req.path}`) ? next() : capped(c, next);
+  };
 }
 
 /**
