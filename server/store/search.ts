@@ -12,7 +12,8 @@
  *
  * Counts that only the index decides (a filter set of genre, language and words, nothing else)
  * are kept in ctx.searchMemo until the index's version moves: a genre shelf's facets are the same
- * for every reader who opens it.
+ * for every reader who opens it. A facet's own window (every filter but that facet's) is counted
+ * in the database, only for that facet, without its rows coming back (decision 021, amended).
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { STORE_COUNT_CAP, STORE_PAGE_SIZE, type StoreQuery, type StoreSearchResponse, type StoreSuggestion, SUGGESTION_COUNT } from '../../sync/api/store';
