@@ -122,6 +122,28 @@ describe('store search', () => {
     expect(await shelf()).toEqual({ total: 0, genres: [['FM', 1]], languages: [['fr', 1]] });
   });
 
+  it("answers a narrower shelf's facet from a wider shelf's kept counts only until the catalogue changes", async () => {
+    await saveStoreBook(t, { title: 'Red Fox', genres: ['FF'] });
+    await saveStoreBook(t, { title: 'Red Kite', genres: ['FM'], language: 'fr' });
+    const languagesOf = async (query: string) => (await search(query)).facets.languages.map((l) => [l.code, l.count]);
+    const genresOf = async (query: string) => (await search(query)).facets.genres.map((g) => [g.code, g.count]);
+    // The genre shelf's counts are the language facet of the genre shelf narrowed to a language,
+    // and the language shelf's counts its genre facet.
+    expect(await languagesOf('genre=FF')).toEqual([['en', 1]]);
+    expect(await genresOf('language=fr')).toEqual([['FM', 1]]);
+    expect(await languagesOf('genre=FF&language=fr')).toEqual([['en', 1]]);
+    expect(await genresOf('genre=FF&language=fr')).toEqual([['FM', 1]]);
+    await saveStoreBook(t, { title: 'Grey Wolf', genres: ['FF'], language: 'fr' });
+    expect(await languagesOf('genre=FF&language=fr')).toEqual([
+      ['en', 1],
+      ['fr', 1],
+    ]);
+    expect(await genresOf('genre=FF&language=fr')).toEqual([
+      ['FF', 1],
+      ['FM', 1],
+    ]);
+  });
+
   it('pages through results', async () => {
     for (let i = 0; i < api.STORE_PAGE_SIZE + 3; i++) await saveStoreBook(t, { title: `Book ${i}`, publishedAt: t.ctx.now() - i * DAY });
     const second = await search('page=2');

@@ -12,7 +12,8 @@
  *
  * Counts that only the index decides (a filter set of genre, language and words, nothing else)
  * are kept in ctx.searchMemo until the index's version moves: a genre shelf's facets are the same
- * for every reader who opens it.
+ * for every reader who opens it. A facet's own window (every filter but that facet's) is counted
+ * in the database, only for that facet, without its rows coming back (decision 021, amended).
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { STORE_COUNT_CAP, STORE_PAGE_SIZE, type StoreQuery, type StoreSearchResponse, type StoreSuggestion, SUGGESTION_COUNT } from '../../sync/api/store';
@@ -85,38 +86,71 @@ interface WindowRow {
   rank: number;
 }
 
-/** Up to STORE_COUNT_CAP + 1 matching books (the extra one says "more"), newest-listed first. */
-async function window(ctx: AppContext, query: StoreQuery, f: Filters, options: WindowOptions = {}): Promise<WindowRow[]> {
+/** The window's query: up to `limit` matching books, newest-listed first when the index orders them. */
+function windowQuery(ctx: AppContext, query: StoreQuery, f: Filters, options: WindowOptions, limit: number) {
   const q = filtered(ctx, query, f, options);
   const rows = expressionFor(ctx, f, options.skip)
     ? q.select(['books.id', 'books.language', sql<number>`m.rank`.as('rank')]).orderBy(storeIndex(ctx.db).newestMatch, 'desc')
     : q.select(['books.id', 'books.language', sql<number>`0`.as('rank')]);
-  return (await rows.limit(STORE_COUNT_CAP + 1).execute()) as WindowRow[];
+  return rows.limit(limit);
+}
+
+/** Up to STORE_COUNT_CAP + 1 matching books (the extra one says "more"), newest-listed first. */
+async function window(ctx: AppContext, query: StoreQuery, f: Filters, options: WindowOptions = {}): Promise<WindowRow[]> {
+  return (await windowQuery(ctx, query, f, options, STORE_COUNT_CAP + 1).execute()) as WindowRow[];
 }
 
 type Facets = StoreSearchResponse['facets'];
 
 /** What a window counts: its size, whether it was capped, and its genres and languages. */
-export interface WindowCounts {
+interface Counts {
   total: number;
   capped: boolean;
   genres: Facets['genres'];
   languages: Facets['languages'];
 }
 
-async function countWindow(ctx: AppContext, rows: WindowRow[]): Promise<WindowCounts> {
+/** What ctx.searchMemo keeps: a whole window's counts, or one facet of a facet's window. */
+export type WindowCounts = Counts | Pick<Counts, 'genres'> | Pick<Counts, 'languages'>;
+
+async function countWindow(ctx: AppContext, rows: WindowRow[]): Promise<Counts> {
   const counted = rows.slice(0, STORE_COUNT_CAP);
-  return { total: counted.length, capped: rows.length > STORE_COUNT_CAP, genres: await genreFacet(ctx, counted), languages: languageFacet(counted) };
+  return {
+    total: counted.length,
+    capped: rows.length > STORE_COUNT_CAP,
+    genres: await genresOf(ctx, counted),
+    languages: languageFacet(counted),
+  };
 }
 
-/** The counts of the books passing every filter but `skip`; kept until the index changes when only it decides them (`version`). */
-async function countsOf(ctx: AppContext, query: StoreQuery, f: Filters, version: number | null, skip?: Facet): Promise<WindowCounts> {
-  const key = expressionFor(ctx, f, skip) ?? '';
-  const kept = version === null ? undefined : ctx.searchMemo.get(version, key);
-  if (kept) return kept;
-  const counts = await countWindow(ctx, await window(ctx, query, f, { skip }));
-  if (version !== null) ctx.searchMemo.set(version, key, counts);
-  return counts;
+/** Kept until the index changes when only it decides the answer (`version` is not null). */
+async function kept<T extends WindowCounts>(ctx: AppContext, version: number | null, key: string, compute: () => Promise<T>): Promise<T> {
+  const found = version === null ? undefined : (ctx.searchMemo.get(version, key) as T | undefined);
+  if (found) return found;
+  const value = await compute();
+  if (version !== null) ctx.searchMemo.set(version, key, value);
+  return value;
+}
+
+/** The counts of the books passing every filter. */
+function countsOf(ctx: AppContext, query: StoreQuery, f: Filters, version: number | null): Promise<Counts> {
+  return kept(ctx, version, `all:${expressionFor(ctx, f) ?? ''}`, async () => countWindow(ctx, await window(ctx, query, f)));
+}
+
+/**
+ * One facet's counts, over the window of the books passing every filter but that facet's own. Only
+ * that facet is counted, in the database (the window's rows never come back); a whole window's
+ * counts kept for the same filters answer it too.
+ */
+function facetOf(ctx: AppContext, query: StoreQuery, f: Filters, version: number | null, skip: 'genre'): Promise<Pick<Counts, 'genres'>>;
+function facetOf(ctx: AppContext, query: StoreQuery, f: Filters, version: number | null, skip: 'language'): Promise<Pick<Counts, 'languages'>>;
+function facetOf(ctx: AppContext, query: StoreQuery, f: Filters, version: number | null, skip: Facet): Promise<WindowCounts> {
+  const expression = expressionFor(ctx, f, skip) ?? '';
+  const whole = version === null ? undefined : (ctx.searchMemo.get(version, `all:${expression}`) as Counts | undefined);
+  if (whole) return Promise.resolve(whole);
+  return skip === 'genre'
+    ? kept(ctx, version, `genres:${expression}`, async () => ({ genres: await genreFacet(ctx, query, f, { skip }) }))
+    : kept(ctx, version, `languages:${expression}`, async () => ({ languages: await languageCounts(ctx, query, f, { skip }) }));
 }
 
 function sorted<O>(q: Query<O>, sort: StoreQuery['sort'], now: number) {
@@ -153,7 +187,8 @@ async function cardsFor(ctx: AppContext, ids: string[]) {
   );
 }
 
-async function genreFacet(ctx: AppContext, rows: WindowRow[]) {
+/** The genres of these books (a window's rows already read). */
+async function genresOf(ctx: AppContext, rows: WindowRow[]) {
   if (rows.length === 0) return [];
   const counts = await ctx.db
     .selectFrom('bookGenres')
@@ -165,15 +200,39 @@ async function genreFacet(ctx: AppContext, rows: WindowRow[]) {
     )
     .groupBy('bookGenres.code')
     .execute();
-  return counts
-    .map((g) => ({ code: g.code, name: genreName(g.code), count: Number(g.count) }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  return sortGenres(counts);
 }
+
+/** The genres of the first STORE_COUNT_CAP books of a window, counted in the database (the window's rows never come back). */
+async function genreFacet(ctx: AppContext, query: StoreQuery, f: Filters, options: WindowOptions) {
+  const counts = await ctx.db
+    .selectFrom(windowQuery(ctx, query, f, options, STORE_COUNT_CAP).as('w'))
+    .innerJoin('bookGenres', 'bookGenres.bookId', 'w.id')
+    .select((eb) => ['bookGenres.code', eb.fn.countAll<number>().as('count')])
+    .groupBy('bookGenres.code')
+    .execute();
+  return sortGenres(counts);
+}
+
+const sortGenres = (counts: { code: string; count: number | string }[]) =>
+  counts.map((g) => ({ code: g.code, name: genreName(g.code), count: Number(g.count) })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 
 function languageFacet(rows: WindowRow[]) {
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.language, (counts.get(r.language) ?? 0) + 1);
-  return [...counts].map(([code, count]) => ({ code, count })).sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+  return sortLanguages([...counts].map(([code, count]) => ({ code, count })));
+}
+
+const sortLanguages = (counts: Facets['languages']) => counts.sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+
+/** The languages of the first STORE_COUNT_CAP books of a window, counted in the database. */
+async function languageCounts(ctx: AppContext, query: StoreQuery, f: Filters, options: WindowOptions) {
+  const counts = await ctx.db
+    .selectFrom(windowQuery(ctx, query, f, options, STORE_COUNT_CAP).as('w'))
+    .select((eb) => ['w.language', eb.fn.countAll<number>().as('count')])
+    .groupBy('w.language')
+    .execute();
+  return sortLanguages(counts.map((l) => ({ code: l.language, count: Number(l.count) })));
 }
 
 export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promise<StoreSearchResponse> {
@@ -183,7 +242,7 @@ export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promi
   const sort = query.sort ?? (hasText(f.terms) ? 'relevance' : 'newest');
   const version = indexOnly(query, f) ? await storeIndex(ctx.db).version(ctx.db) : null;
   let ids: string[];
-  let counts: WindowCounts;
+  let counts: Counts;
   if (sort === 'relevance') {
     // Best rank first; the window's own order (newest listed) breaks ties.
     const matches = await window(ctx, query, f, { ranked: true });
@@ -203,10 +262,10 @@ export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promi
     ids = rows.map((r) => r.id);
     counts = await countsOf(ctx, query, f, version);
   }
-  const [books, genreCounts, languageCounts] = await Promise.all([
+  const [books, genres, languages] = await Promise.all([
     cardsFor(ctx, ids),
-    f.terms.genre ? countsOf(ctx, query, f, version, 'genre') : counts,
-    f.terms.language ? countsOf(ctx, query, f, version, 'language') : counts,
+    f.terms.genre ? facetOf(ctx, query, f, version, 'genre') : counts,
+    f.terms.language ? facetOf(ctx, query, f, version, 'language') : counts,
   ]);
   return {
     books,
@@ -214,7 +273,7 @@ export async function searchCatalogue(ctx: AppContext, query: StoreQuery): Promi
     capped: counts.capped,
     page,
     pageSize: STORE_PAGE_SIZE,
-    facets: { genres: genreCounts.genres, languages: languageCounts.languages },
+    facets: { genres: genres.genres, languages: languages.languages },
   };
 }
 
