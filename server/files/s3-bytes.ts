@@ -6,9 +6,12 @@
  */
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
+import { onUse } from '../load-on-use';
 import { blobPath, type BlobBytes, type ByteRange } from './blob-bytes';
+
+const loadS3 = onUse<typeof S3>('@aws-sdk/client-s3');
 
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string };
@@ -24,13 +27,14 @@ function totalOf(contentRange: string | undefined): number | null {
 
 export class S3Bytes implements BlobBytes {
   readonly describe: string;
-  private readonly client: S3Client;
+  private readonly client: S3.S3Client;
+  private readonly sdk = loadS3();
   private readonly bucket: string;
 
   constructor(config: S3Config) {
     this.describe = `S3 ${config.bucket}`;
     this.bucket = config.bucket;
-    this.client = new S3Client({
+    this.client = new this.sdk.S3Client({
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
       ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
@@ -47,7 +51,7 @@ export class S3Bytes implements BlobBytes {
 
   async has(hash: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
+      await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
@@ -56,16 +60,16 @@ export class S3Bytes implements BlobBytes {
   }
 
   async write(hash: string, bytes: Uint8Array): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(hash), Body: bytes, ContentLength: bytes.byteLength }));
+    await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.key(hash), Body: bytes, ContentLength: bytes.byteLength }));
   }
 
   async writeFile(hash: string, file: string, size: number): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(hash), Body: fs.createReadStream(file), ContentLength: size }));
+    await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.key(hash), Body: fs.createReadStream(file), ContentLength: size }));
   }
 
   async read(hash: string): Promise<Buffer | null> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
+      const answer = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
       return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
     } catch (error) {
       if (isMissing(error)) return null;
@@ -76,7 +80,7 @@ export class S3Bytes implements BlobBytes {
   async stream(hash: string, range?: ByteRange) {
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(hash), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.key(hash), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
       if (!answer.Body) return null;
       const size = range ? totalOf(answer.ContentRange) : (answer.ContentLength ?? null);
@@ -90,6 +94,6 @@ export class S3Bytes implements BlobBytes {
   }
 
   async delete(hash: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(hash) }));
   }
 }

@@ -21,12 +21,15 @@
  * of the admin views; every write goes through this class.
  */
 import { CompiledQuery, sql, type Migration, type RawBuilder } from 'kysely';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { DB } from '../db/connection';
 import { takeTurn } from '../db/take-turn';
 import type { JobState } from '../db/schema';
 import { JOB_DEFAULT_MAX_ATTEMPTS, JOB_VISIBILITY_TIMEOUT } from '../limits';
+import { onUse } from '../load-on-use';
 import { backoffDelay, emptyCounts, errorText, type EnqueueOptions, type Job, type JobQueue, type Lane } from './queue';
+
+const loadPgBoss = onUse<typeof PgBoss>('pg-boss');
 
 const SCHEMA = 'pgboss';
 const ID_PREFIX = '00000000-0000-4000-8000-';
@@ -78,7 +81,7 @@ export class PgBossJobQueue implements JobQueue {
 
   /** pg-boss over Quire's pool: it checks (and after an upgrade migrates) its schema; no timers of its own. */
   static async open(db: DB, now: () => number): Promise<PgBossJobQueue> {
-    const boss = new PgBoss({ db: executorOf(db), schema: SCHEMA, supervise: false, schedule: false, migrate: true });
+    const boss = new (loadPgBoss())({ db: executorOf(db), schema: SCHEMA, supervise: false, schedule: false, migrate: true });
     boss.on('error', (error) => console.error('pg-boss:', error));
     await boss.start();
     return new PgBossJobQueue(db, now, boss);
@@ -95,7 +98,7 @@ export class PgBossJobQueue implements JobQueue {
     if (this.queues.has(kind)) return;
     await this.db.transaction().execute(async (trx) => {
       await takeTurn(trx, 'pg-boss create_queue');
-      await new PgBoss({ db: executorOf(trx), schema: SCHEMA, supervise: false, schedule: false, migrate: false }).createQueue(kind);
+      await new (loadPgBoss())({ db: executorOf(trx), schema: SCHEMA, supervise: false, schedule: false, migrate: false }).createQueue(kind);
     });
     this.queues.add(kind);
   }
@@ -209,7 +212,8 @@ export async function moveJobsToPgBoss(db: Parameters<Migration['up']>[0]): Prom
   const plain = db.withoutPlugins();
   const installed = await sql<{ name: string | null }>`SELECT to_regclass('pgboss.version')::text AS name`.execute(plain);
   if (!installed.rows[0]?.name) {
-    const plans = PgBoss.getConstructionPlans(SCHEMA)
+    const plans = loadPgBoss()
+      .getConstructionPlans(SCHEMA)
       .replace(/^\s*BEGIN;/, '')
       .replace(/COMMIT;\s*$/, '');
     await sql.raw(plans).execute(plain);

@@ -4,7 +4,7 @@
  * raw body is the authentication (app.ts lets it past the same-origin check).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import * as api from '../../sync/api/checkout';
 import { adminActor } from '../admin/actor';
 import type { AppContext, AppEnv } from '../context';
@@ -16,6 +16,7 @@ import { RATE_LIMITS } from '../limits';
 import { activeProvider } from './active-provider';
 import { applyPaymentEvent } from './apply-event';
 import { startCheckout } from './checkout';
+import { loadStripe } from './stripe-provider';
 import { orderHistory } from './order-history';
 import { adminOrder, adminOrders, myOrder, myOrders } from './orders';
 import { refundOrder } from './refund-order';
@@ -98,7 +99,7 @@ export function paymentRoutes(ctx: AppContext) {
     const raw = await c.req.text();
     let event: Stripe.Event;
     try {
-      event = Stripe.webhooks.constructEvent(raw, signature, webhookSecret);
+      event = loadStripe().webhooks.constructEvent(raw, signature, webhookSecret);
     } catch {
       throw badRequest('The webhook signature does not match.');
     }

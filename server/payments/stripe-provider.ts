@@ -3,14 +3,18 @@
  * create call carries an idempotency key (Stripe replays the first answer for a repeated key).
  * STRIPE_API_BASE points the SDK at another host, e.g. the local stand-in the tests run.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config';
+import { onUse } from '../load-on-use';
 import type { PaymentProvider } from './provider';
+
+/** The SDK, read only where Stripe is configured (the built-in test provider needs none of it). */
+export const loadStripe = onUse<typeof Stripe>('stripe');
 
 export function stripeClient(config: Pick<Config, 'stripeSecretKey' | 'stripeApiBase'>): Stripe {
   if (!config.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is not set');
   const base = config.stripeApiBase ? new URL(config.stripeApiBase) : null;
-  return new Stripe(config.stripeSecretKey, {
+  return new (loadStripe())(config.stripeSecretKey, {
     maxNetworkRetries: 2,
     telemetry: false,
     ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? 'http' : 'https' } : {}),

@@ -5,10 +5,12 @@
  * and `subscriber`, shared by every seam that listens (sync hints, revocations, collaboration).
  * Without `REDIS_URL` nothing here is loaded and every seam stays in-process.
  */
-import { createClient } from 'redis';
+import type * as Redis from 'redis';
+import { onUse } from '../load-on-use';
 import { redisAddress } from './state';
 
-const newClient = (url: string) => createClient({ url });
+const loadRedis = onUse<typeof Redis>('redis');
+const newClient = (url: string) => loadRedis().createClient({ url });
 type RedisClient = ReturnType<typeof newClient>;
 
 export interface RedisConnection {

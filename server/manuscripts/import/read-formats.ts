@@ -5,7 +5,7 @@
  * from the TOC). DOCX and Markdown then pass the same sanitiser as EPUB chapters.
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
-import mammoth from 'mammoth';
+import type mammoth from 'mammoth';
 import MarkdownIt from 'markdown-it';
 import { buildBook } from '../../books/epub/build-book';
 import { findPackagePath } from '../../books/epub/container';
@@ -15,8 +15,11 @@ import { parsePackage } from '../../books/epub/package';
 import { readZip } from '../../books/epub/read-zip';
 import { decodeText } from '../../books/epub/xml';
 import { sanitizeChapter } from '../../books/epub/sanitize';
+import { onUse } from '../../load-on-use';
 import { ImportError } from './import-error';
 import { countImages, firstHeading, pickTitle, splitWithHeading, statedTitle, type Section } from './split';
+
+const loadMammoth = onUse<typeof mammoth>('mammoth');
 
 type ImportFormat = 'docx' | 'markdown' | 'epub';
 
@@ -76,6 +79,7 @@ export async function readDocx(bytes: Uint8Array, fileName?: string, files = rea
   if (body && xmlNestingDepth(decodeText(body)) > MAX_NESTING_DEPTH) throw new ImportError('too_deep', `This Word document ${NESTED_TOO_DEEPLY}`);
   let images = 0;
   let html: string;
+  const mammoth = loadMammoth();
   try {
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },

@@ -1,0 +1,15 @@
+/**
+ * Packages only some deployments use — PostgreSQL (pg, pg-boss), Redis, S3, Word import — loaded
+ * the first time they are needed rather than at start: each costs 10–25 MB of a server's idle
+ * memory (issue 11), and a default Quire on SQLite uses none of them. They are CommonJS, so a
+ * synchronous require serves the synchronous call sites too.
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** A loader of `specifier`'s exports: the package is read on the first call, once. */
+export function onUse<T>(specifier: string): () => T {
+  let loaded: T | undefined;
+  return () => (loaded ??= require(specifier) as T);
+}
