@@ -3,13 +3,7 @@
  * currency's own number of decimals (two for USD and EUR, none for JPY); and instants as a
  * <input type="datetime-local"> holds them, in the admin's time zone.
  */
-function decimals(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
+import { minorDigits as decimals } from '../../../sync/store/money';
 
 /** Minor units for the amount typed, or null when it is not an amount. */
 export function parseAmount(text: string, currency: string): number | null {
