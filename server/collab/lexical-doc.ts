@@ -5,13 +5,22 @@
  * state: no long-lived binding to clean up, and the live document is never touched.
  */
 import { createHeadlessEditor } from '@lexical/headless';
-import { withDOM } from '@lexical/headless/dom';
 import { $generateHtmlFromNodes } from '@lexical/html';
 import { createBinding, syncLexicalUpdateToYjs, syncYjsChangesToLexical, type Provider } from '@lexical/yjs';
 import { $createParagraphNode, $createTextNode, $getRoot, $parseSerializedNode, type LexicalEditor } from 'lexical';
 import * as Y from 'yjs';
 import { CHAPTER_NODES } from '../../sync/collab/chapter-nodes';
 import { countWords } from '../../sync/text/words';
+import { onUse } from '../load-on-use';
+
+type Dom = typeof import('@lexical/headless/dom');
+const loadDom = onUse<Dom>('@lexical/headless/dom');
+/**
+ * Lexical's HTML export and import run in a DOM: happy-dom's, through @lexical/headless. It is
+ * about 30 MB of a server's memory, so it loads with the first chapter rendered or imported, not at
+ * start (server/load-on-use.ts).
+ */
+export const withDOM: Dom['withDOM'] = (f) => loadDom().withDOM(f);
 
 // The binding wants a provider for awareness and cursors; a headless editor has neither.
 function noopProvider(): Provider {

@@ -7,12 +7,11 @@
  * the browser's DOM types, so the parsed document is typed as the happy-dom one it is.
  */
 import { $generateNodesFromDOM } from '@lexical/html';
-import { withDOM } from '@lexical/headless/dom';
 import { $createListNode, $isListItemNode } from '@lexical/list';
 import { $createParagraphNode, $getRoot, $isDecoratorNode, $isElementNode, type LexicalNode } from 'lexical';
 import type { Document as HappyDocument, Window as HappyWindow } from 'happy-dom';
 import * as Y from 'yjs';
-import { withBoundEditor } from '../../collab/lexical-doc';
+import { withBoundEditor, withDOM } from '../../collab/lexical-doc';
 
 const SAFE_HREF = /^(https?:|mailto:)/i;
 
