@@ -3,7 +3,7 @@
  * must be the owner's own JPEG or PNG within DOMAIN.md's sizes. Audited; the cover goes to the
  * store with the next submitted and approved edition (manuscript-cover.ts).
  */
-import sharp from 'sharp';
+import { sharp } from '../images/sharp';
 import type { ManuscriptCover } from '../../sync/api/covers';
 import { recordAudit } from '../audit/record';
 import type { SessionUser } from '../auth/sessions';

@@ -24,7 +24,7 @@ import {
 } from 'docx';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { DomUtils } from 'htmlparser2';
-import sharp from 'sharp';
+import { sharp } from '../images/sharp';
 import type { ExportBook } from './epub/build-epub';
 import { CONTAINER_BLOCKS, escapeXml, parseBody } from './epub/chapter-xhtml';
 

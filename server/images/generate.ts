@@ -2,14 +2,11 @@
  * One variant from an original's bytes with sharp: EXIF-rotated, scaled down to a width (never
  * up), encoded as AVIF or WebP. Metadata (EXIF, a camera's location) is not copied.
  */
-import sharp from 'sharp';
+import { sharp } from './sharp';
 import type { ImageVariantFormat } from '../db/schema';
 
 /** Past this many pixels an original is refused rather than decoded (a decompression bomb). */
 const MAX_INPUT_PIXELS = 60_000_000;
-
-// The worker runs in the HTTP server's process: one libvips thread leaves the other core to requests.
-sharp.concurrency(1);
 
 export interface MadeVariant {
   data: Buffer;

@@ -3,7 +3,7 @@
  * edition and its submitted details, who else carries its ISBN, the cover's pixel size and each
  * chapter image's bytes. Nothing here judges; the checks do.
  */
-import sharp from 'sharp';
+import { sharp } from '../../images/sharp';
 import type { CanonicalBook } from '../../../sync/book-format';
 import { normalizeIsbn } from '../../../sync/isbn';
 import type { AppContext } from '../../context';
