@@ -17,8 +17,8 @@ type Dom = typeof import('@lexical/headless/dom');
 const loadDom = onUse<Dom>('@lexical/headless/dom');
 /**
  * Lexical's HTML export and import run in a DOM: happy-dom's, through @lexical/headless. It is
- * about 30 MB of a server's memory, so it loads with the first chapter rendered or imported, not at
- * start (server/load-on-use.ts).
+ * about 10 MB of a server's idle memory, so it loads with the first chapter rendered or imported,
+ * not at start (server/load-on-use.ts).
  */
 export const withDOM: Dom['withDOM'] = (f) => loadDom().withDOM(f);
 

@@ -26,8 +26,8 @@ export function minorToDecimal(amount: number, currency: string): string {
   return digits === 0 ? `${sign}${abs}` : `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
 }
 
-// Building an Intl.NumberFormat costs far more than formatting with one (a store shelf of 24 prices
-// took 26 ms to build them on first load): one per locale and currency, kept.
+// Building an Intl.NumberFormat costs far more than formatting with one, and shelves format a price
+// per card: one per locale and currency, kept.
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** For people: "$6.29", "-€1.50", "¥500"; zero is shown as an amount, not as "Free". */
