@@ -38,13 +38,12 @@ import { Mailer, MAIL_JOB } from './mail/mailer';
 import { seedDemo } from './seed/seed-demo';
 import { registerStoreJobs } from './store/admin/price-drops';
 import { registerPublishingJobs } from './publishing/notices';
-import { blogHeadFor } from './blog/meta';
 import { registerBlogJobs } from './blog/commands';
 import { registerUploadJobs } from './uploads/job';
 import { sweepStaleUploads, uploadTempRoot } from './uploads/stream';
 import { registerExportJobs } from './exports/run-export';
 import { registerEditionChecksJob } from './publishing/checks/run';
-import { storeHeadFor } from './site/store-meta';
+import { sitePages } from './site/pages';
 import { mountClient } from './static';
 import { createDocEvents } from './sync/doc-events';
 import { SearchMemo } from './search/memo';
@@ -138,7 +137,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
   await sweepStaleUploads(uploadTempRoot(config.dataDir), ctx.now());
   await startAnalyticsRollups(ctx);
   const app = createApp(ctx, { worker });
-  mountClient(app, config.clientDir, async (pathname) => (await blogHeadFor(ctx, config.publicUrl, pathname)) ?? storeHeadFor(ctx, config.publicUrl, pathname));
+  mountClient(app, config.clientDir, sitePages(ctx, config.publicUrl));
   worker.start();
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

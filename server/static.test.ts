@@ -67,12 +67,17 @@ describe('the built client', () => {
     expect(res.headers.get('content-length')).toBe(String('brotli bytes'.length));
   });
 
-  it('has the app shell and the service worker revalidated', async () => {
+  it('has the app shell and the service worker revalidated, and pages (which may carry the account) kept out of shared caches', async () => {
     await setup();
-    for (const url of ['/', '/index.html', '/books', '/sw.js']) {
-      const res = await get(url, 'br, gzip');
+    for (const [url, cacheControl] of [
+      ['/index.html', 'no-cache'],
+      ['/sw.js', 'no-cache'],
+      ['/', 'private, no-cache'],
+      ['/books', 'private, no-cache'],
+    ]) {
+      const res = await get(url!, 'br, gzip');
       expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('cache-control')).toBe(cacheControl);
       expect(res.headers.get('content-encoding')).toBeNull();
     }
   });

@@ -7,11 +7,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 
-/** `headFor`: the `<head>` tags a page path gets instead of index.html's own title and description (store pages). */
-export function mountClient(app: Hono<AppEnv>, clientDir: string, headFor?: (pathname: string) => Promise<string | null>) {
+/** What one page's HTML carries beyond index.html (server.ts decides it per request). */
+export interface PageParts {
+  /** `<head>` tags instead of index.html's own title and description (store pages, blog posts). */
+  head?: string | null;
+  /**
+   * Answers the client would otherwise fetch before it can draw anything (the session), as JSON
+   * in `<script id="quire-boot" type="application/json">`: a data block, which CSP does not run.
+   */
+  boot?: unknown;
+}
+
+export interface ClientOptions {
+  /** Run before a page is answered, e.g. the session, which the page's parts may read. */
+  before?: MiddlewareHandler<AppEnv>;
+  parts?: (c: Context<AppEnv>) => Promise<PageParts>;
+}
+
+export function mountClient(app: Hono<AppEnv>, clientDir: string, options: ClientOptions = {}) {
   const root = path.relative(process.cwd(), clientDir) || '.';
   const indexFile = path.join(clientDir, 'index.html');
   app.use('/assets/*', async (c, next) => {
@@ -22,31 +38,39 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string, headFor?: (pat
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
   });
-  app.get(
-    '*',
-    serveStatic({
-      root,
-      precompressed: true,
-      // serveStatic adds Vary only when it sends a compressed file; caches must know that the
-      // plain answer varies too.
-      onFound: (_path, c) => {
-        if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
-      },
-    }),
-  );
-  app.get('*', async (c) => {
+  const files = serveStatic<AppEnv>({
+    root,
+    precompressed: true,
+    // serveStatic adds Vary only when it sends a compressed file; caches must know that the
+    // plain answer varies too.
+    onFound: (_path, c) => {
+      if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
+    },
+  });
+  // `/` is a page like any other (its parts below), not the plain index.html file.
+  app.get('*', (c, next) => (c.req.path === '/' ? next() : files(c, next)));
+  app.get('*', options.before ?? ((_c, next) => next()), async (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The client is not built. Run `npm run build` (npm start does it for you).', 503);
     }
     // /auth/callback?code=… and /auth/reset-password?token=… carry one-time secrets in the URL.
     if (c.req.path.startsWith('/auth/')) c.header('Referrer-Policy', 'no-referrer');
     const html = await fs.promises.readFile(indexFile, 'utf8');
-    const head = headFor ? await headFor(c.req.path) : null;
-    return c.html(head ? withHead(html, head) : html);
+    const parts = options.parts ? await options.parts(c) : {};
+    // The page may carry the visitor's own account: never kept by a shared cache.
+    c.header('Cache-Control', 'private, no-cache');
+    return c.html(withParts(html, parts));
   });
 }
 
-/** index.html with its <title> and description meta replaced by a page's own head tags. */
-function withHead(html: string, head: string): string {
-  return html.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, () => head);
+/** index.html with a page's own head tags (replacing its title and description) and boot data. */
+function withParts(html: string, { head, boot }: PageParts): string {
+  let out = html;
+  if (head) out = out.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, () => head);
+  if (boot !== undefined) {
+    // `<` escaped so no text in it can close the script element.
+    const json = JSON.stringify(boot).replace(/</g, '\\u003c');
+    out = out.replace('<div id="root">', () => `<script id="quire-boot" type="application/json">${json}</script>\n    <div id="root">`);
+  }
+  return out;
 }

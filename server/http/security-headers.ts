@@ -9,11 +9,11 @@
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 
-/** Inline `<script>` bodies (no src), hashed the way CSP matches them: exact text, UTF-8, SHA-256. */
+/** Inline `<script>` bodies (no src; data blocks such as the boot JSON do not run, so need no hash), hashed the way CSP matches them: exact text, UTF-8, SHA-256. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (/\bsrc\s*=/i.test(attributes!) || !body) continue;
+    if (/\bsrc\s*=|\btype\s*=\s*["']?application\/json/i.test(attributes!) || !body) continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   return hashes;

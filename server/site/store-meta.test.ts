@@ -19,7 +19,7 @@ beforeEach(async () => {
     path.join(clientDir, 'index.html'),
     '<!doctype html><html><head><meta name="description" content="Quire default" />\n<title>Quire</title></head><body></body></html>',
   );
-  mountClient(t.app, clientDir, (pathname) => storeHeadFor(t.ctx, BASE, pathname));
+  mountClient(t.app, clientDir, { parts: async (c) => ({ head: await storeHeadFor(t.ctx, BASE, c.req.path) }) });
 });
 afterEach(async () => {
   await t.close();

@@ -4,7 +4,7 @@
  * still signed in (the server remains the judge of every request once back online).
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { getMe, type Me, type MeResponse } from '../../sync/api/session';
+import { getMe, PageBootSchema, type Me, type MeResponse } from '../../sync/api/session';
 import { ApiRequestError, call } from './api';
 
 export const SESSION_KEY = ['session'] as const;
@@ -18,12 +18,15 @@ function remembered(): Me | null {
   }
 }
 
+function remember(res: MeResponse): MeResponse {
+  if (res.user) localStorage.setItem(STORAGE_KEY, JSON.stringify(res.user));
+  else localStorage.removeItem(STORAGE_KEY);
+  return res;
+}
+
 async function fetchSession(): Promise<MeResponse> {
   try {
-    const res = await call(getMe);
-    if (res.user) localStorage.setItem(STORAGE_KEY, JSON.stringify(res.user));
-    else localStorage.removeItem(STORAGE_KEY);
-    return res;
+    return remember(await call(getMe));
   } catch (error) {
     if (error instanceof ApiRequestError && error.isNetwork) return { user: remembered() };
     throw error;
@@ -33,6 +36,18 @@ async function fetchSession(): Promise<MeResponse> {
 export function useSession() {
   const query = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 60_000, retry: false });
   return { user: query.data?.user ?? null, isLoading: query.isPending, error: query.error };
+}
+
+/**
+ * The session the page's HTML came with (server/site/pages.ts), so the first render draws the
+ * right header and page without waiting for GET /api/auth/me. The service worker's offline shell
+ * has none: then the session is fetched as before.
+ */
+export function adoptPageSession(queryClient: QueryClient, doc: Document = document) {
+  const text = doc.getElementById('quire-boot')?.textContent;
+  if (!text) return;
+  const boot = PageBootSchema.safeParse(JSON.parse(text));
+  if (boot.success) queryClient.setQueryData(SESSION_KEY, remember(boot.data.session));
 }
 
 /** The account as last known here, without waiting for the server: the session's answer, else the remembered one. */

@@ -23,5 +23,9 @@ export type Me = z.infer<typeof MeSchema>;
 export const getMe = endpoint({ method: 'GET', path: '/api/auth/me', response: z.object({ user: z.nullable(MeSchema) }) });
 export type MeResponse = z.infer<typeof getMe.response>;
 
+/** What a page's HTML carries for the first render (server/site/pages.ts → src/lib/session.ts): the answer GET /api/auth/me would give. */
+export const PageBootSchema = z.object({ session: getMe.response });
+export type PageBoot = z.infer<typeof PageBootSchema>;
+
 /** Ends this browser's session and clears its cookie. */
 export const signOut = endpoint({ method: 'POST', path: '/api/auth/sign-out', response: z.object({ ok: z.literal(true) }) });

@@ -1,0 +1,53 @@
+/** A page's HTML carries the visitor's session (the boot block) through the real client mount and session check. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PageBootSchema } from '../../sync/api/session';
+import { buildSignedInUser } from '../admin/test-helpers';
+import { mountClient } from '../static';
+import { buildTestContext, type TestContext } from '../test/test-context';
+import { sitePages } from './pages';
+
+let t: TestContext;
+let clientDir: string;
+beforeEach(async () => {
+  t = await buildTestContext();
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-client-'));
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><title>Quire</title><script>var theme = 1;</script></head><body>\n    <div id="root"></div></body></html>',
+  );
+  mountClient(t.app, clientDir, sitePages(t.ctx, 'https://quire.example'));
+});
+afterEach(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+async function bootOf(res: Response) {
+  const html = await res.text();
+  const match = /<script id="quire-boot" type="application\/json">(.*?)<\/script>/s.exec(html);
+  expect(match, html).not.toBeNull();
+  return { html, boot: PageBootSchema.parse(JSON.parse(match![1]!)) };
+}
+
+describe('the session in the page', () => {
+  it('is null for a visitor, and for a cookie that names no session', async () => {
+    expect((await bootOf(await t.request('/store'))).boot.session).toEqual({ user: null });
+    const res = await t.request('/books', { headers: { cookie: 'quire_session=forged' } });
+    expect((await bootOf(res)).boot.session).toEqual({ user: null });
+  });
+
+  it('is the account GET /api/auth/me gives, escaped so no name can close the script element', async () => {
+    const { cookie } = await buildSignedInUser(t.ctx, { displayName: 'Ada </script><script>alert(1)</script>', roles: ['author'] });
+    const page = await bootOf(await t.request('/books', { headers: { cookie } }));
+    const me = await (await t.request('/api/auth/me', { headers: { cookie } })).json();
+    expect(page.boot.session).toEqual(me);
+    expect(page.html).not.toContain('</script><script>alert(1)');
+    const res = await t.request('/', { headers: { cookie } });
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    // The boot block is data: the page's CSP hashes only index.html's own script.
+    expect(res.headers.get('content-security-policy')?.match(/'sha256-/g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * What a page's HTML carries beyond index.html (server/static.ts): its own head tags for crawlers
+ * and link previews (store pages, blog posts), and the visitor's session, so the client draws
+ * the right header and page without first asking GET /api/auth/me (issue 11).
+ */
+import type { PageBoot } from '../../sync/api/session';
+import { toMe } from '../auth/present';
+import { sessionMiddleware } from '../auth/sessions';
+import { blogHeadFor } from '../blog/meta';
+import type { AppContext } from '../context';
+import type { ClientOptions } from '../static';
+import { storeHeadFor } from './store-meta';
+
+export function sitePages(ctx: AppContext, publicUrl: string): ClientOptions {
+  return {
+    before: sessionMiddleware(ctx),
+    parts: async (c) => {
+      const user = c.get('user');
+      const boot: PageBoot = { session: { user: user ? toMe(user) : null } };
+      return { head: (await blogHeadFor(ctx, publicUrl, c.req.path)) ?? (await storeHeadFor(ctx, publicUrl, c.req.path)), boot };
+    },
+  };
+}
