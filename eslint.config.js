@@ -29,7 +29,7 @@ const sqlite = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
+  { ignores: ['dist', 'dist-server', 'dist-prerender', 'node_modules', 'data', 'test-results', 'playwright-report', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -64,7 +64,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/app/**', 'src/main.tsx'],
+    ignores: ['src/app/**', 'src/main.tsx', 'src/prerender.tsx'],
     rules: { 'no-restricted-imports': ['error', { paths: [...rxdb, ...sqlite, ...collabProvider], patterns: [...rxdbPatterns, noServer, noShell] }] },
   },
   { files: ['eslint.config.js', 'scripts/*.mjs'], ...tseslint.configs.disableTypeChecked },

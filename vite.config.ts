@@ -86,38 +86,57 @@ function shellChunk(): { plugin: Plugin; has(id: string): boolean } {
 }
 const shell = shellChunk();
 
-export default defineConfig({
-  plugins: [
-    react(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest,
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
-        // The shell and the reader only; the editor and the print layout are kept on first use.
-        manifestTransforms: [
-          (entries) => {
-            const { excluded } = readPrecachePlan();
-            return { manifest: entries.filter((entry) => !excluded.has(entry.url)), warnings: [] };
+/** The prerender build (below) has no service worker: the update prompt's hook there has nothing to report. */
+function noServiceWorker(): Plugin {
+  const id = 'virtual:pwa-register/react';
+  return {
+    name: 'quire-no-service-worker',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (module) =>
+      module === `\0${id}`
+        ? 'export const useRegisterSW = () => ({ needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} });'
+        : null,
+  };
+}
+
+// `vite build --ssr src/prerender.tsx` (npm run build:prerender) needs React only: no worker,
+// no precompressed copies, no manifest.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react(), noServiceWorker()]
+    : [
+        react(),
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'src',
+          filename: 'sw.ts',
+          registerType: 'prompt',
+          injectRegister: false,
+          manifest,
+          injectManifest: {
+            globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+            // The shell and the reader only; the editor and the print layout are kept on first use.
+            manifestTransforms: [
+              (entries) => {
+                const { excluded } = readPrecachePlan();
+                return { manifest: entries.filter((entry) => !excluded.has(entry.url)), warnings: [] };
+              },
+            ],
+            buildPlugins: { vite: [assetGroupsForWorker()] },
           },
-        ],
-        buildPlugins: { vite: [assetGroupsForWorker()] },
+          devOptions: { enabled: false },
+        }),
+        precompress(),
+        shell.plugin,
+      ],
+  build: isSsrBuild
+    ? { outDir: 'dist-prerender', target: 'node20' }
+    : {
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: (id) => shell.has(id) }] } } },
+        manifest: true,
+        sourcemap: true,
+        target: 'es2022',
       },
-      devOptions: { enabled: false },
-    }),
-    precompress(),
-    shell.plugin,
-  ],
-  build: {
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: (id) => shell.has(id) }] } } },
-    manifest: true,
-    sourcemap: true,
-    target: 'es2022',
-  },
   server: {
     proxy: {
       '/api': proxyToApi,
@@ -125,4 +144,4 @@ export default defineConfig({
       '/collab': { target: apiTarget.replace('http', 'ws'), ws: true },
     },
   },
-});
+}));

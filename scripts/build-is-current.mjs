@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const OUTPUTS = ['dist/index.html', 'dist-server/main.js'];
+const OUTPUTS = ['dist/index.html', 'dist/prerendered.json', 'dist-server/main.js'];
 const INPUTS = [
   'src',
   'sync',

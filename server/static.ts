@@ -9,9 +9,10 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
+import { prerenderedPages, type PrerenderedPage } from './site/prerendered';
 
 /** What one page's HTML carries beyond index.html (server.ts decides it per request). */
-export interface PageParts {
+interface PageParts {
   /** `<head>` tags instead of index.html's own title and description (store pages, blog posts). */
   head?: string | null;
   /**
@@ -19,6 +20,11 @@ export interface PageParts {
    * in `<script id="quire-boot" type="application/json">`: a data block, which CSP does not run.
    */
   boot?: unknown;
+  /**
+   * Whether the page may open with its prerendered first paint (scripts/prerender.ts), which is
+   * what a visitor sees: inert until the app takes over (src/main.tsx), so nothing typed is lost.
+   */
+  prerendered?: boolean;
 }
 
 export interface ClientOptions {
@@ -30,6 +36,7 @@ export interface ClientOptions {
 export function mountClient(app: Hono<AppEnv>, clientDir: string, options: ClientOptions = {}) {
   const root = path.relative(process.cwd(), clientDir) || '.';
   const indexFile = path.join(clientDir, 'index.html');
+  const prerenderedFor = prerenderedPages(clientDir);
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -57,20 +64,27 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string, options: Clien
     if (c.req.path.startsWith('/auth/')) c.header('Referrer-Policy', 'no-referrer');
     const html = await fs.promises.readFile(indexFile, 'utf8');
     const parts = options.parts ? await options.parts(c) : {};
-    // The page may carry the visitor's own account: never kept by a shared cache.
-    c.header('Cache-Control', 'private, no-cache');
-    return c.html(withParts(html, parts));
+    // The page may carry the visitor's own account: never kept by a shared cache. (Given with the
+    // answer: set on it through c.header() or afterwards, the Node adapter sent the page without
+    // the headers later middleware adds, the CSP among them.)
+    return c.html(withParts(html, parts, parts.prerendered ? prerenderedFor(c.req.path) : null), 200, { 'Cache-Control': 'private, no-cache' });
   });
 }
 
-/** index.html with a page's own head tags (replacing its title and description) and boot data. */
-function withParts(html: string, { head, boot }: PageParts): string {
+/** index.html with a page's own head tags (replacing its title and description), boot data and first paint. */
+function withParts(html: string, { head, boot }: PageParts, prerendered: PrerenderedPage | null): string {
   let out = html;
   if (head) out = out.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, () => head);
+  if (prerendered) {
+    const links = prerendered.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+    out = out
+      .replace('</head>', () => `${links}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root" data-prerendered inert>${prerendered.html}</div>`);
+  }
   if (boot !== undefined) {
     // `<` escaped so no text in it can close the script element.
     const json = JSON.stringify(boot).replace(/</g, '\\u003c');
-    out = out.replace('<div id="root">', () => `<script id="quire-boot" type="application/json">${json}</script>\n    <div id="root">`);
+    out = out.replace('<div id="root"', () => `<script id="quire-boot" type="application/json">${json}</script>\n    <div id="root"`);
   }
   return out;
 }

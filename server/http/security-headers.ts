@@ -50,13 +50,16 @@ export function securityHeaders(publicUrl: string): MiddlewareHandler {
   const basePolicy = contentSecurityPolicy(publicUrl);
   return async (c, next) => {
     await next();
+    const html = c.res.headers.get('Content-Type')?.startsWith('text/html') ? await c.res.text() : null;
+    // A page is answered anew from the text just read: the Node adapter sent a cloned page with
+    // the headers it was made with, and every header below was lost (caught on /store).
+    if (html !== null) c.res = new Response(html, c.res);
     const headers = c.res.headers;
     const setDefault = (name: string, value: string) => {
       if (!headers.has(name)) headers.set(name, value);
     };
     if (!headers.has('Content-Security-Policy')) {
-      const isHtml = headers.get('Content-Type')?.startsWith('text/html') ?? false;
-      headers.set('Content-Security-Policy', isHtml ? contentSecurityPolicy(publicUrl, inlineScriptHashes(await c.res.clone().text())) : basePolicy);
+      headers.set('Content-Security-Policy', html !== null ? contentSecurityPolicy(publicUrl, inlineScriptHashes(html)) : basePolicy);
     }
     setDefault('X-Frame-Options', 'DENY');
     setDefault('X-Content-Type-Options', 'nosniff');

@@ -18,6 +18,10 @@ beforeEach(async () => {
     path.join(clientDir, 'index.html'),
     '<!doctype html><html><head><title>Quire</title><script>var theme = 1;</script></head><body>\n    <div id="root"></div></body></html>',
   );
+  fs.writeFileSync(
+    path.join(clientDir, 'prerendered.json'),
+    JSON.stringify({ '/': { html: '<h1>Books worth staying up for.</h1>', styles: ['/assets/home.css'] } }),
+  );
   mountClient(t.app, clientDir, sitePages(t.ctx, 'https://quire.example'));
 });
 afterEach(async () => {
@@ -49,5 +53,20 @@ describe('the session in the page', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
     // The boot block is data: the page's CSP hashes only index.html's own script.
     expect(res.headers.get('content-security-policy')?.match(/'sha256-/g)).toHaveLength(1);
+  });
+});
+
+describe('the prerendered first paint', () => {
+  it('is sent to visitors, inert and with its stylesheets, but not to signed-in people, who see their own page', async () => {
+    const visitor = await (await t.request('/')).text();
+    expect(visitor).toContain('<div id="root" data-prerendered inert><h1>Books worth staying up for.</h1></div>');
+    expect(visitor).toContain('<link rel="stylesheet" crossorigin href="/assets/home.css"></head>');
+    expect(visitor).toContain('<script id="quire-boot" type="application/json">');
+    const { cookie } = await buildSignedInUser(t.ctx);
+    const member = await (await t.request('/', { headers: { cookie } })).text();
+    expect(member).toContain('<div id="root"></div>');
+    expect(member).not.toContain('home.css');
+    // A page without a prerendered paint is index.html as it is.
+    expect(await (await t.request('/books')).text()).toContain('<div id="root"></div>');
   });
 });

@@ -17,7 +17,12 @@ export function sitePages(ctx: AppContext, publicUrl: string): ClientOptions {
     parts: async (c) => {
       const user = c.get('user');
       const boot: PageBoot = { session: { user: user ? toMe(user) : null } };
-      return { head: (await blogHeadFor(ctx, publicUrl, c.req.path)) ?? (await storeHeadFor(ctx, publicUrl, c.req.path)), boot };
+      return {
+        head: (await blogHeadFor(ctx, publicUrl, c.req.path)) ?? (await storeHeadFor(ctx, publicUrl, c.req.path)),
+        boot,
+        // The prerendered pages are drawn as a visitor sees them (header, calls to sign up).
+        prerendered: !user,
+      };
     },
   };
 }

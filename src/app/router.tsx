@@ -23,7 +23,7 @@ function readerPage(name: 'ReaderPage' | 'FlowReaderPage'): RouteObject['lazy'] 
   };
 }
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteFailure />,

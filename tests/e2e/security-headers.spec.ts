@@ -29,6 +29,10 @@ test.describe('content security policy', () => {
     const violations = await watchViolations(page);
     const home = await page.goto('/');
     expect(home?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
+    // A page the client routes, prerendered and private, carries the same headers.
+    const store = await page.request.get('/store');
+    expect(store.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
+    expect(store.headers()['x-frame-options']).toBe('DENY');
     await expect(page.locator('html')).toHaveAttribute('data-theme', /light|dark/); // the inline theme script ran
     expect(await violations()).toEqual([]);
 
