@@ -66,7 +66,8 @@ describe('the prerendered first paint', () => {
     const member = await (await t.request('/', { headers: { cookie } })).text();
     expect(member).toContain('<div id="root"></div>');
     expect(member).not.toContain('home.css');
-    // A page without a prerendered paint is index.html as it is.
+    // A page without a prerendered paint, or asked with a query, is index.html as it is.
+    expect(await (await t.request('/?q=salt')).text()).toContain('<div id="root"></div>');
     expect(await (await t.request('/books')).text()).toContain('<div id="root"></div>');
   });
 });

@@ -20,8 +20,9 @@ export function sitePages(ctx: AppContext, publicUrl: string): ClientOptions {
       return {
         head: (await blogHeadFor(ctx, publicUrl, c.req.path)) ?? (await storeHeadFor(ctx, publicUrl, c.req.path)),
         boot,
-        // The prerendered pages are drawn as a visitor sees them (header, calls to sign up).
-        prerendered: !user,
+        // The prerendered pages are drawn as a visitor sees them (header, calls to sign up), and
+        // as the bare path shows them: a search in the query (/store?q=…) draws another page.
+        prerendered: !user && new URL(c.req.url).search === '',
       };
     },
   };
