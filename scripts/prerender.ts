@@ -31,9 +31,17 @@ function stylesOf(key: string, seen = new Set<string>()): string[] {
 /** React's markers for Suspense boundaries and text, and the empty template of a boundary still loading: the swap needs none of them. */
 const clean = (html: string) => html.replace(/<!--.*?-->/gs, '').replace(/<template><\/template>/g, '');
 
+/**
+ * Every text box of the first paint is read-only until the app replaces it. The root is inert
+ * too, which stops people, but scripts and test drivers can still fill an inert box and lose the
+ * text to the swap; a read-only one they wait for, as for any box not ready yet. (Clicks wait
+ * anyway: nothing inert is hit.) Read-only, not disabled, looks the same.
+ */
+const freezeTextBoxes = (html: string) => html.replace(/<(input|textarea)(?=[\s>/])/g, '<$1 readonly');
+
 const pages: Record<string, PrerenderedPage> = {};
 for (const [pattern, { path, module }] of Object.entries(PRERENDERED)) {
-  pages[pattern] = { html: clean(await prerender(path)), styles: [...new Set(stylesOf(module))] };
+  pages[pattern] = { html: freezeTextBoxes(clean(await prerender(path))), styles: [...new Set(stylesOf(module))] };
 }
 fs.writeFileSync('dist/prerendered.json', JSON.stringify(pages));
 console.log(`prerendered ${Object.keys(pages).length} pages into dist/prerendered.json`);

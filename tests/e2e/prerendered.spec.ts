@@ -1,7 +1,7 @@
 /**
  * A visitor's first paint arrives with the HTML (server/site/prerendered.ts): the home page's hero
  * shows while the app's code is still on its way, cannot be used until the app takes over (inert,
- * so nothing typed is lost), and the app then replaces it with the same page: no loading screen
+ * its text boxes read-only, so nothing typed is lost), and the app then replaces it with the same page: no loading screen
  * in between, nothing shifting.
  */
 import { expect } from '@playwright/test';
@@ -47,4 +47,25 @@ test('a visitor sees the home page before its code arrives, and the app takes it
   // Links now move within the app.
   await page.getByRole('link', { name: 'Store', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Store' })).toBeVisible();
+});
+
+test('text typed while the store is still its first paint waits for the app, and is not lost to the swap', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/store', { waitUntil: 'commit' });
+  const box = page.getByRole('combobox', { name: 'Search the store' });
+  await expect(box).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered');
+  await expect(box).not.toBeEditable();
+
+  const typed = box.fill('the');
+  release();
+  await typed;
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/store\?q=the$/);
+  await expect(page.getByRole('status').filter({ hasText: /of \d+ books|1 book/ })).toBeVisible();
 });
