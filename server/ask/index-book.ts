@@ -5,6 +5,7 @@
  * passages are replaced whole in one transaction, and an index already fresh is left alone
  * unless forced (the admin's re-index).
  */
+import { setImmediate as othersFirst } from 'node:timers/promises';
 import { splitPassages } from '../../sync/ask/passages';
 import { indexText } from '../../sync/ask/query';
 import type { AppContext } from '../context';
@@ -19,6 +20,8 @@ const ASK_BACKFILL_JOB = 'ask.backfill';
 const ASK_LANE = 'ask';
 /** Passages written per statement. */
 const BATCH = 100;
+/** Chapters parsed between two turns of the event loop. */
+const PARSE_BATCH = 200;
 
 export interface AskIndexPayload {
   bookId: string;
@@ -78,7 +81,12 @@ export async function indexBook(ctx: AppContext, bookId: string, { force = false
   if (!force && done && done.sourceUpdatedAt === book.updatedAt) return done.passages;
   const chapters = await ctx.db.selectFrom('bookChapters').select(['id', 'xhtml']).where('bookId', '=', bookId).orderBy('ord').execute();
   // Parsing and splitting happen before the transaction: the database is held only for the writes.
-  const passages = chapters.flatMap((ch) => splitPassages(chapterRuns(ch.xhtml)).map((p) => ({ ...p, chapterId: ch.id })));
+  // Other requests go between batches of chapters (10,000 chapters take seconds to parse).
+  const passages: (ReturnType<typeof splitPassages>[number] & { chapterId: string })[] = [];
+  for (const [i, ch] of chapters.entries()) {
+    if (i > 0 && i % PARSE_BATCH === 0) await othersFirst();
+    for (const p of splitPassages(chapterRuns(ch.xhtml))) passages.push({ ...p, chapterId: ch.id });
+  }
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('askPassages').where('bookId', '=', bookId).execute();
     for (let i = 0; i < passages.length; i += BATCH) {

@@ -10,6 +10,7 @@
  * old book or the new one, never part of it; a failure anywhere deletes the staged rows.
  */
 import { randomUUID } from 'node:crypto';
+import { setImmediate as othersFirst } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'kysely';
 import { ZodError } from 'zod';
@@ -118,6 +119,9 @@ async function stageChapters(ctx: AppContext, source: StreamedBook, stageId: str
       await ctx.db.insertInto('stagedChapters').values(rows).execute();
       count += rows.length;
       words += rows.reduce((sum, r) => sum + r.wordCount, 0);
+      // Reading, sanitising and writing a batch is all synchronous work: other requests go between
+      // batches, or a 10,000-chapter import held the whole server for seconds.
+      await othersFirst();
     }
   }
   if (count === 0) throw new ZodError([{ code: 'custom', path: ['chapters'], message: 'A book needs at least one chapter.', input: [] }]);
