@@ -2,12 +2,10 @@
  * The one HTML e-mail layout (newsletters, and every other mail through transactional.ts): a
  * plain page no wider than 36em with inline styles only — mail clients drop <style> blocks and
  * external CSS — and a small grey footer under a rule. Callers pass HTML they built from escaped
- * text; escapeHtml is the one escape for attribute and text.
+ * text (server/http/escape-html.ts).
  */
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+import { escapeHtml } from '../http/escape-html';
 
 interface Layout {
   /** The document's <title> (the subject), as text. */

@@ -12,7 +12,8 @@
  *   URL in the words stays text, as it does in the text part. Styles are inline, there are no
  *   images, and the page is no wider than the layout's max width.
  */
-import { BUTTON_STYLE, escapeHtml, htmlMail } from './html';
+import { escapeHtml } from '../http/escape-html';
+import { BUTTON_STYLE, htmlMail } from './html';
 
 interface MailAction {
   /** The button's words, e.g. "Confirm your e-mail". */

@@ -10,6 +10,7 @@ import { descriptionText } from '../books/description';
 import type { AppContext } from '../context';
 import { sitemapPosts } from '../blog/queries';
 import { storeBook } from '../store/book-page';
+import { escapeHtml } from '../http/escape-html';
 
 /** A page's head, rendered by renderHead (also the blog's, server/blog/meta.ts). */
 export interface Head {
@@ -19,10 +20,6 @@ export interface Head {
   image?: string | null;
   type: string;
   jsonLd: object;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Plain text (a bio) or a stored description's HTML, flattened and cut to `max`. */

@@ -16,6 +16,7 @@ import { loadBook } from '../books/load-book';
 import { saveBook } from '../books/save-book';
 import type { AppContext } from '../context';
 import type { UploadItemsTable, UploadsTable } from '../db/schema';
+import { escapeHtml } from '../http/escape-html';
 import { coverType } from './archive';
 import type { UploadRecord } from './record';
 
@@ -26,8 +27,6 @@ export interface ItemFiles {
   epub: Uint8Array | null;
   cover: Uint8Array | null;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 async function withdraw(ctx: AppContext, upload: UploadsTable, item: Selectable<UploadItemsTable>, record: UploadRecord): Promise<string> {
   const book = await ctx.db
