@@ -9,7 +9,9 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
+import { escapeHtml } from './http/escape-html';
 import { prerenderedPages, type PrerenderedPage } from './site/prerendered';
+import type { Preload } from './site/reader-preload';
 
 /** What one page's HTML carries beyond index.html (server.ts decides it per request). */
 interface PageParts {
@@ -20,6 +22,8 @@ interface PageParts {
    * in `<script id="quire-boot" type="application/json">`: a data block, which CSP does not run.
    */
   boot?: unknown;
+  /** What the page will fetch first, fetched by the browser while it parses the page (a book's reader). */
+  preload?: Preload[];
   /**
    * Whether the page may open with its prerendered first paint (scripts/prerender.ts), which is
    * what a visitor sees: inert until the app takes over (src/main.tsx), so nothing typed is lost.
@@ -72,9 +76,15 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string, options: Clien
 }
 
 /** index.html with a page's own head tags (replacing its title and description), boot data and first paint. */
-function withParts(html: string, { head, boot }: PageParts, prerendered: PrerenderedPage | null): string {
+function withParts(html: string, { head, boot, preload = [] }: PageParts, prerendered: PrerenderedPage | null): string {
   let out = html;
   if (head) out = out.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, () => head);
+  if (preload.length > 0) {
+    // `crossorigin` on fetches: the app's fetch() is a CORS-mode request, and a preload is only
+    // used by a request of the same mode.
+    const links = preload.map(({ href, as }) => `<link rel="preload" href="${escapeHtml(href)}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}>`);
+    out = out.replace('</head>', () => `${links.join('')}</head>`);
+  }
   if (prerendered) {
     const links = prerendered.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
     out = out

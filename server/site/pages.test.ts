@@ -3,8 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BookDetailResponse } from '../../sync/api/books';
 import { PageBootSchema } from '../../sync/api/session';
+import { libraryProgress, progressId } from '../../sync/collections/library-progress';
 import { buildSignedInUser } from '../admin/test-helpers';
+import { epub3 } from '../books/epub/test-epubs';
+import { importPublishedBook } from '../books/test-books';
+import { writeServerDoc } from '../sync/server-write';
 import { mountClient } from '../static';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { sitePages } from './pages';
@@ -69,5 +74,36 @@ describe('the prerendered first paint', () => {
     // A page without a prerendered paint, or asked with a query, is index.html as it is.
     expect(await (await t.request('/?q=salt')).text()).toContain('<div id="root"></div>');
     expect(await (await t.request('/books')).text()).toContain('<div id="root"></div>');
+  });
+});
+
+describe("a book reader's preloads", () => {
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="preload" href="([^"]+)" as="(\w+)"( crossorigin)?>/g)].map((m) => `${m[2]}${m[3] ?? ''} ${m[1]}`);
+
+  it('name the book, the chapter the reader opens at and its stylesheets, for a reader who may read it', async () => {
+    const author = await buildSignedInUser(t.ctx, { roles: ['author'] });
+    const bookId = await importPublishedBook(t, author.cookie, epub3());
+    const book = (await (await t.request(`/api/books/${bookId}`, { cookie: author.cookie })).json()) as BookDetailResponse;
+    const first = book.chapters.find((c) => c.readable)!;
+    const last = book.chapters.at(-1)!;
+    expect(last.id).not.toBe(first.id);
+    const page = async (path: string) => preloads(await (await t.request(path, { headers: { cookie: author.cookie } })).text());
+    expect(await page(`/books/${bookId}`)).toEqual([
+      `fetch crossorigin /api/books/${bookId}`,
+      `fetch crossorigin /api/books/${bookId}/chapters/${first.id}`,
+      ...book.stylesheets.map((href) => `style ${href}`),
+    ]);
+    // Where the reader left off, as replicated: that chapter.
+    const position = { chapterId: last.id, quote: { exact: 'x', prefix: '', suffix: '' }, chapterFraction: 0.5, progress: 0.7 };
+    const id = progressId(author.user.id, bookId);
+    await writeServerDoc(t.ctx, libraryProgress, { id, ownerId: author.user.id, bookId, position, updatedAt: 1 });
+    expect((await page(`/books/${bookId}/flow`))[1]).toBe(`fetch crossorigin /api/books/${bookId}/chapters/${last.id}`);
+
+    // Nothing for a visitor, a book one may not see, or another page.
+    expect(preloads(await (await t.request(`/books/${bookId}`)).text())).toEqual([]);
+    expect(await page('/books/no-such-book')).toEqual([]);
+    expect(await page('/books/%E0%A4%A')).toEqual([]);
+    expect(await page(`/book/${bookId}`)).toEqual([]);
   });
 });

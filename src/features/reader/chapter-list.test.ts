@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookDetailResponse } from '../../../sync/api/books';
 import { ChapterList } from './chapter-list';
-import { openingChapter } from './use-book';
+import { openingChapter } from '../../../sync/books/opening-chapter';
 
 const WORDS = 10;
 const summary = (ord: number, readable = true) => ({ id: `c${ord}`, title: `Chapter ${ord + 1}`, linear: true, wordCount: WORDS, readable });

@@ -12,6 +12,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRe
 import { Link, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { Answer } from '../../../sync/api/ask';
 import type { BookDetailResponse } from '../../../sync/api/books';
+import { openingChapter } from '../../../sync/books/opening-chapter';
 import type { LibraryProgress } from '../../../sync/collections/library-progress';
 import { answerMarks } from '../ask/answer-marks';
 import { knownUserId, useSession } from '../../lib/session';
@@ -29,7 +30,7 @@ import { TocPanel } from './toc-panel';
 import { settingsStyle, useReaderSettings } from './reader-settings';
 import { SelectionToolbar, type Selected } from './selection-toolbar';
 import type { Position, Target, ViewHandle } from './types';
-import { readerPath, useBook, isManuscript, loadChapter, openingChapter, startReading, type BookKind } from './use-book';
+import { readerPath, useBook, isManuscript, loadChapter, startReading, type BookKind } from './use-book';
 import { rememberedPosition, useAnnotations, useProgress } from './use-reading-state';
 import { BookStylesheets } from './book-content';
 import './reader.css';

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookDetailResponse } from '../../../sync/api/books';
-import { loadChapter, openingChapter, startReading } from './use-book';
+import { openingChapter } from '../../../sync/books/opening-chapter';
+import { loadChapter, startReading } from './use-book';
 
 const chapter = (id: string, readable = true) => ({ id, title: id, linear: true, wordCount: 100, readable });
 

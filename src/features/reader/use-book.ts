@@ -9,6 +9,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getBook, getBookChapter, type BookDetailResponse, type ChapterResponse } from '../../../sync/api/books';
 import { getManuscriptBook, getManuscriptChapter } from '../../../sync/api/manuscripts';
 import { getEditionBook, getEditionChapter } from '../../../sync/api/publishing';
+import { openingChapter } from '../../../sync/books/opening-chapter';
 import { bookCacheName, callCached } from '../library/offline-books';
 
 export type BookKind = 'book' | 'manuscript' | 'edition';
@@ -36,18 +37,6 @@ const bookQuery = (bookId: string, kind: BookKind) => ({
 
 export function useBook(bookId: string, kind: BookKind = 'book') {
   return useQuery(bookQuery(bookId, kind));
-}
-
-/**
- * The chapter the reader opens at: the given place when that chapter is readable, else the first
- * readable one. A long book's detail lists only a window of chapters (decision 054): a place
- * outside it is taken on trust for a full reader (the chapter's own request says if it is gone).
- */
-export function openingChapter(book: Pick<BookDetailResponse, 'chapters' | 'chapterWindow' | 'access'>, place: { chapterId: string } | null): string | null {
-  const listed = place && book.chapters.find((c) => c.id === place.chapterId);
-  if (listed?.readable) return listed.id;
-  if (place && !listed && book.chapterWindow && book.access === 'full') return place.chapterId;
-  return book.chapters.find((c) => c.readable)?.id ?? null;
 }
 
 /**
