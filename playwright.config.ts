@@ -17,6 +17,13 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Journeys that time what a reader gets (tagged @timed) run after the rest, on cores no other
+  // journey is using: on two shared cores a parallel journey's work doubled a first page's time.
+  // A dependency runs whole whatever the command line names: `--no-deps` runs just the files named.
+  projects: [
+    { name: 'journeys', grepInvert: /@timed/ },
+    { name: 'timed', grep: /@timed/, dependencies: ['journeys'] },
+  ],
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
