@@ -105,6 +105,9 @@ export function readingRoutes(ctx: AppContext) {
  * long book's chapters are a window (decision 054), unless `whole` (printing): the reader fetches
  * them as it needs them.
  */
+/** A book's stylesheets as the reader loads them, from the stored column. */
+export const stylesheetUrls = (bookId: string, stored: string) => (JSON.parse(stored) as string[]).map((p) => assetUrl(bookId, p));
+
 export async function bookDetail(ctx: AppContext, found: BookForReading, { whole = false } = {}): Promise<BookDetailResponse> {
   const id = found.book.id;
   const [row, contributors, cover] = await Promise.all([
@@ -138,7 +141,7 @@ export async function bookDetail(ctx: AppContext, found: BookForReading, { whole
     accessibility: JSON.parse(row.accessibility),
     // A windowed book without contents of its own: its linear chapters stand in, fetched like long contents.
     ...(toc.length === 0 && listed.chapterWindow ? { toc: [], tocSize: await linearChapterCount(ctx, id) } : contents(toc, whole)),
-    stylesheets: (JSON.parse(row.stylesheets) as string[]).map((p) => assetUrl(id, p)),
+    stylesheets: stylesheetUrls(id, row.stylesheets),
     access: found.access,
     sampleChapterId: found.sampleChapterId ?? null,
     // Reflowable books answer as they always did; fixed-layout ones add their pages' sizes.

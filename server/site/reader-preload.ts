@@ -12,7 +12,8 @@ import { openingChapter } from '../../sync/books/opening-chapter';
 import { progressId, type LibraryProgress } from '../../sync/collections/library-progress';
 import type { SessionUser } from '../auth/session-user';
 import { accessToBook } from '../books/access';
-import { bookDetail } from '../books/reading-routes';
+import { detailChapters } from '../books/chapter-list';
+import { stylesheetUrls } from '../books/reading-routes';
 import type { AppContext } from '../context';
 import { readDoc } from '../sync/store';
 
@@ -31,14 +32,21 @@ export async function readerPreloads(ctx: AppContext, user: SessionUser | null, 
   if (!bookId) return [];
   const found = await accessToBook(ctx, bookId, user);
   if (!found || found.access === 'none') return [];
-  const [detail, progress] = await Promise.all([bookDetail(ctx, found), readDoc(ctx.db, 'library-progress', progressId(user.id, found.book.id))]);
+  const id = found.book.id;
+  // Only what the choice of chapter needs (the chapters as the detail lists them), not the whole
+  // detail: its contents alone are a large JSON column for a long book, read again by the request.
+  const row = await ctx.db.selectFrom('books').select(['layout', 'wordCount', 'stylesheets']).where('id', '=', id).executeTakeFirstOrThrow();
+  const [listed, progress] = await Promise.all([
+    detailChapters(ctx, found, { wordCount: row.wordCount, fixed: row.layout === 'pre-paginated' }),
+    readDoc(ctx.db, 'library-progress', progressId(user.id, id)),
+  ]);
   const place = progress && !progress.deleted ? (progress.doc as LibraryProgress).position : null;
-  const chapterId = openingChapter(detail, place);
+  const chapterId = openingChapter({ ...listed, access: found.access }, place);
   return [
     // The same URLs the app builds (fillPath), or the browser would fetch twice.
     { href: fillPath(getBook.path, { id: bookId }), as: 'fetch' },
-    ...(chapterId ? [{ href: fillPath(getBookChapter.path, { id: found.book.id, chapterId }), as: 'fetch' as const }] : []),
-    ...detail.stylesheets.map((href) => ({ href, as: 'style' as const })),
+    ...(chapterId ? [{ href: fillPath(getBookChapter.path, { id, chapterId }), as: 'fetch' as const }] : []),
+    ...stylesheetUrls(id, row.stylesheets).map((href) => ({ href, as: 'style' as const })),
   ];
 }
 
