@@ -9,7 +9,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
-import { escapeHtml } from './http/escape-html';
+import { escapeHtml } from '../sync/text/escape-html';
 import { prerenderedPages, type PrerenderedPage } from './site/prerendered';
 import type { Preload } from './site/reader-preload';
 

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { getSiteSettings } from '../site/settings';
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../../sync/text/escape-html';
 import { renderHead, type Head } from '../site/store-meta';
 import { ATOM_PATH, atomFeed, postSummary, postUrl, RSS_PATH, rssFeed } from './feeds';
 import { movedSlug, publishedPost } from './queries';

@@ -633,7 +633,7 @@ interface BlogOldSlugsTable {
 }
 
 /** Exports (migration 034, server/exports). */
-type ExportFormat = 'epub' | 'docx' | 'markdown' | 'account-json' | 'account-files';
+type ExportFormat = 'epub' | 'docx' | 'pdf' | 'markdown' | 'account-json' | 'account-files';
 type ExportState = 'queued' | 'running' | 'done' | 'failed';
 export interface ExportsTable {
   id: string;
@@ -655,6 +655,8 @@ export interface ExportsTable {
   expiresAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** A print PDF's trim size (sync/print/trim.ts id); null for every other format. */
+  trimId: string | null;
 }
 /** A submitted edition's automatic checks (migrations 034 and 038, server/publishing/checks). */
 interface EditionChecksTable {

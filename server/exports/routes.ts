@@ -9,6 +9,7 @@ import * as api from '../../sync/api/exports';
 import type { Manuscript } from '../../sync/collections/manuscripts';
 import { formatFits, manuscriptExportDecision, MAX_PENDING_EXPORTS } from '../../sync/exports/rules';
 import { actingRole } from '../../sync/manuscripts/policy';
+import { TRIMS, trimById } from '../../sync/print/trim';
 import type { SessionUser } from '../auth/sessions';
 import type { AppContext, AppEnv } from '../context';
 import type { ExportsTable } from '../db/schema';
@@ -17,6 +18,7 @@ import { ApiError, forbidden, invalid, notFound } from '../http/errors';
 import { requirePermission } from '../http/guard';
 import { newId } from '../http/ids';
 import { readDoc } from '../sync/store';
+import { chromiumPath } from './print-pdf';
 import { EXPORT_JOB, pruneExpired } from './run-export';
 
 const ID = /^[a-z2-7]{24}$/;
@@ -29,6 +31,7 @@ function present(row: ExportsTable, now: number): api.ExportItem {
     sourceId: row.sourceId,
     title: row.title,
     format: row.format,
+    trim: row.trimId,
     state: row.state,
     progress: row.progress,
     error: row.error,
@@ -123,14 +126,18 @@ export function exportRoutes(ctx: AppContext) {
       exportableBooks(ctx, user.id),
     ]);
     c.header('Cache-Control', 'private, no-cache');
-    return { exports: rows.map((r) => present(r, ctx.now())), manuscripts, books };
+    return { exports: rows.map((r) => present(r, ctx.now())), manuscripts, books, printPdf: chromiumPath() !== null };
   });
 
   on(router, '/api/exports', api.startExport, async (c, { body }) => {
     const user = requirePermission(c, 'account:use');
     if (!formatFits(body.source, body.format)) {
-      const message = body.source === 'account' ? 'Your account exports as JSON data or a ZIP of files.' : 'Choose EPUB, Word (DOCX) or Markdown.';
+      const message = body.source === 'account' ? 'Your account exports as JSON data or a ZIP of files.' : 'Choose EPUB, Word (DOCX), print PDF or Markdown.';
       throw invalid(message, { format: message });
+    }
+    if (body.trim !== undefined && (body.format !== 'pdf' || !TRIMS.some((t) => t.id === body.trim))) {
+      const message = body.format === 'pdf' ? 'Choose one of the listed trim sizes.' : 'Only a print PDF has a trim size.';
+      throw invalid(message, { trim: message });
     }
     let target: { id: string | null; title: string };
     if (body.source === 'account') target = { id: null, title: user.username };
@@ -164,6 +171,7 @@ export function exportRoutes(ctx: AppContext) {
       expiresAt: null,
       createdAt: now,
       updatedAt: now,
+      trimId: body.format === 'pdf' ? trimById(body.trim).id : null,
     };
     await ctx.db.transaction().execute(async (trx) => {
       await trx.insertInto('exports').values(row).execute();

@@ -6,6 +6,7 @@
  * export runs or the list is read (pruneExpired).
  */
 import { EXPORT_LINK_HOURS } from '../../sync/exports/rules';
+import { trimById } from '../../sync/print/trim';
 import { readDoc } from '../sync/store';
 import type { Manuscript } from '../../sync/collections/manuscripts';
 import { actingRole } from '../../sync/manuscripts/policy';
@@ -17,6 +18,7 @@ import { buildDocx } from './docx';
 import { buildEpub } from './epub/build-epub';
 import { ExportFailure } from './failure';
 import { buildMarkdown } from './markdown';
+import { buildPrintPdf } from './print-pdf';
 import { bookSource, manuscriptSource } from './sources';
 import { userPrincipal } from './principal';
 
@@ -115,6 +117,11 @@ async function build(ctx: AppContext, row: ExportsTable, progress: (fraction: nu
   if (row.format === 'docx') {
     const bytes = await buildDocx(source, { modified: new Date(ctx.now()), onProgress: (done, total) => progress(0.6 + (0.35 * done) / total) });
     return { bytes, fileName: `${stem}.docx`, mediaType: DOCX_MEDIA_TYPE };
+  }
+  if (row.format === 'pdf') {
+    const trim = trimById(row.trimId);
+    const { bytes } = await buildPrintPdf(source, { trim, onProgress: (fraction) => progress(0.6 + 0.4 * fraction) });
+    return { bytes, fileName: `${stem}-${trim.id}.pdf`, mediaType: 'application/pdf' };
   }
   const md = buildMarkdown(source);
   return { bytes: md.bytes, fileName: `${stem}.${md.extension}`, mediaType: md.mediaType };

@@ -5,7 +5,7 @@
  * text (server/http/escape-html.ts).
  */
 
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../../sync/text/escape-html';
 
 interface Layout {
   /** The document's <title> (the subject), as text. */

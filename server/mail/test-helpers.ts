@@ -1,6 +1,6 @@
 /** For the tests of features that send mail: was it sent as text + HTML, with its link in both? */
 import { expect } from 'vitest';
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../../sync/text/escape-html';
 
 interface OutboxRow {
   textBody: string;

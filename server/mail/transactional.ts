@@ -12,7 +12,7 @@
  *   URL in the words stays text, as it does in the text part. Styles are inline, there are no
  *   images, and the page is no wider than the layout's max width.
  */
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../../sync/text/escape-html';
 import { BUTTON_STYLE, htmlMail } from './html';
 
 interface MailAction {

@@ -5,7 +5,7 @@
  * address, and a visible unsubscribe link (the same URL as the List-Unsubscribe header).
  */
 import MarkdownIt from 'markdown-it';
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../../sync/text/escape-html';
 import { htmlMail } from '../mail/html';
 
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false });

@@ -10,7 +10,7 @@ import { descriptionText } from '../books/description';
 import type { AppContext } from '../context';
 import { sitemapPosts } from '../blog/queries';
 import { storeBook } from '../store/book-page';
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../../sync/text/escape-html';
 
 /** A page's head, rendered by renderHead (also the blog's, server/blog/meta.ts). */
 export interface Head {

@@ -16,7 +16,7 @@ import { loadBook } from '../books/load-book';
 import { saveBook } from '../books/save-book';
 import type { AppContext } from '../context';
 import type { UploadItemsTable, UploadsTable } from '../db/schema';
-import { escapeHtml } from '../http/escape-html';
+import { escapeHtml } from '../../sync/text/escape-html';
 import { coverType } from './archive';
 import type { UploadRecord } from './record';
 

@@ -1,6 +1,6 @@
 /**
- * /api/exports (server/exports, decision 041): a manuscript or an owned book to EPUB 3 or
- * Markdown, and the account's data (JSON) and files (ZIP). Each export is a job: asked for here
+ * /api/exports (server/exports, decisions 041 and 068): a manuscript or an owned book to EPUB 3,
+ * Word, a print PDF or Markdown, and the account's data (JSON) and files (ZIP). Each export is a job: asked for here
  * (202), watched through the list (state, progress, why it failed), and downloaded from its link
  * until it expires. The download itself (`GET /api/exports/:id/download`) answers with the file's
  * bytes, not JSON, so it is a plain route beside these.
@@ -15,6 +15,8 @@ const ExportItemSchema = z.object({
   sourceId: z.nullable(z.string()),
   title: z.string(),
   format: z.enum(EXPORT_FORMATS),
+  /** A print PDF's trim size (sync/print/trim.ts); null for other formats. */
+  trim: z.nullable(z.string()),
   state: z.enum(EXPORT_STATES),
   /** 0 to 1. */
   progress: z.number(),
@@ -39,6 +41,8 @@ export const listExports = endpoint({
     /** What this account may export. */
     manuscripts: z.array(SourceSchema),
     books: z.array(SourceSchema),
+    /** Whether this server can make print PDFs (it needs Chromium); the print layout prints from the browser either way. */
+    printPdf: z.boolean(),
   }),
 });
 export type ExportsResponse = z.infer<typeof listExports.response>;
@@ -51,6 +55,8 @@ export const startExport = endpoint({
     /** The manuscript's or book's id; absent for the account. */
     id: z.optional(z.string().check(z.maxLength(64))),
     format: z.enum(EXPORT_FORMATS),
+    /** A print PDF's trim size: a sync/print/trim.ts id (6 × 9 in when absent). */
+    trim: z.optional(z.string().check(z.maxLength(20))),
   }),
   status: 202,
   response: z.object({ export: ExportItemSchema }),

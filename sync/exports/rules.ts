@@ -9,7 +9,7 @@ import type { ManuscriptRole } from '../manuscripts/policy';
 
 export const EXPORT_SOURCES = ['manuscript', 'book', 'account'] as const;
 export type ExportSource = (typeof EXPORT_SOURCES)[number];
-export const BOOK_FORMATS = ['epub', 'docx', 'markdown'] as const;
+export const BOOK_FORMATS = ['epub', 'docx', 'pdf', 'markdown'] as const;
 const ACCOUNT_FORMATS = ['account-json', 'account-files'] as const;
 export const EXPORT_FORMATS = [...BOOK_FORMATS, ...ACCOUNT_FORMATS] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -23,12 +23,13 @@ export const MAX_PENDING_EXPORTS = 3;
 export const FORMAT_LABELS: Record<ExportFormat, string> = {
   epub: 'EPUB 3',
   docx: 'Word (DOCX)',
+  pdf: 'Print PDF',
   markdown: 'Markdown',
   'account-json': 'Account data (JSON)',
   'account-files': 'My files (ZIP)',
 };
 
-/** Whether a format fits a source: books and manuscripts take EPUB, DOCX and Markdown, the account its two. */
+/** Whether a format fits a source: books and manuscripts take EPUB, DOCX, print PDF and Markdown, the account its two. */
 export function formatFits(source: ExportSource, format: ExportFormat): boolean {
   return source === 'account' ? (ACCOUNT_FORMATS as readonly string[]).includes(format) : (BOOK_FORMATS as readonly string[]).includes(format);
 }

@@ -1,20 +1,28 @@
 /**
- * /export: an author exports a manuscript to EPUB, Word and Markdown and downloads each (the EPUB
- * is a ZIP with the mimetype first and stored, and a navigation document; the DOCX a ZIP with the
- * text in word/document.xml); a reader cannot export someone else's manuscript. Screenshots at desktop and phone width.
+ * /export: an author exports a manuscript to EPUB, Word, a print PDF and Markdown and downloads
+ * each (the EPUB is a ZIP with the mimetype first and stored, and a navigation document; the DOCX
+ * a ZIP with the text in word/document.xml; the PDF pages of the chosen trim size); a reader
+ * cannot export someone else's manuscript. Screenshots at desktop and phone width.
  */
 import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
+import { PDFDocument } from 'pdf-lib';
 import { createManuscript, typeAtEnd } from './editor-helpers';
 import { DEMO, appOrigin, expectAccessible, signIn, signedIn, test } from './fixtures';
 
 const LINE = 'The ferry left at dawn, and nobody on the quay waved.';
 
 /** Exports the chosen manuscript in `format` from /export and returns the downloaded bytes. */
-async function exportAndDownload(page: Page, title: string, format: 'EPUB 3' | 'Word (DOCX)' | 'Markdown'): Promise<{ name: string; bytes: Buffer }> {
+async function exportAndDownload(
+  page: Page,
+  title: string,
+  format: 'EPUB 3' | 'Word (DOCX)' | 'Print PDF' | 'Markdown',
+  trim?: string,
+): Promise<{ name: string; bytes: Buffer }> {
   await page.getByLabel('What to export').selectOption({ label: title });
   await page.getByRole('radio', { name: new RegExp(`^${format.replace(/[()]/g, '\\$&')}`) }).check();
+  if (trim) await page.getByLabel('Trim size', { exact: true }).selectOption({ label: trim });
   const before = await page.locator('.export-item').count();
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const item = page.locator('.export-item').first();
@@ -26,7 +34,7 @@ async function exportAndDownload(page: Page, title: string, format: 'EPUB 3' | '
   return { name: download.suggestedFilename(), bytes: fs.readFileSync(path) };
 }
 
-test('an author exports a manuscript to EPUB, Word and Markdown and downloads them', async ({ page }) => {
+test('an author exports a manuscript to EPUB, Word, a print PDF and Markdown and downloads them', async ({ page }) => {
   await signIn(page, DEMO.author);
   const title = `Export journey ${Date.now().toString(36)}`;
   await createManuscript(page, title);
@@ -52,6 +60,14 @@ test('an author exports a manuscript to EPUB, Word and Markdown and downloads th
   const word = unzipSync(new Uint8Array(docx.bytes));
   expect(strFromU8(word['word/document.xml']!)).toContain(LINE);
   expect(strFromU8(word['docProps/core.xml']!)).toContain(`<dc:title>${title}</dc:title>`);
+
+  // The print layout's pages, typeset on the server at the trim asked for: 5.5 × 8.5 in is 396 × 612 pt.
+  const pdf = await exportAndDownload(page, title, 'Print PDF', '5.5 × 8.5 in');
+  expect(pdf.name).toMatch(/-5\.5x8\.5\.pdf$/);
+  const printed = await PDFDocument.load(new Uint8Array(pdf.bytes));
+  expect(printed.getTitle()).toBe(title);
+  expect(printed.getPageCount()).toBeGreaterThanOrEqual(3); // title page, contents, the chapter
+  expect(printed.getPages().map((p) => `${Math.round(p.getWidth())}×${Math.round(p.getHeight())}`)).toEqual(printed.getPages().map(() => '396×612'));
 
   const markdown = await exportAndDownload(page, title, 'Markdown');
   expect(markdown.name).toMatch(/\.md$/);

@@ -63,6 +63,12 @@ test.describe('printable', () => {
       .evaluateAll((els) => els.map((el) => getComputedStyle(el, '::after').content));
     expect(heads.length).toBeGreaterThan(0);
     expect(heads.every((h) => h === '"The Patient Draft"')).toBe(true);
+    // Paged.js justifies the last line of a paragraph it splits over two pages; every other paragraph
+    // of a chapter that runs over keeps a ragged last line (not inherited from their split container).
+    const lastLines = await page
+      .locator('.pp-chapter p:not([data-split-to])')
+      .evaluateAll((paragraphs) => [...new Set(paragraphs.map((p) => getComputedStyle(p).textAlignLast))]);
+    expect(lastLines).toEqual(['auto']);
     await expect(page.getByRole('button', { name: 'Print / Save as PDF' })).toBeEnabled();
     await expectAccessible(page);
 

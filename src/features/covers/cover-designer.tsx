@@ -9,7 +9,7 @@ import { useCoverMeasure } from './cover-font';
 import { CoverPreview, GUIDES } from './cover-preview';
 import { layoutCoverText, type CoverDesign } from './cover-text';
 import { formatInches, MAX_PAGES, MIN_PAGES, pageCountProblem, PAPERS, roundInches, SPINE_TEXT_MIN_PAGES, toPoints, type PaperId } from './kdp-maths';
-import { TRIMS } from '../printable/trim';
+import { TRIMS } from '../../../sync/print/trim';
 import './covers.css';
 
 const DPI = 300;

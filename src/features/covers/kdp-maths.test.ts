@@ -14,7 +14,7 @@ import {
   STANDARD_COLOUR_THICKNESS,
   toPoints,
 } from './kdp-maths';
-import { TRIMS } from '../printable/trim';
+import { TRIMS } from '../../../sync/print/trim';
 
 describe("KDP's published example", () => {
   it('6 × 9 in, 200 pages, white: spine 0.4504 in, full cover 12.7004 × 9.25 in', () => {

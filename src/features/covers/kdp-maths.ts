@@ -4,7 +4,7 @@
  * paper's thickness per page. Everything here is in inches, origin at the top-left corner of the
  * full cover including bleed, and pure: the designer's preview and the PDF export both draw from it.
  */
-import { TRIMS, type Trim } from '../printable/trim';
+import { TRIMS, type Trim } from '../../../sync/print/trim';
 
 export const BLEED = 0.125;
 export const MIN_PAGES = 24;

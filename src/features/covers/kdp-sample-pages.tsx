@@ -7,7 +7,7 @@ import { Badge, Table, type Column } from '../../ui';
 import type { CoverDesign } from './cover-text';
 import { KdpShell } from './kdp-cover-page';
 import { coverLayout, pageCountProblem, PAPERS, roundInches } from './kdp-maths';
-import { TRIMS, type Trim } from '../printable/trim';
+import { TRIMS, type Trim } from '../../../sync/print/trim';
 
 const SAMPLE: CoverDesign = {
   trimId: '6x9',

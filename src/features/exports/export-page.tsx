@@ -1,12 +1,14 @@
 /**
- * `/export`: a manuscript or an owned book to EPUB 3, Word (DOCX) or Markdown (the print PDF is the print
- * layout's), and all of the account's data. Each export is a job on the server: the list shows
- * its progress, why it failed, and its download link until that expires.
+ * `/export`: a manuscript or an owned book to EPUB 3, Word (DOCX), a print PDF (the print layout's
+ * pages at a trim size, typeset on the server) or Markdown, and all of the account's data. Each
+ * export is a job on the server: the list shows its progress, why it failed, and its download
+ * link until that expires.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { ExportItem, ExportsResponse } from '../../../sync/api/exports';
 import { BOOK_FORMATS, EXPORT_LINK_HOURS, FORMAT_LABELS, type ExportFormat } from '../../../sync/exports/rules';
+import { TRIMS, trimById } from '../../../sync/print/trim';
 import { formatBytes } from '../../../sync/text/bytes';
 import { fieldErrorsOf } from '../../lib/api';
 import { Badge, Button, Card, EmptyState, Notice, Page, QueryState, SelectField, formatDateTime, useOnline } from '../../ui';
@@ -16,13 +18,17 @@ import './exports.css';
 const FORMAT_NOTES: Record<(typeof BOOK_FORMATS)[number], string> = {
   epub: ' — for e-readers; checked with epubcheck',
   docx: ' — to edit in Word, LibreOffice or Google Docs: headings, lists, quotes and images',
+  pdf: ' — the print layout’s pages at a trim size: title page, contents with page numbers, running heads',
   markdown: ' — plain text with headings, emphasis and images',
 };
 
 export function ExportPage() {
   const query = useExports();
   return (
-    <Page title="Export" description="Take your manuscripts and books with you as EPUB 3, Word or Markdown, or download everything your account holds.">
+    <Page
+      title="Export"
+      description="Take your manuscripts and books with you as EPUB 3, Word, a print PDF or Markdown, or download everything your account holds."
+    >
       <QueryState query={query} what="Your exports" lines={6}>
         {(data) => (
           <div className="stack">
@@ -41,6 +47,7 @@ function BookExport({ data }: { data: ExportsResponse }) {
   const online = useOnline();
   const [choice, setChoice] = useState('');
   const [format, setFormat] = useState<ExportFormat>('epub');
+  const [trim, setTrim] = useState(trimById(null).id);
   const [missing, setMissing] = useState(false);
   const [source, id] = choice.split(':') as ['manuscript' | 'book' | '', string | undefined];
   const errors = fieldErrorsOf(start.error);
@@ -51,7 +58,7 @@ function BookExport({ data }: { data: ExportsResponse }) {
       return;
     }
     setMissing(false);
-    start.mutate({ source, id, format });
+    start.mutate({ source, id, format, ...(format === 'pdf' ? { trim } : {}) });
   };
   if (data.manuscripts.length === 0 && data.books.length === 0) {
     return (
@@ -97,24 +104,34 @@ function BookExport({ data }: { data: ExportsResponse }) {
           <legend>Format</legend>
           {BOOK_FORMATS.map((f) => (
             <label key={f} className="export-format">
-              <input type="radio" name="format" value={f} checked={format === f} onChange={() => setFormat(f)} />
+              <input type="radio" name="format" value={f} checked={format === f} disabled={f === 'pdf' && !data.printPdf} onChange={() => setFormat(f)} />
               <span>
                 <strong>{FORMAT_LABELS[f]}</strong>
-                <span className="muted">{FORMAT_NOTES[f]}</span>
+                <span className="muted">
+                  {f === 'pdf' && !data.printPdf ? ' — this server cannot make PDFs (it has no Chromium): print from a book’s print layout' : FORMAT_NOTES[f]}
+                </span>
               </span>
             </label>
           ))}
           {errors.format && <p className="field-error">{errors.format}</p>}
         </fieldset>
-        {start.error && !errors.id && !errors.format && <Notice tone="error">{start.error.message}</Notice>}
+        {format === 'pdf' && (
+          <SelectField label="Trim size" value={trim} onChange={(e) => setTrim(e.target.value)} error={errors.trim}>
+            {TRIMS.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {start.error && !errors.id && !errors.format && !errors.trim && <Notice tone="error">{start.error.message}</Notice>}
         <div className="export-actions">
           <Button type="submit" loading={start.isPending} disabled={!online}>
             Export
           </Button>
           {!online && <span className="muted">Exports are made on the server: connect to export.</span>}
-          {source === 'book' && id && <Link to={`/printable/${encodeURIComponent(id)}`}>Print PDF: open the print layout</Link>}
+          {source === 'book' && id && <Link to={`/printable/${encodeURIComponent(id)}`}>Or see the pages first: open the print layout</Link>}
         </div>
-        <p className="muted export-note">A print PDF comes from the print layout of a book in your library.</p>
       </form>
     </Card>
   );
@@ -160,7 +177,10 @@ function ExportList({ items }: { items: ExportItem[] }) {
             <li key={item.id} className="card export-item" aria-busy={item.state === 'queued' || item.state === 'running'} data-state={item.state}>
               <div className="export-item-head">
                 <strong>{item.source === 'account' ? 'Account' : item.title}</strong>
-                <span className="muted">{FORMAT_LABELS[item.format]}</span>
+                <span className="muted">
+                  {FORMAT_LABELS[item.format]}
+                  {item.trim && ` · ${trimById(item.trim).label}`}
+                </span>
                 <Badge tone={STATE_TONE[item.state]}>{STATE_LABEL[item.state]}</Badge>
               </div>
               {(item.state === 'queued' || item.state === 'running') && (

@@ -12,8 +12,8 @@ import { useSession } from '../../lib/session';
 import { kdpCoverHref } from '../covers/kdp-link';
 import { Button, EmptyState, LinkButton, Notice, SelectField, Skeleton, usePageTitle } from '../../ui';
 import { bookStylesheets, loadPrintable } from './load-printable';
-import { printableCss, printableHtml } from './print-book';
-import { marginsFor, TRIMS, trimById } from './trim';
+import { printableCss, printableHtml } from '../../../sync/print/print-book';
+import { marginsFor, TRIMS, trimById } from '../../../sync/print/trim';
 import { isCancelled, typeset } from './typeset';
 import './printable.css';
 

@@ -4,12 +4,14 @@
  * page. Running heads: the book title on versos, the chapter title on rectos (a zero-size
  * marker carries the chapter title for `string-set`, since the chapter's own heading may differ
  * or be absent). Chapter XHTML is already sanitised (sync/book-format.ts) and inserted as is.
+ * Shared: the print layout (/printable) typesets it in the reader's browser, and the print PDF
+ * export (server/exports/print-pdf.ts) in the server's Chromium, so both give the same pages.
  */
-import type { BookDetailResponse, ChapterResponse } from '../../../sync/api/books';
-import type { TocEntry } from '../../../sync/book-format';
+import type { ChapterResponse } from '../api/books';
+import type { TocEntry } from '../book-format';
+import { escapeHtml } from '../text/escape-html';
 import type { Margins, Trim } from './trim';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** A CSS string literal: quotes, backslashes and line breaks escaped. */
 export const cssString = (s: string) =>
   `"${s
@@ -18,13 +20,25 @@ export const cssString = (s: string) =>
     .replace(/[\r\n]+/g, ' ')}"`;
 const chapterAnchor = (chapterId: string) => `pp-ch-${chapterId}`;
 
+/** What the print needs of a book: the API's printable book has it, and so does a book in the canonical format. */
 export interface PrintableInput {
-  book: BookDetailResponse;
-  chapters: ChapterResponse[];
+  book: {
+    id: string;
+    title: string;
+    subtitle: string;
+    publisher: string;
+    language: string;
+    direction: 'ltr' | 'rtl';
+    coverUrl: string | null;
+    contributors: readonly { name: string; role: string }[];
+    toc: TocEntry[];
+    chapters: readonly { id: string; title: string }[];
+  };
+  chapters: readonly Pick<ChapterResponse, 'id' | 'title' | 'linear' | 'xhtml'>[];
 }
 
 /** Contents entries to print: two levels, only those pointing at a chapter in the print. */
-function tocEntries(book: BookDetailResponse, printed: Set<string>): { title: string; chapterId: string; depth: number }[] {
+function tocEntries(book: PrintableInput['book'], printed: Set<string>): { title: string; chapterId: string; depth: number }[] {
   const source: TocEntry[] = book.toc.length > 0 ? book.toc : book.chapters.map((c) => ({ title: c.title, chapterId: c.id, children: [] }));
   const out: { title: string; chapterId: string; depth: number }[] = [];
   const seen = new Set<string>();
@@ -73,7 +87,7 @@ export function printableHtml({ book, chapters }: PrintableInput): string {
   return parts.join('\n');
 }
 
-export function printableCss(book: Pick<BookDetailResponse, 'title'>, trim: Trim, m: Margins): string {
+export function printableCss(book: { title: string }, trim: Trim, m: Margins): string {
   const inch = (n: number) => `${n.toFixed(3)}in`;
   const none = '@top-left { content: none; } @top-right { content: none; } @bottom-center { content: none; }';
   return `
@@ -117,6 +131,9 @@ export function printableCss(book: Pick<BookDetailResponse, 'title'>, trim: Trim
 .pp-chapter h1, .pp-chapter h2, .pp-chapter h3 { text-align: center; hyphens: none; break-after: avoid; }
 .pp-chapter h1, .pp-chapter h2 { margin: 0.8in 0 0.35in; font-size: 15pt; font-weight: normal; }
 .pp-chapter p { margin: 0; }
+/* Paged.js justifies the last line of the deepest element split across pages; when the split falls
+   between paragraphs that is their container, and every paragraph in it would inherit it. */
+.pp-chapter :not([data-align-last-split-element]) { text-align-last: auto; }
 .pp-chapter p + p { text-indent: 1.2em; }
 .pp-chapter img { max-width: 100%; max-height: ${inch(trim.height * 0.6)}; }
 .pp-chapter pre { white-space: pre-wrap; }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BookDetailResponse, ChapterResponse } from '../../../sync/api/books';
+import type { BookDetailResponse, ChapterResponse } from '../api/books';
 import { cssString, printableCss, printableHtml } from './print-book';
 import { marginsFor, trimById } from './trim';
 
