@@ -21,7 +21,7 @@ const BUCKET = 'quire-test';
 
 export async function startS3rver(): Promise<LocalS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: BUCKET }] });
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
   const { port } = await server.run();
   return {
     config: { bucket: BUCKET, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
