@@ -158,7 +158,7 @@ export function newsletterRoutes(ctx: AppContext) {
   });
   on(router, AT, api.scheduleIssue, async (c, { params, body }) => {
     const { newsletter } = await scoped(c, params.scope);
-    return { status: await schedule(ctx, newsletter.id, params.id, body.sendAt, body.cancel ?? false) };
+    return { status: await schedule(ctx, newsletter, params.id, body.sendAt, body.cancel ?? false) };
   });
   return router;
 }

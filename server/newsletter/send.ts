@@ -43,6 +43,13 @@ export async function sendIssueBatch(ctx: AppContext, issueId: string, options: 
   if (issue.status === 'scheduled' && (issue.sendAt ?? 0) > ctx.now()) return 'nothing';
   const newsletter = await findNewsletter(ctx, issue.newsletterId);
   if (!newsletter) return 'nothing';
+  // No postal address for the footer (scheduled before one was required): back to a draft, sent to
+  // nobody; scheduling it again asks for the address. Settings refuse to clear it while issues wait.
+  if (!(await footerAddress(ctx, newsletter)).trim()) {
+    await ctx.db.updateTable('newsletterIssues').set({ status: 'draft', sendAt: null, updatedAt: ctx.now() }).where('id', '=', issueId).execute();
+    console.warn(`[newsletter] issue ${issueId} went back to draft: its newsletter has no postal address for the footer`);
+    return 'nothing';
+  }
   if (issue.status === 'scheduled') {
     await ctx.db.updateTable('newsletterIssues').set({ status: 'sending', updatedAt: ctx.now() }).where('id', '=', issueId).execute();
   }

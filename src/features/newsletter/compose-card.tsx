@@ -5,7 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { createIssue, scheduleIssue, SUBJECT_MAX, testSendIssue, updateIssue, type IssueRow, type SetupScope } from '../../../sync/api/newsletter';
 import { call, fieldErrorsOf } from '../../lib/api';
-import { Button, Card, TextArea, TextField } from '../../ui';
+import { Button, Card, FormError, Notice, TextArea, TextField } from '../../ui';
+import { POSTAL_ADDRESS_FIELD } from './settings-card';
 import { useSetupAction } from './setup-actions';
 
 /** `datetime-local` wants local time without a zone. */
@@ -14,14 +15,39 @@ function localInput(ms: number): string {
   return d.toISOString().slice(0, 16);
 }
 
+/** Takes the reader to the postal address field of the settings. */
+function AddressLink() {
+  return (
+    <a
+      href={`#${POSTAL_ADDRESS_FIELD}`}
+      onClick={(e) => {
+        e.preventDefault();
+        const field = document.getElementById(POSTAL_ADDRESS_FIELD);
+        field?.scrollIntoView({ block: 'center' });
+        field?.focus();
+      }}
+    >
+      Go to the postal address
+    </a>
+  );
+}
+
 export function ComposeCard({
   scope,
   issue,
+  hasAddress,
+  addressError,
+  onAddressError,
   onSaved,
   onDone,
 }: {
   scope: SetupScope;
   issue: IssueRow | null;
+  /** The footer has a postal address (this newsletter's or the site's). */
+  hasAddress: boolean;
+  addressError: string | null;
+  /** A test or send was refused for want of the footer's postal address. */
+  onAddressError: (message: string | null) => void;
   onSaved: (id: string) => void;
   onDone: () => void;
 }) {
@@ -48,6 +74,11 @@ export function ComposeCard({
     () => 'The issue is on its way.',
   );
   const fields = fieldErrorsOf(save.error);
+  /** Sends that need the footer's address report its absence to the settings' field. */
+  const needsAddress = (error: unknown) => {
+    const message = fieldErrorsOf(error).postalAddress;
+    if (message) onAddressError(message);
+  };
 
   async function saved(): Promise<string> {
     const { id } = await save.mutateAsync(undefined);
@@ -67,8 +98,14 @@ export function ComposeCard({
     }
     const id = await saved().catch(() => null);
     if (!id) return;
-    await send.mutateAsync({ id, sendAt: at }).catch(() => undefined);
-    onDone();
+    const sent = await send.mutateAsync({ id, sendAt: at }).then(
+      () => true,
+      (error: unknown) => {
+        needsAddress(error);
+        return false;
+      },
+    );
+    if (sent) onDone();
   }
 
   return (
@@ -90,7 +127,7 @@ export function ComposeCard({
               loading={test.isPending}
               onClick={() =>
                 void saved().then(
-                  (id) => test.mutate(id),
+                  (id) => test.mutate(id, { onError: needsAddress }),
                   () => undefined,
                 )
               }
@@ -104,6 +141,11 @@ export function ComposeCard({
         }
       >
         <div className="stack">
+          {!hasAddress && !addressError && (
+            <Notice tone="warning" title="No postal address yet">
+              Issues carry a postal address in their footer, as anti-spam law asks: add one in the settings before sending. <AddressLink />
+            </Notice>
+          )}
           <TextField label="Subject" value={subject} maxLength={SUBJECT_MAX} required error={fields.subject} onChange={(e) => setSubject(e.target.value)} />
           <TextArea
             label="Issue"
@@ -120,6 +162,11 @@ export function ComposeCard({
               Schedule
             </Button>
           </div>
+          {addressError && (
+            <FormError>
+              {addressError} <AddressLink />
+            </FormError>
+          )}
         </div>
       </Card>
     </form>

@@ -47,13 +47,24 @@ function Overview({ setup }: { setup: NewsletterSetup }) {
 
 function Setup({ scope, setup }: { scope: SetupScope; setup: NewsletterSetup }) {
   const [editing, setEditing] = useState<string | null>(null);
+  // A send or test refused for want of the footer's postal address: shown by that field too.
+  const [addressError, setAddressError] = useState<string | null>(null);
   const draft = setup.issues.find((i) => i.id === editing) ?? null;
   return (
     <div className="newsletter-setup">
       <Overview setup={setup} />
-      <ComposeCard key={draft?.id ?? 'new'} scope={scope} issue={draft} onSaved={setEditing} onDone={() => setEditing(null)} />
+      <ComposeCard
+        key={draft?.id ?? 'new'}
+        scope={scope}
+        issue={draft}
+        hasAddress={setup.footerAddress.trim() !== ''}
+        addressError={addressError}
+        onAddressError={setAddressError}
+        onSaved={setEditing}
+        onDone={() => setEditing(null)}
+      />
       <IssuesCard scope={scope} issues={setup.issues} onEdit={setEditing} />
-      <SettingsCard scope={scope} setup={setup} />
+      <SettingsCard scope={scope} setup={setup} addressError={addressError} onSaved={() => setAddressError(null)} />
     </div>
   );
 }
