@@ -48,6 +48,7 @@ import * as m045 from './migrations/045-pg-boss-jobs';
 import * as m046 from './migrations/046-staged-chapters';
 import * as m047 from './migrations/047-docx-exports';
 import * as m048 from './migrations/048-imprint-book-drafts';
+import * as m050 from './migrations/050-book-text-updated-at';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '046-staged-chapters': m046,
   '047-docx-exports': m047,
   '048-imprint-book-drafts': m048,
+  '050-book-text-updated-at': m050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
