@@ -8,6 +8,7 @@
  */
 import type { AppContext } from '../context';
 import type { JobWorker } from '../jobs/worker';
+import { bodyMailParts } from './body';
 import { findNewsletter, footerAddress, type Newsletter } from './newsletters';
 import { renderNewsletterMail } from './render';
 import { unsubscribeLinks } from './subscriptions';
@@ -22,7 +23,7 @@ interface BatchOptions {
 /** The mail of one issue to one subscriber (or, with no subscription, a test copy). */
 export async function issueMail(ctx: AppContext, newsletter: Newsletter, issue: { id: string; subject: string; body: string }, subscriptionId: string | null) {
   const links = subscriptionId ? await unsubscribeLinks(ctx, subscriptionId, issue.id) : null;
-  const rendered = renderNewsletterMail(issue.subject, issue.body, {
+  const rendered = renderNewsletterMail(issue.subject, bodyMailParts(issue.body, ctx.config.publicUrl), {
     newsletterName: newsletter.name,
     postalAddress: await footerAddress(ctx, newsletter),
     unsubscribeUrl: links?.pageUrl ?? null,

@@ -128,4 +128,48 @@ describe('newsletter setup', () => {
     expect(issue).toEqual({ status: 'draft', sendAt: null });
     expect(await t.ctx.db.selectFrom('newsletterDeliveries').select('issueId').execute()).toEqual([]);
   });
+
+  it("sends an issue written in the editor: sanitised HTML stored, a readable text part, and the archive's HTML", async () => {
+    const admin = await buildAdmin(t.ctx);
+    await setPostalAddress(t, admin.cookie);
+    await subscribeAndConfirm(t, 'fan@example.test');
+    const empty = await t.request('/api/newsletter/setup/site/issues', {
+      method: 'POST',
+      json: { subject: 'Empty', body: '<p class="ed-paragraph"><br></p>' },
+      cookie: admin.cookie,
+    });
+    expect(empty.status).toBe(422);
+    expect(await empty.json()).toMatchObject({ error: { fields: { body: 'Write something to send.' } } });
+
+    const html =
+      '<h2 class="ed-h2"><span>Gull Point</span></h2><p class="ed-paragraph"><span>The </span><strong class="ed-bold">lamp</strong><span> is lit.</span></p>' +
+      '<ul><li><span>Read <a href="https://example.com/map">the map</a></span></li></ul><script>alert(1)</script>';
+    const issueId = await writeIssue(t, admin.cookie, 'From the lighthouse', html);
+    const setup = await answerOf(await t.request('/api/newsletter/setup/site', { cookie: admin.cookie }), getNewsletterSetup);
+    expect(setup.issues[0]!.body).toContain('<strong class="ed-bold">lamp</strong>');
+    expect(setup.issues[0]!.body).not.toContain('<script');
+    await t.request(`/api/newsletter/setup/site/issues/${issueId}/schedule`, { method: 'POST', json: { sendAt: null }, cookie: admin.cookie });
+    await t.worker.drain();
+    const mail = await t.ctx.db
+      .selectFrom('mailOutbox')
+      .select(['textBody', 'htmlBody'])
+      .where('subject', '=', 'From the lighthouse')
+      .executeTakeFirstOrThrow();
+    expect(mail.textBody).toMatch(/^Gull Point\n=+\n\nThe lamp is lit\.\n\n- Read the map \(https:\/\/example\.com\/map\)\n\n--\n/);
+    expect(mail.textBody).toContain('1 Harbour Lane');
+    expect(mail.htmlBody).toContain('<strong class="ed-bold">lamp</strong>');
+    expect(mail.htmlBody).not.toContain('<script');
+    const archived = await answerOf(await t.request(`/api/newsletter/archive/${issueId}`), archivedIssue);
+    expect(archived.html).toContain('<h2 class="ed-h2">');
+    expect(archived.html).not.toContain('alert(1)');
+  });
+
+  it('opens an issue written in Markdown before the editor as HTML, for the editor', async () => {
+    const admin = await buildAdmin(t.ctx);
+    const issueId = await writeIssue(t, admin.cookie, 'Old style', '# Hello\n\nSome **bold** news.');
+    const stored = await t.ctx.db.selectFrom('newsletterIssues').select('body').where('id', '=', issueId).executeTakeFirstOrThrow();
+    expect(stored.body).toBe('# Hello\n\nSome **bold** news.');
+    const setup = await answerOf(await t.request('/api/newsletter/setup/site', { cookie: admin.cookie }), getNewsletterSetup);
+    expect(setup.issues[0]!.body).toBe('<h1>Hello</h1>\n<p>Some <strong>bold</strong> news.</p>\n');
+  });
 });

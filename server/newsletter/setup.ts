@@ -6,6 +6,7 @@ import { SITE_NEWSLETTER, type IssueRow, type NewsletterSettings, type Newslette
 import type { AppContext } from '../context';
 import { conflict, invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
+import { bodyHtml, storedBody } from './body';
 import { footerAddress, type Newsletter } from './newsletters';
 import { issueMail, SEND_JOB } from './send';
 
@@ -45,6 +46,8 @@ async function issueRows(ctx: AppContext, newsletterId: string): Promise<IssueRo
     const mine = deliveries.filter((d) => d.issueId === issue.id);
     return {
       ...issue,
+      // The editor opens HTML: an issue written in Markdown before it comes as its rendering.
+      body: bodyHtml(issue.body),
       results: {
         recipients: mine.length,
         sent: mine.filter((d) => d.status === 'sent' || d.status === 'stored').length,
@@ -118,7 +121,7 @@ export async function createIssue(ctx: AppContext, newsletterId: string, userId:
   const now = ctx.now();
   await ctx.db
     .insertInto('newsletterIssues')
-    .values({ id, newsletterId, ...input, status: 'draft', createdBy: userId, createdAt: now, updatedAt: now })
+    .values({ id, newsletterId, subject: input.subject, body: storedBody(input.body), status: 'draft', createdBy: userId, createdAt: now, updatedAt: now })
     .execute();
   return id;
 }
@@ -128,7 +131,7 @@ export async function updateIssue(ctx: AppContext, newsletterId: string, issueId
   if (issue.status !== 'draft' && issue.status !== 'scheduled') throw conflict('This issue has been sent; it can no longer be changed.');
   await ctx.db
     .updateTable('newsletterIssues')
-    .set({ ...input, updatedAt: ctx.now() })
+    .set({ subject: input.subject, body: storedBody(input.body), updatedAt: ctx.now() })
     .where('id', '=', issueId)
     .where('status', 'in', ['draft', 'scheduled'])
     .execute();

@@ -70,9 +70,11 @@ export function SettingsCard({
             hint={
               scope === 'site'
                 ? 'Printed in the footer of every newsletter, as anti-spam law asks; issues cannot go out without one. Authors who give none use this one.'
-                : `Printed in the footer of every issue, as anti-spam law asks. Empty: the site's (${setup.footerAddress || 'not set yet, so add yours before sending'}).`
+                : setup.settings.postalAddress
+                  ? "Printed in the footer of every issue, as anti-spam law asks. Empty: the site's address is used."
+                  : `Printed in the footer of every issue, as anti-spam law asks. Empty: the site's (${setup.footerAddress || 'not set yet, so add yours before sending'}).`
             }
-            rows={3}
+            rows={4}
             value={draft.postalAddress}
             error={fields.postalAddress ?? addressError ?? undefined}
             onChange={set('postalAddress')}
