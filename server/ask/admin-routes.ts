@@ -12,9 +12,9 @@ import { ragMonitoring } from './monitoring';
 export function adminAskRoutes(ctx: AppContext) {
   const router = new Hono<AppEnv>();
   const at = '/api/admin';
-  on(router, at, api.getRagMonitoring, async (c) => {
+  on(router, at, api.getRagMonitoring, async (c, { query }) => {
     requirePermission(c, 'admin:access');
-    return ragMonitoring(ctx.db, ctx.now());
+    return ragMonitoring(ctx.db, ctx.now(), query.page ?? 1);
   });
   on(router, at, api.reindexBooks, async (c, { body }) => {
     const user = requirePermission(c, 'admin:access');

@@ -1,7 +1,7 @@
 /**
  * Building a book's passages: the `ask.index` job (one book, asked for by saveBook in the
  * transaction that changed it, so every import and publication is indexed) and `ask.backfill`
- * (at start: every book whose index is missing or older than the book). Idempotent: a book's
+ * (at start: every book whose index is missing or older than the book's text). Idempotent: a book's
  * passages are replaced whole in one transaction, and an index already fresh is left alone
  * unless forced (the admin's re-index).
  */
@@ -56,14 +56,14 @@ export async function requestBackfill(ctx: AppContext): Promise<void> {
   if (!pending) await ctx.queue.enqueue(ASK_BACKFILL_JOB, {});
 }
 
-/** Books whose index is missing or older than the book, oldest change first. */
+/** Books whose index is missing or older than their text, oldest change first. */
 async function staleBookIds(db: DB): Promise<string[]> {
   const rows = await db
     .selectFrom('books')
     .leftJoin('askBooks', 'askBooks.bookId', 'books.id')
     .select('books.id')
-    .where((eb) => eb.or([eb('askBooks.bookId', 'is', null), eb('askBooks.sourceUpdatedAt', '!=', eb.ref('books.updatedAt'))]))
-    .orderBy('books.updatedAt')
+    .where((eb) => eb.or([eb('askBooks.bookId', 'is', null), eb('askBooks.sourceUpdatedAt', '!=', eb.ref('books.textUpdatedAt'))]))
+    .orderBy('books.textUpdatedAt')
     .execute();
   return rows.map((r) => r.id);
 }
@@ -75,10 +75,11 @@ async function backfill(ctx: AppContext): Promise<void> {
 /** Replaces the book's passages; returns how many it has now (0 for a book that is gone). */
 export async function indexBook(ctx: AppContext, bookId: string, { force = false } = {}): Promise<number> {
   const started = performance.now();
-  const book = await ctx.db.selectFrom('books').select(['id', 'updatedAt']).where('id', '=', bookId).executeTakeFirst();
+  // Fresh means built from the text as it is: price, listing and ISBN changes move updatedAt, not this.
+  const book = await ctx.db.selectFrom('books').select(['id', 'textUpdatedAt']).where('id', '=', bookId).executeTakeFirst();
   if (!book) return 0;
   const done = await ctx.db.selectFrom('askBooks').select(['sourceUpdatedAt', 'passages']).where('bookId', '=', bookId).executeTakeFirst();
-  if (!force && done && done.sourceUpdatedAt === book.updatedAt) return done.passages;
+  if (!force && done && done.sourceUpdatedAt === book.textUpdatedAt) return done.passages;
   const chapters = await ctx.db.selectFrom('bookChapters').select(['id', 'xhtml']).where('bookId', '=', bookId).orderBy('ord').execute();
   // Parsing and splitting happen before the transaction: the database is held only for the writes.
   // Other requests go between batches of chapters (10,000 chapters take seconds to parse).
@@ -115,7 +116,7 @@ export async function indexBook(ctx: AppContext, bookId: string, { force = false
         batch.map((p) => ({ id: idOf.get(`${p.chapterId}\n${p.ord}`)!, heading: indexText(p.heading), body: indexText(p.text) })),
       );
     }
-    const row = { passages: passages.length, sourceUpdatedAt: book.updatedAt, indexedAt: ctx.now(), tookMs: performance.now() - started };
+    const row = { passages: passages.length, sourceUpdatedAt: book.textUpdatedAt, indexedAt: ctx.now(), tookMs: performance.now() - started };
     await trx
       .insertInto('askBooks')
       .values({ bookId, ...row })

@@ -1,9 +1,15 @@
-/** What /admin/rag-monitoring shows: the index per book and its freshness, the query log, zero-result queries, feedback. */
+/**
+ * What /admin/rag-monitoring shows: the index per book and its freshness, the query log,
+ * zero-result queries, feedback. A book's index is fresh while it was built from the book's text
+ * as it is (books.text_updated_at, which only saveBook moves; a price or listing change does not
+ * touch the text). The books come a page at a time, those needing work (stale or never indexed) first.
+ */
 import type { QueryRow, RagMonitoring } from '../../sync/api/ask';
 import type { DB } from '../db/connection';
 import { ASK_INDEX_JOB } from './index-book';
 
-const BOOKS_SHOWN = 200;
+/** Books per page of the per-book table. */
+const BOOKS_PAGE_SIZE = 100;
 const QUERIES_SHOWN = 50;
 const FEEDBACK_SHOWN = 30;
 const LATENCY_WINDOW = 7 * 24 * 3600_000;
@@ -13,7 +19,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function ragMonitoring(db: DB, now: number): Promise<RagMonitoring> {
+export async function ragMonitoring(db: DB, now: number, page = 1): Promise<RagMonitoring> {
   const queryRows = (zeroOnly: boolean) =>
     db
       .selectFrom('askQueries as q')
@@ -44,9 +50,13 @@ export async function ragMonitoring(db: DB, now: number): Promise<RagMonitoring>
     db
       .selectFrom('books')
       .leftJoin('askBooks', 'askBooks.bookId', 'books.id')
-      .select(['books.id', 'books.title', 'books.updatedAt', 'askBooks.passages', 'askBooks.indexedAt', 'askBooks.sourceUpdatedAt'])
+      .select(['books.id', 'books.title', 'books.textUpdatedAt', 'askBooks.passages', 'askBooks.indexedAt', 'askBooks.sourceUpdatedAt'])
+      // Stale or never indexed (no row: the comparison is null) first, then by title.
+      .orderBy((eb) => eb.case().when('askBooks.sourceUpdatedAt', '=', eb.ref('books.textUpdatedAt')).then(1).else(0).end())
       .orderBy('books.title')
-      .limit(BOOKS_SHOWN)
+      .orderBy('books.id')
+      .limit(BOOKS_PAGE_SIZE)
+      .offset((page - 1) * BOOKS_PAGE_SIZE)
       .execute(),
     db
       .selectFrom('askBooks')
@@ -97,8 +107,8 @@ export async function ragMonitoring(db: DB, now: number): Promise<RagMonitoring>
     title: b.title,
     passages: b.passages ?? 0,
     indexedAt: b.indexedAt ?? null,
-    bookUpdatedAt: b.updatedAt,
-    fresh: b.sourceUpdatedAt === b.updatedAt,
+    textUpdatedAt: b.textUpdatedAt,
+    fresh: b.sourceUpdatedAt === b.textUpdatedAt,
     queued: queued.has(b.id),
     queries: asked.get(b.id) ?? 0,
   }));
@@ -110,7 +120,7 @@ export async function ragMonitoring(db: DB, now: number): Promise<RagMonitoring>
     .selectFrom('askBooks')
     .innerJoin('books', 'books.id', 'askBooks.bookId')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .whereRef('askBooks.sourceUpdatedAt', '=', 'books.updatedAt')
+    .whereRef('askBooks.sourceUpdatedAt', '=', 'books.textUpdatedAt')
     .executeTakeFirstOrThrow();
   const toRow = (r: (typeof log)[number]): QueryRow => ({ ...r, helpful: Number(r.helpful ?? 0), notHelpful: Number(r.notHelpful ?? 0) });
   return {
@@ -127,6 +137,7 @@ export async function ragMonitoring(db: DB, now: number): Promise<RagMonitoring>
       notHelpful: Number(votes.find((v) => v.helpful === 0)?.n ?? 0),
     },
     books: bookRows,
+    booksPage: { page, pageSize: BOOKS_PAGE_SIZE, total: Number(totalBooks.n) },
     queries: log.map(toRow),
     zeroResults: zeroLog.map(toRow),
     feedback: feedback.map((f) => ({ ...f, helpful: f.helpful === 1 })),

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as api from '../../sync/api/ask';
 import { buildAdmin, buildSignedInUser } from '../admin/test-helpers';
 import { saveBook } from '../books/save-book';
+import { requestBackfill } from './index-book';
 import { passageIndex } from './passage-index';
 import { answerOf, buildTestContext, errorOf, type TestContext } from '../test/test-context';
 
@@ -195,11 +196,12 @@ describe('/api/admin/rag-monitoring', () => {
     expect(page.queries).toHaveLength(2);
   });
 
-  it('re-indexes one book or all as jobs, and shows a changed book as stale until then', async () => {
+  it('re-indexes one book or all as jobs, and shows a book whose text changed as stale until then', async () => {
     const admin = await buildAdmin(t.ctx);
+    // As saveBook leaves a book whose index job has not run yet.
     await t.ctx.db
       .updateTable('books')
-      .set({ updatedAt: t.ctx.now() + 1000 })
+      .set({ updatedAt: t.ctx.now() + 1000, textUpdatedAt: t.ctx.now() + 1000 })
       .where('id', '=', bookId)
       .execute();
     const before = await answerOf(await t.request('/api/admin/rag-monitoring', { cookie: admin.cookie }), api.getRagMonitoring);
@@ -215,6 +217,78 @@ describe('/api/admin/rag-monitoring', () => {
     expect((await t.request('/api/admin/rag-monitoring/reindex', { method: 'POST', cookie: admin.cookie, json: {} })).status).toBe(202);
     expect((await t.request('/api/admin/rag-monitoring/reindex', { method: 'POST', cookie: admin.cookie, json: { bookId: 'nope' } })).status).toBe(404);
     expect(await t.ctx.db.selectFrom('auditLog').select('action').where('action', '=', 'ask.reindexed').execute()).toHaveLength(2);
+  });
+
+  it('keeps an index fresh through a price change, unlisting and relisting, and an ISBN, which leave the text alone', async () => {
+    const admin = await buildAdmin(t.ctx);
+    const monitoring = async () => answerOf(await t.request('/api/admin/rag-monitoring', { cookie: admin.cookie }), api.getRagMonitoring);
+    const indexed = (await monitoring()).books[0]!;
+    t.advance(60_000);
+    const price = { priceCents: 900, discountPriceCents: null, discountStartsAt: null, discountEndsAt: null };
+    expect((await t.request(`/api/admin/store/books/${bookId}/price`, { method: 'PUT', cookie: admin.cookie, json: price })).status).toBe(200);
+    t.advance(60_000);
+    expect((await t.request(`/api/admin/store/books/${bookId}/listing`, { method: 'PUT', cookie: admin.cookie, json: { listed: false } })).status).toBe(200);
+    t.advance(60_000);
+    expect((await t.request(`/api/admin/store/books/${bookId}/listing`, { method: 'PUT', cookie: admin.cookie, json: { listed: true } })).status).toBe(200);
+    // What ISBN assignment writes (server/publisher/isbn-assignment.ts).
+    await t.ctx.db.updateTable('books').set({ isbn: '9780306406157', updatedAt: t.ctx.now() }).where('id', '=', bookId).execute();
+    const book = await t.ctx.db.selectFrom('books').select(['updatedAt', 'textUpdatedAt']).where('id', '=', bookId).executeTakeFirstOrThrow();
+    expect(book.updatedAt).toBeGreaterThan(book.textUpdatedAt);
+
+    const page = await monitoring();
+    expect(page.totals.staleBooks).toBe(0);
+    expect(page.books[0]).toMatchObject({ bookId, fresh: true, indexedAt: indexed.indexedAt, textUpdatedAt: indexed.textUpdatedAt });
+    // Nor does the backfill at start rebuild it.
+    await requestBackfill(t.ctx);
+    await t.worker.drain();
+    const after = await t.ctx.db.selectFrom('askBooks').select('indexedAt').where('bookId', '=', bookId).executeTakeFirstOrThrow();
+    expect(after.indexedAt).toBe(indexed.indexedAt);
+  });
+
+  it('pages the books, the stale and unindexed first, and counts every stale book', async () => {
+    const admin = await buildAdmin(t.ctx);
+    // 120 more books straight into the table (the index needs none of saveBook's work here):
+    // 101 indexed and fresh, 12 indexed from older text, 7 never indexed.
+    const now = t.ctx.now();
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      id: `bulk-${String(i).padStart(3, '0')}`,
+      slug: `bulk-${i}`,
+      title: `Bulk ${String(i).padStart(3, '0')}`,
+      subtitle: '',
+      description: '',
+      language: 'en',
+      isbn: null,
+      priceCents: 0,
+      currency: 'USD',
+      pageCount: null,
+      publisherName: '',
+      imprintId: null,
+      genres: '[]',
+      status: 'published' as const,
+      featured: 0,
+      coverPath: null,
+      publishedAt: now,
+      issued: null,
+      createdAt: now,
+      updatedAt: now,
+      textUpdatedAt: now,
+    }));
+    await t.ctx.db.insertInto('books').values(rows).execute();
+    const indexedRows = rows.slice(0, 113).map((r, i) => ({ bookId: r.id, passages: 1, sourceUpdatedAt: i < 101 ? now : now - 1, indexedAt: now, tookMs: 1 }));
+    await t.ctx.db.insertInto('askBooks').values(indexedRows).execute();
+    const stale = [...rows.slice(101, 113), ...rows.slice(113)].map((r) => r.id);
+
+    const first = await answerOf(await t.request('/api/admin/rag-monitoring', { cookie: admin.cookie }), api.getRagMonitoring);
+    expect(first.totals).toMatchObject({ books: 121, staleBooks: 19 });
+    expect(first.booksPage).toEqual({ page: 1, pageSize: 100, total: 121 });
+    expect(first.books).toHaveLength(100);
+    expect(first.books.slice(0, 19).map((b) => b.bookId)).toEqual([...stale].sort());
+    expect(first.books.slice(0, 19).every((b) => !b.fresh)).toBe(true);
+    expect(first.books.slice(19).every((b) => b.fresh)).toBe(true);
+    const second = await answerOf(await t.request('/api/admin/rag-monitoring?page=2', { cookie: admin.cookie }), api.getRagMonitoring);
+    expect(second.books).toHaveLength(21);
+    expect(new Set([...first.books, ...second.books].map((b) => b.bookId)).size).toBe(121);
+    expect((await t.request('/api/admin/rag-monitoring?page=0', { cookie: admin.cookie })).status).toBe(422);
   });
 
   it("drops a deleted book's passages from the index with it", async () => {

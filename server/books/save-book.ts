@@ -187,6 +187,8 @@ async function saveStaged(ctx: AppContext, input: SaveBookInput, stageId: string
     spread: book.spread,
     wordCount: staged.words,
     updatedAt: now,
+    // The chapters are written again: the "Ask this book" index compares against this (server/ask).
+    textUpdatedAt: now,
   };
   await ctx.db.transaction().execute(async (trx) => {
     if (existing) {

@@ -313,6 +313,8 @@ export interface BooksTable {
   /** Words in all its chapters (migration 043), written by saveBook: a long book's progress needs no chapter list. */
   wordCount: Generated<number>;
   ageRating: Generated<string | null>;
+  /** When its text (chapters) last changed (migration 050): written by saveBook only, unlike updatedAt. */
+  textUpdatedAt: Generated<number>;
 }
 interface BookGenresTable {
   bookId: string;
@@ -875,7 +877,7 @@ interface AskPassagesTable {
 interface AskBooksTable {
   bookId: string;
   passages: number;
-  /** books.updated_at of the version indexed: fresh while it still matches. */
+  /** books.text_updated_at of the version indexed: fresh while it still matches. */
   sourceUpdatedAt: number;
   indexedAt: number;
   tookMs: number;

@@ -1,8 +1,8 @@
 /**
- * A newsletter mail's body: the Markdown the sender wrote, as HTML (markdown-it with raw HTML off,
- * so nothing typed becomes markup it did not mean, and its link check refuses `javascript:`) and
- * as plain text, each with the footer the law and RFC 8058 ask for: who sent it, the postal
- * address, and a visible unsubscribe link (the same URL as the List-Unsubscribe header).
+ * A newsletter mail's body — Markdown (the welcome mail, issues written before the editor: as HTML
+ * by markdown-it with raw HTML off, its link check refusing `javascript:`) or an issue's parts made
+ * from the editor's HTML (body.ts) — with the footer the law and RFC 8058 ask for: who sent it,
+ * the postal address, and a visible unsubscribe link (the same URL as the List-Unsubscribe header).
  */
 import MarkdownIt from 'markdown-it';
 import { escapeHtml } from '../../sync/text/escape-html';
@@ -26,13 +26,15 @@ interface RenderedMail {
   html: string;
 }
 
-export function renderNewsletterMail(subject: string, body: string, footer: Footer): RenderedMail {
+/** Markdown, or the text and HTML parts already made (an issue written in the editor). */
+export function renderNewsletterMail(subject: string, body: string | RenderedMail, footer: Footer): RenderedMail {
+  const parts = typeof body === 'string' ? { text: body.trim(), html: markdownToHtml(body) } : body;
   const why = `You get this because you subscribed to ${footer.newsletterName}.`;
   const leave = footer.unsubscribeUrl ? `Unsubscribe: ${footer.unsubscribeUrl}` : 'This is a test send: it has no unsubscribe link of its own.';
-  const text = [body.trim(), '', '--', why, leave, ...(footer.postalAddress ? [footer.postalAddress] : [])].join('\n');
+  const text = [parts.text, '', '--', why, leave, ...(footer.postalAddress ? [footer.postalAddress] : [])].join('\n');
   const html = htmlMail({
     title: subject,
-    content: markdownToHtml(body),
+    content: parts.html,
     footer: [
       `<p>${escapeHtml(why)}</p>`,
       `<p>${footer.unsubscribeUrl ? `<a href="${escapeHtml(footer.unsubscribeUrl)}">Unsubscribe</a>` : escapeHtml(leave)}</p>`,

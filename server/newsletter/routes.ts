@@ -13,8 +13,8 @@ import { invalid, notFound } from '../http/errors';
 import { requirePermission, requireUser } from '../http/guard';
 import { buildLimiter, limitBefore } from '../http/rate-limit';
 import { RATE_LIMITS } from '../limits';
+import { bodyHtml } from './body';
 import { findNewsletter, newsletterNames } from './newsletters';
-import { markdownToHtml } from './render';
 import { createIssue, readSetup, saveSettings, schedule, testSend, updateIssue } from './setup';
 import { confirm, subscribe, unsubscribeWithToken } from './subscriptions';
 
@@ -114,7 +114,7 @@ export function newsletterRoutes(ctx: AppContext) {
       newsletterName: names.get(row.newsletterId)!,
       subject: row.subject,
       sentAt: row.sentAt!,
-      html: markdownToHtml(row.body),
+      html: bodyHtml(row.body),
     };
   });
 
@@ -158,7 +158,7 @@ export function newsletterRoutes(ctx: AppContext) {
   });
   on(router, AT, api.scheduleIssue, async (c, { params, body }) => {
     const { newsletter } = await scoped(c, params.scope);
-    return { status: await schedule(ctx, newsletter.id, params.id, body.sendAt, body.cancel ?? false) };
+    return { status: await schedule(ctx, newsletter, params.id, body.sendAt, body.cancel ?? false) };
   });
   return router;
 }

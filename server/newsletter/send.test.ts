@@ -11,7 +11,7 @@ import { buildAdmin } from '../admin/test-helpers';
 import { JOB_VISIBILITY_TIMEOUT } from '../limits';
 import { answerOf, buildTestContext, type TestContext } from '../test/test-context';
 import { SEND_JOB, sendIssueBatch } from './send';
-import { subscribeAndConfirm, writeIssue } from './test-helpers';
+import { setPostalAddress, subscribeAndConfirm, writeIssue } from './test-helpers';
 
 let t: TestContext | undefined;
 let smtp: SMTPServer | undefined;
@@ -148,6 +148,7 @@ describe('sending in batches', () => {
   it('resumes a send that crashed mid-batch without sending anyone the issue twice', async () => {
     t = await buildTestContext({ newsletterBatchSize: 3, newsletterPerMinute: 60 });
     const admin = await buildAdmin(t.ctx);
+    await setPostalAddress(t, admin.cookie);
     const emails = Array.from({ length: 8 }, (_, i) => `r${i}@example.test`);
     for (const e of emails) await subscribeAndConfirm(t, e);
     const issueId = await writeIssue(t, admin.cookie, 'Crash test', 'Hello.');
@@ -193,6 +194,7 @@ describe('sending in batches', () => {
   it('waits between batches to keep under the configured rate', async () => {
     t = await buildTestContext({ newsletterBatchSize: 2, newsletterPerMinute: 4 });
     const admin = await buildAdmin(t.ctx);
+    await setPostalAddress(t, admin.cookie);
     for (const e of ['a@example.test', 'b@example.test', 'c@example.test']) await subscribeAndConfirm(t, e);
     await t.worker.drain();
     const issueId = await writeIssue(t, admin.cookie, 'Slow', 'Hello.');

@@ -8,6 +8,7 @@
  */
 import type { AppContext } from '../context';
 import type { JobWorker } from '../jobs/worker';
+import { bodyMailParts } from './body';
 import { findNewsletter, footerAddress, type Newsletter } from './newsletters';
 import { renderNewsletterMail } from './render';
 import { unsubscribeLinks } from './subscriptions';
@@ -22,7 +23,7 @@ interface BatchOptions {
 /** The mail of one issue to one subscriber (or, with no subscription, a test copy). */
 export async function issueMail(ctx: AppContext, newsletter: Newsletter, issue: { id: string; subject: string; body: string }, subscriptionId: string | null) {
   const links = subscriptionId ? await unsubscribeLinks(ctx, subscriptionId, issue.id) : null;
-  const rendered = renderNewsletterMail(issue.subject, issue.body, {
+  const rendered = renderNewsletterMail(issue.subject, bodyMailParts(issue.body, ctx.config.publicUrl), {
     newsletterName: newsletter.name,
     postalAddress: await footerAddress(ctx, newsletter),
     unsubscribeUrl: links?.pageUrl ?? null,
@@ -43,6 +44,13 @@ export async function sendIssueBatch(ctx: AppContext, issueId: string, options: 
   if (issue.status === 'scheduled' && (issue.sendAt ?? 0) > ctx.now()) return 'nothing';
   const newsletter = await findNewsletter(ctx, issue.newsletterId);
   if (!newsletter) return 'nothing';
+  // No postal address for the footer (scheduled before one was required): back to a draft, sent to
+  // nobody; scheduling it again asks for the address. Settings refuse to clear it while issues wait.
+  if (!(await footerAddress(ctx, newsletter)).trim()) {
+    await ctx.db.updateTable('newsletterIssues').set({ status: 'draft', sendAt: null, updatedAt: ctx.now() }).where('id', '=', issueId).execute();
+    console.warn(`[newsletter] issue ${issueId} went back to draft: its newsletter has no postal address for the footer`);
+    return 'nothing';
+  }
   if (issue.status === 'scheduled') {
     await ctx.db.updateTable('newsletterIssues').set({ status: 'sending', updatedAt: ctx.now() }).where('id', '=', issueId).execute();
   }

@@ -2,14 +2,23 @@
  * /newsletter/setup and /admin/newsletter/setup: a newsletter's settings, its issues with their
  * results, and the commands on an issue (edit a draft, test send, schedule or cancel).
  */
-import type { IssueRow, NewsletterSettings, NewsletterSetup } from '../../sync/api/newsletter';
+import { SITE_NEWSLETTER, type IssueRow, type NewsletterSettings, type NewsletterSetup } from '../../sync/api/newsletter';
 import type { AppContext } from '../context';
-import { conflict, notFound } from '../http/errors';
+import { conflict, invalid, notFound } from '../http/errors';
 import { newId } from '../http/ids';
+import { bodyHtml, storedBody } from './body';
 import { footerAddress, type Newsletter } from './newsletters';
 import { issueMail, SEND_JOB } from './send';
 
 const ISSUES_SHOWN = 50;
+
+/** The field message when an issue would go out without the footer's postal address. */
+export const NEEDS_POSTAL_ADDRESS = 'Add the postal address readers see in the footer of every issue: anti-spam law asks for one.';
+
+/** Refuses (422, on the postal address field) when the footer would have no postal address. */
+async function requireFooterAddress(ctx: AppContext, newsletter: Newsletter): Promise<void> {
+  if (!(await footerAddress(ctx, newsletter)).trim()) throw invalid(NEEDS_POSTAL_ADDRESS, { postalAddress: NEEDS_POSTAL_ADDRESS });
+}
 
 async function issueRows(ctx: AppContext, newsletterId: string): Promise<IssueRow[]> {
   const issues = await ctx.db
@@ -37,6 +46,8 @@ async function issueRows(ctx: AppContext, newsletterId: string): Promise<IssueRo
     const mine = deliveries.filter((d) => d.issueId === issue.id);
     return {
       ...issue,
+      // The editor opens HTML: an issue written in Markdown before it comes as its rendering.
+      body: bodyHtml(issue.body),
       results: {
         recipients: mine.length,
         sent: mine.filter((d) => d.status === 'sent' || d.status === 'stored').length,
@@ -72,7 +83,26 @@ export async function readSetup(ctx: AppContext, newsletter: Newsletter, withTra
   };
 }
 
+/**
+ * Saves the settings. Clearing the postal address is refused while issues that would print it
+ * wait to go out: this newsletter's, and for the site's, those of authors who gave none of their own.
+ */
 export async function saveSettings(ctx: AppContext, newsletterId: string, settings: NewsletterSettings): Promise<void> {
+  if (!settings.postalAddress.trim()) {
+    const waiting = await ctx.db
+      .selectFrom('newsletterIssues as i')
+      .innerJoin('newsletters as n', 'n.id', 'i.newsletterId')
+      .select('i.id')
+      .where('i.status', 'in', ['scheduled', 'sending'])
+      .where((eb) =>
+        newsletterId === SITE_NEWSLETTER ? eb.or([eb('n.id', '=', newsletterId), eb('n.postalAddress', '=', '')]) : eb('n.id', '=', newsletterId),
+      )
+      .executeTakeFirst();
+    if (waiting) {
+      const message = 'Scheduled issues print this address in their footer: cancel them before removing it.';
+      throw invalid(message, { postalAddress: message });
+    }
+  }
   await ctx.db
     .updateTable('newsletters')
     .set({ ...settings, updatedAt: ctx.now() })
@@ -91,7 +121,7 @@ export async function createIssue(ctx: AppContext, newsletterId: string, userId:
   const now = ctx.now();
   await ctx.db
     .insertInto('newsletterIssues')
-    .values({ id, newsletterId, ...input, status: 'draft', createdBy: userId, createdAt: now, updatedAt: now })
+    .values({ id, newsletterId, subject: input.subject, body: storedBody(input.body), status: 'draft', createdBy: userId, createdAt: now, updatedAt: now })
     .execute();
   return id;
 }
@@ -101,7 +131,7 @@ export async function updateIssue(ctx: AppContext, newsletterId: string, issueId
   if (issue.status !== 'draft' && issue.status !== 'scheduled') throw conflict('This issue has been sent; it can no longer be changed.');
   await ctx.db
     .updateTable('newsletterIssues')
-    .set({ ...input, updatedAt: ctx.now() })
+    .set({ subject: input.subject, body: storedBody(input.body), updatedAt: ctx.now() })
     .where('id', '=', issueId)
     .where('status', 'in', ['draft', 'scheduled'])
     .execute();
@@ -109,18 +139,20 @@ export async function updateIssue(ctx: AppContext, newsletterId: string, issueId
 
 export async function testSend(ctx: AppContext, newsletter: Newsletter, issueId: string, to: string): Promise<void> {
   const issue = await issueOf(ctx, newsletter.id, issueId);
+  await requireFooterAddress(ctx, newsletter);
   const mail = await issueMail(ctx, newsletter, issue, null);
   await ctx.mail.send({ to, ...mail, subject: `[Test] ${issue.subject}` });
 }
 
-export async function schedule(ctx: AppContext, newsletterId: string, issueId: string, sendAt: number | null, cancel: boolean) {
-  const issue = await issueOf(ctx, newsletterId, issueId);
+export async function schedule(ctx: AppContext, newsletter: Newsletter, issueId: string, sendAt: number | null, cancel: boolean) {
+  const issue = await issueOf(ctx, newsletter.id, issueId);
   if (issue.status === 'sending' || issue.status === 'sent') throw conflict('This issue is already going out.');
   const now = ctx.now();
   if (cancel) {
     await ctx.db.updateTable('newsletterIssues').set({ status: 'draft', sendAt: null, updatedAt: now }).where('id', '=', issueId).execute();
     return 'draft' as const;
   }
+  await requireFooterAddress(ctx, newsletter);
   const at = Math.max(now, sendAt ?? now);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('newsletterIssues').set({ status: 'scheduled', sendAt: at, updatedAt: now }).where('id', '=', issueId).execute();

@@ -28,3 +28,10 @@ export async function writeIssue(t: TestContext, cookie: string, subject: string
   if (res.status !== createIssue.status) throw new Error(`create issue answered ${res.status}`);
   return ((await res.json()) as { id: string }).id;
 }
+
+/** Saves a newsletter's settings with a postal address for the footer (issues are refused without one). */
+export async function setPostalAddress(t: TestContext, cookie: string, postalAddress = '1 Harbour Lane\nPortsmouth PO1 1AA', scope = 'site'): Promise<void> {
+  const settings = { senderName: '', replyTo: '', welcomeSubject: '', welcomeBody: '', postalAddress };
+  const res = await t.request(`/api/newsletter/setup/${scope}`, { method: 'PUT', json: settings, cookie });
+  if (res.status !== 200) throw new Error(`saving the settings answered ${res.status}`);
+}

@@ -9,6 +9,7 @@ import { buildTestContext, type TestContext } from '../test/test-context';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEMO_BOOKS } from './demo-books';
 import { DEMO_POSTS } from './demo-blog';
+import { DEMO_AUTHOR_POSTAL_ADDRESS, DEMO_SITE_POSTAL_ADDRESS } from './demo-newsletters';
 import { FORTHCOMING_BOOK_ID } from './forthcoming-book';
 import { seedDemo } from './seed-demo';
 
@@ -35,6 +36,7 @@ const TABLES = [
   'libraryEntries',
   'blogPosts',
   'blogPostTags',
+  'newsletters',
 ] as const;
 
 async function snapshot() {
@@ -72,6 +74,19 @@ describe('seedDemo', () => {
     await seedDemo(t.ctx);
     const edited = await t.ctx.db.selectFrom('blogPosts').select('title').where('id', '=', DEMO_POSTS[0]!.id).executeTakeFirstOrThrow();
     expect(edited.title).toBe('Edited by the admin');
+  });
+
+  it("gives the site's and the demo author's newsletters a postal address for their footers, and leaves an edited one alone", async () => {
+    await seedDemo(t.ctx);
+    const rows = await t.ctx.db.selectFrom('newsletters').select(['id', 'authorId', 'postalAddress']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'author:demo-author', authorId: 'demo-author', postalAddress: DEMO_AUTHOR_POSTAL_ADDRESS },
+      { id: 'site', authorId: null, postalAddress: DEMO_SITE_POSTAL_ADDRESS },
+    ]);
+    await t.ctx.db.updateTable('newsletters').set({ postalAddress: 'Changed by the admin' }).where('id', '=', 'site').execute();
+    await seedDemo(t.ctx);
+    const site = await t.ctx.db.selectFrom('newsletters').select('postalAddress').where('id', '=', 'site').executeTakeFirstOrThrow();
+    expect(site.postalAddress).toBe('Changed by the admin');
   });
 
   it("leaves a book's store data to the admin once it exists: a restart keeps an unlisting, a price, a discount and the featured order", async () => {

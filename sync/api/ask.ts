@@ -66,8 +66,9 @@ const BookIndexSchema = z.object({
   passages: z.number(),
   /** When its passages were last built; null when never. */
   indexedAt: z.nullable(z.number()),
-  bookUpdatedAt: z.number(),
-  /** Indexed from the book as it is now. */
+  /** When the book's text last changed (a price, listing or ISBN change is not one). */
+  textUpdatedAt: z.number(),
+  /** Indexed from the book's text as it is now. */
   fresh: z.boolean(),
   /** An index job waits or runs for it. */
   queued: z.boolean(),
@@ -102,6 +103,8 @@ export type FeedbackRow = z.infer<typeof FeedbackRowSchema>;
 export const getRagMonitoring = endpoint({
   method: 'GET',
   path: '/api/admin/rag-monitoring',
+  /** The page of the per-book table (from 1). */
+  query: z.object({ page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))) }),
   response: z.object({
     totals: z.object({
       books: z.number(),
@@ -116,7 +119,9 @@ export const getRagMonitoring = endpoint({
       helpful: z.number(),
       notHelpful: z.number(),
     }),
+    /** One page of books, those stale or not indexed first, then by title. */
     books: z.array(BookIndexSchema),
+    booksPage: z.object({ page: z.number(), pageSize: z.number(), total: z.number() }),
     /** Newest first. */
     queries: z.array(QueryRowSchema),
     zeroResults: z.array(QueryRowSchema),

@@ -19,7 +19,8 @@ export const NEWSLETTER_UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 /** How long a confirmation link works. */
 export const CONFIRM_TTL_HOURS = 48;
 export const SUBJECT_MAX = 200;
-const BODY_MAX = 50_000;
+/** An issue's body: the editor's HTML (its markup counts too), or Markdown from API clients. */
+const BODY_MAX = 200_000;
 
 const text = (max: number, tooLong: string) => z.string().check(z.trim(), z.maxLength(max, { error: tooLong }));
 const EmailField = z
@@ -89,7 +90,7 @@ export const newsletterArchive = endpoint({
   path: '/api/newsletter/archive',
   response: z.object({ issues: z.array(ArchivedIssueSchema) }),
 });
-/** One sent issue, as HTML made on the server from its Markdown (raw HTML in it is escaped). */
+/** One sent issue, as HTML made on the server: the editor's, sanitised, or an older issue's Markdown rendered (raw HTML in it escaped). */
 export const archivedIssue = endpoint({
   method: 'GET',
   path: '/api/newsletter/archive/:id',
@@ -111,6 +112,7 @@ export type NewsletterSettings = z.infer<typeof NewsletterSettingsInput>;
 const IssueRowSchema = z.object({
   id: z.string(),
   subject: z.string(),
+  /** As HTML for the editor (an issue written in Markdown before it, rendered). */
   body: z.string(),
   status: z.enum(['draft', 'scheduled', 'sending', 'sent']),
   sendAt: z.nullable(z.number()),
@@ -152,7 +154,7 @@ const IssueInput = z.object({
     .check(
       z.trim(),
       z.minLength(1, { error: 'Write something to send.' }),
-      z.maxLength(BODY_MAX, { error: `Keep the issue under ${BODY_MAX.toLocaleString('en')} characters.` }),
+      z.maxLength(BODY_MAX, { error: 'The issue is too long to send: shorten it or split it into two.' }),
     ),
 });
 export const createIssue = endpoint({

@@ -1,14 +1,15 @@
 /**
  * /admin/rag-monitoring: "Ask this book" (server/ask) — books and passages indexed, each book's
- * index freshness, the query log with latency and answers returned, zero-result queries, readers'
+ * index freshness against its text (stale books first, a page at a time), the query log with latency and answers returned, zero-result queries, readers'
  * feedback, and re-indexing one book or all (jobs in the queue).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { getRagMonitoring, reindexBooks, type BookIndexRow, type FeedbackRow, type QueryRow } from '../../../sync/api/ask';
 import { call } from '../../lib/api';
 import { Badge, Button, Page, QueryState, Table, formatDateTime, type Column } from '../../ui';
 import { adminKey, useAdminAction } from '../admin/admin-api';
+import { Pager, pageParam } from '../admin/pager';
 import '../admin/admin.css';
 import '../jobs/jobs.css';
 import { Stat } from '../jobs/job-stat';
@@ -45,7 +46,7 @@ const bookColumns: Column<BookIndexRow>[] = [
   { key: 'passages', header: 'Passages', render: (b) => b.passages.toLocaleString('en') },
   { key: 'state', header: 'Index', render: freshness },
   { key: 'indexed', header: 'Indexed', render: (b) => (b.indexedAt ? formatDateTime(b.indexedAt) : '—') },
-  { key: 'changed', header: 'Book changed', render: (b) => formatDateTime(b.bookUpdatedAt) },
+  { key: 'changed', header: 'Text changed', render: (b) => formatDateTime(b.textUpdatedAt) },
   { key: 'queries', header: 'Questions', render: (b) => b.queries },
   { key: 'action', header: <span className="visually-hidden">Actions</span>, render: (b) => <ReindexButton book={b} /> },
 ];
@@ -69,7 +70,21 @@ const feedbackColumns: Column<FeedbackRow>[] = [
 ];
 
 export function RagMonitoringPage() {
-  const query = useQuery({ queryKey: adminKey('rag-monitoring'), queryFn: () => call(getRagMonitoring), refetchInterval: REFRESH_MS });
+  const [params, setParams] = useSearchParams();
+  const page = pageParam(params.get('page'));
+  const query = useQuery({
+    queryKey: adminKey('rag-monitoring', page),
+    queryFn: () => call(getRagMonitoring, { query: { page } }),
+    refetchInterval: REFRESH_MS,
+    placeholderData: (previous) => previous,
+  });
+  const toPage = (p: number) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (p > 1) next.set('page', String(p));
+      else next.delete('page');
+      return next;
+    });
   return (
     <Page
       title="Ask this book"
@@ -107,7 +122,14 @@ export function RagMonitoringPage() {
               <h2 id="ask-books" className="admin-section-title">
                 Books
               </h2>
+              <p className="ask-books-hint">
+                {s.totals.staleBooks > 0
+                  ? `${s.totals.staleBooks.toLocaleString('en')} of ${s.totals.books.toLocaleString('en')} books are stale or not indexed; they come first.`
+                  : `All ${s.totals.books.toLocaleString('en')} books are indexed from their current text.`}{' '}
+                A book is stale when its text changed after its passages were built; price, listing and ISBN changes leave the index fresh.
+              </p>
               <Table caption="The index per book" columns={bookColumns} rows={s.books} rowKey={(b) => b.bookId} empty="No books yet." />
+              <Pager page={s.booksPage.page} pageSize={s.booksPage.pageSize} total={s.booksPage.total} onPage={toPage} />
             </section>
             <section aria-labelledby="ask-queries">
               <h2 id="ask-queries" className="admin-section-title">

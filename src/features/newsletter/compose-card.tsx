@@ -1,11 +1,14 @@
 /**
- * Write an issue (subject and Markdown), save it as a draft, send a test to oneself, then send now
- * or schedule it. Editing a draft or scheduled issue loads it here.
+ * Write an issue (subject, and the body in the manuscripts' editor: single-user, lazy-loaded, as
+ * the blog's posts), save it as a draft, send a test to oneself, then send now or schedule it.
+ * Editing a draft or scheduled issue loads it here; the server keeps the editor's HTML, sanitised.
  */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { createIssue, scheduleIssue, SUBJECT_MAX, testSendIssue, updateIssue, type IssueRow, type SetupScope } from '../../../sync/api/newsletter';
 import { call, fieldErrorsOf } from '../../lib/api';
-import { Button, Card, TextArea, TextField } from '../../ui';
+import { Button, Card, FormError, Notice, TextField } from '../../ui';
+import { ChapterEditor } from '../editor/chapter-editor';
+import { POSTAL_ADDRESS_FIELD } from './settings-card';
 import { useSetupAction } from './setup-actions';
 
 /** `datetime-local` wants local time without a zone. */
@@ -14,27 +17,59 @@ function localInput(ms: number): string {
   return d.toISOString().slice(0, 16);
 }
 
+/** Takes the reader to the postal address field of the settings. */
+function AddressLink() {
+  return (
+    <a
+      href={`#${POSTAL_ADDRESS_FIELD}`}
+      onClick={(e) => {
+        e.preventDefault();
+        const field = document.getElementById(POSTAL_ADDRESS_FIELD);
+        field?.scrollIntoView({ block: 'center' });
+        field?.focus();
+      }}
+    >
+      Go to the postal address
+    </a>
+  );
+}
+
 export function ComposeCard({
   scope,
   issue,
+  hasAddress,
+  addressError,
+  onAddressError,
   onSaved,
   onDone,
 }: {
   scope: SetupScope;
   issue: IssueRow | null;
+  /** The footer has a postal address (this newsletter's or the site's). */
+  hasAddress: boolean;
+  addressError: string | null;
+  /** A test or send was refused for want of the footer's postal address. */
+  onAddressError: (message: string | null) => void;
   onSaved: (id: string) => void;
   onDone: () => void;
 }) {
   const [subject, setSubject] = useState(issue?.subject ?? '');
-  const [body, setBody] = useState(issue?.body ?? '');
+  // The editor reports its HTML after each change; nothing here re-renders for it.
+  const body = useRef(issue?.body ?? '');
+  const onHtml = useCallback((html: string) => {
+    body.current = html;
+  }, []);
   const [when, setWhen] = useState(issue?.sendAt ? localInput(issue.sendAt) : '');
+  // Once saved, later saves update that issue (the setup's list may not have it yet); the card
+  // stays mounted, so the editor keeps its place and its undo history.
+  const [savedId, setSavedId] = useState<string | null>(issue?.id ?? null);
   const [whenError, setWhenError] = useState<string | null>(null);
   const save = useSetupAction(
     scope,
     () =>
-      issue
-        ? call(updateIssue, { params: { scope, id: issue.id }, body: { subject, body } })
-        : call(createIssue, { params: { scope }, body: { subject, body } }),
+      savedId
+        ? call(updateIssue, { params: { scope, id: savedId }, body: { subject, body: body.current } })
+        : call(createIssue, { params: { scope }, body: { subject, body: body.current } }),
     () => 'Draft saved.',
   );
   const test = useSetupAction(
@@ -48,13 +83,21 @@ export function ComposeCard({
     () => 'The issue is on its way.',
   );
   const fields = fieldErrorsOf(save.error);
+  /** Sends that need the footer's address report its absence to the settings' field. */
+  const needsAddress = (error: unknown) => {
+    const message = fieldErrorsOf(error).postalAddress;
+    if (message) onAddressError(message);
+  };
 
   async function saved(): Promise<string> {
     const { id } = await save.mutateAsync(undefined);
+    setSavedId(id);
     onSaved(id);
     return id;
   }
   function handleSubmit(e: FormEvent) {
+    // The editor's image dialog has a form of its own, and its submit bubbles up to here.
+    if (e.target !== e.currentTarget) return;
     e.preventDefault();
     void saved().catch(() => undefined);
   }
@@ -67,17 +110,23 @@ export function ComposeCard({
     }
     const id = await saved().catch(() => null);
     if (!id) return;
-    await send.mutateAsync({ id, sendAt: at }).catch(() => undefined);
-    onDone();
+    const sent = await send.mutateAsync({ id, sendAt: at }).then(
+      () => true,
+      (error: unknown) => {
+        needsAddress(error);
+        return false;
+      },
+    );
+    if (sent) onDone();
   }
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Card
-        title={issue ? 'Edit issue' : 'New issue'}
+        title={savedId ? 'Edit issue' : 'New issue'}
         footer={
           <>
-            {issue && (
+            {savedId && (
               <Button variant="ghost" onClick={onDone}>
                 New issue instead
               </Button>
@@ -90,7 +139,7 @@ export function ComposeCard({
               loading={test.isPending}
               onClick={() =>
                 void saved().then(
-                  (id) => test.mutate(id),
+                  (id) => test.mutate(id, { onError: needsAddress }),
                   () => undefined,
                 )
               }
@@ -104,22 +153,29 @@ export function ComposeCard({
         }
       >
         <div className="stack">
+          {!hasAddress && !addressError && (
+            <Notice tone="warning" title="No postal address yet">
+              Issues carry a postal address in their footer, as anti-spam law asks: add one in the settings before sending. <AddressLink />
+            </Notice>
+          )}
           <TextField label="Subject" value={subject} maxLength={SUBJECT_MAX} required error={fields.subject} onChange={(e) => setSubject(e.target.value)} />
-          <TextArea
-            label="Issue"
-            hint="Markdown: # heading, **bold**, *italic*, [link](https://…), - lists. The footer with the unsubscribe link and postal address is added for you."
-            rows={12}
-            value={body}
-            required
-            error={fields.body}
-            onChange={(e) => setBody(e.target.value)}
-          />
+          <div className={`field newsletter-body-field${fields.body ? ' field-invalid' : ''}`}>
+            <span className="field-label">Issue</span>
+            <ChapterEditor label="Issue" editable initialHtml={issue?.body ?? ''} onHtml={onHtml} />
+            <p className="field-hint">The footer with the unsubscribe link and the postal address is added for you.</p>
+            {fields.body && <p className="field-error">{fields.body}</p>}
+          </div>
           <div className="newsletter-schedule">
             <TextField label="Send later" type="datetime-local" value={when} error={whenError ?? undefined} onChange={(e) => setWhen(e.target.value)} />
             <Button variant="secondary" loading={send.isPending} onClick={() => void schedule(false)}>
               Schedule
             </Button>
           </div>
+          {addressError && (
+            <FormError>
+              {addressError} <AddressLink />
+            </FormError>
+          )}
         </div>
       </Card>
     </form>

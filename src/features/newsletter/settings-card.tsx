@@ -5,12 +5,29 @@ import { call, fieldErrorsOf } from '../../lib/api';
 import { Button, Card, TextArea, TextField } from '../../ui';
 import { useSetupAction } from './setup-actions';
 
-export function SettingsCard({ scope, setup }: { scope: SetupScope; setup: NewsletterSetup }) {
+/** The postal address field's id: the compose card's message links to it. */
+export const POSTAL_ADDRESS_FIELD = 'newsletter-postal-address';
+
+export function SettingsCard({
+  scope,
+  setup,
+  addressError,
+  onSaved,
+}: {
+  scope: SetupScope;
+  setup: NewsletterSetup;
+  /** Why an issue could not go out (no postal address), shown by the field. */
+  addressError: string | null;
+  onSaved: () => void;
+}) {
   const [draft, setDraft] = useState<NewsletterSettings>(setup.settings);
   const save = useSetupAction(
     scope,
     (body: NewsletterSettings) => call(saveNewsletterSettings, { params: { scope }, body }),
-    () => 'Newsletter settings saved.',
+    () => {
+      onSaved();
+      return 'Newsletter settings saved.';
+    },
   );
   const fields = fieldErrorsOf(save.error);
   const set = (key: keyof NewsletterSettings) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
@@ -48,15 +65,18 @@ export function SettingsCard({ scope, setup }: { scope: SetupScope; setup: Newsl
             onChange={set('replyTo')}
           />
           <TextArea
+            id={POSTAL_ADDRESS_FIELD}
             label="Postal address"
             hint={
               scope === 'site'
-                ? 'Printed in the footer of every newsletter, as anti-spam law asks. Authors who give none use this one.'
-                : `Printed in the footer of every issue. Empty: the site's (${setup.footerAddress || 'not set yet'}).`
+                ? 'Printed in the footer of every newsletter, as anti-spam law asks; issues cannot go out without one. Authors who give none use this one.'
+                : setup.settings.postalAddress
+                  ? "Printed in the footer of every issue, as anti-spam law asks. Empty: the site's address is used."
+                  : `Printed in the footer of every issue, as anti-spam law asks. Empty: the site's (${setup.footerAddress || 'not set yet, so add yours before sending'}).`
             }
-            rows={3}
+            rows={4}
             value={draft.postalAddress}
-            error={fields.postalAddress}
+            error={fields.postalAddress ?? addressError ?? undefined}
             onChange={set('postalAddress')}
           />
           <TextField label="Welcome mail subject" value={draft.welcomeSubject} error={fields.welcomeSubject} onChange={set('welcomeSubject')} />

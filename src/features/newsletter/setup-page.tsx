@@ -46,14 +46,28 @@ function Overview({ setup }: { setup: NewsletterSetup }) {
 }
 
 function Setup({ scope, setup }: { scope: SetupScope; setup: NewsletterSetup }) {
-  const [editing, setEditing] = useState<string | null>(null);
-  const draft = setup.issues.find((i) => i.id === editing) ?? null;
+  // The issue in the compose card, and which opening of the card this is: a save keeps the card
+  // (and its editor) as it is; choosing another issue or a new one opens it afresh.
+  const [editing, setEditing] = useState<{ id: string | null; opening: number }>({ id: null, opening: 0 });
+  // A send or test refused for want of the footer's postal address: shown by that field too.
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const draft = setup.issues.find((i) => i.id === editing.id) ?? null;
+  const open = (id: string | null) => setEditing((e) => ({ id, opening: e.opening + 1 }));
   return (
     <div className="newsletter-setup">
       <Overview setup={setup} />
-      <ComposeCard key={draft?.id ?? 'new'} scope={scope} issue={draft} onSaved={setEditing} onDone={() => setEditing(null)} />
-      <IssuesCard scope={scope} issues={setup.issues} onEdit={setEditing} />
-      <SettingsCard scope={scope} setup={setup} />
+      <ComposeCard
+        key={editing.opening}
+        scope={scope}
+        issue={draft}
+        hasAddress={setup.footerAddress.trim() !== ''}
+        addressError={addressError}
+        onAddressError={setAddressError}
+        onSaved={(id) => setEditing((e) => ({ ...e, id }))}
+        onDone={() => open(null)}
+      />
+      <IssuesCard scope={scope} issues={setup.issues} onEdit={open} />
+      <SettingsCard scope={scope} setup={setup} addressError={addressError} onSaved={() => setAddressError(null)} />
     </div>
   );
 }
