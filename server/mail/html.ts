@@ -2,7 +2,7 @@
  * The one HTML e-mail layout (newsletters, and every other mail through transactional.ts): a
  * plain page no wider than 36em with inline styles only — mail clients drop <style> blocks and
  * external CSS — and a small grey footer under a rule. Callers pass HTML they built from escaped
- * text (server/http/escape-html.ts).
+ * text (sync/text/escape-html.ts).
  */
 
 import { escapeHtml } from '../../sync/text/escape-html';
