@@ -49,6 +49,7 @@ import * as m046 from './migrations/046-staged-chapters';
 import * as m047 from './migrations/047-docx-exports';
 import * as m048 from './migrations/048-imprint-book-drafts';
 import * as m049 from './migrations/049-print-pdf-exports';
+import * as m051 from './migrations/051-reading-days-by-book';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '047-docx-exports': m047,
   '048-imprint-book-drafts': m048,
   '049-print-pdf-exports': m049,
+  '051-reading-days-by-book': m051,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -4,7 +4,7 @@
  * with their states, the review queue and the reviewers' overview. A manuscript without a row
  * here is a draft nobody has started to publish.
  */
-import type { PublicationDetail, PublicationSummary } from '../../sync/api/publishing';
+import type { MyPublication, PublicationDetail, PublicationSummary } from '../../sync/api/publishing';
 import type { Manuscript } from '../../sync/collections/manuscripts';
 import { approvalBlocker, blocksApproval } from '../../sync/publishing/checks';
 import { PublishingMetadataSchema, type PublishingMetadata } from '../../sync/publishing/metadata';
@@ -16,6 +16,7 @@ import type { DB } from '../db/connection';
 import { readDoc } from '../sync/store';
 import { coverOf } from '../covers/manuscript-cover';
 import { editionChecks } from './checks/run';
+import { bookFigures } from './figures';
 
 /** How many rows a list answers with at most (the queue, the overview, an author's manuscripts). */
 const LIST_MAX = 500;
@@ -98,7 +99,8 @@ function toSummary(r: SummaryRow, fallbackTitle = ''): PublicationSummary {
   };
 }
 
-export async function publicationDetail(ctx: AppContext, view: PublicationView): Promise<PublicationDetail> {
+/** The publication as `user` (who may view it: see viewPublication) sees it. */
+export async function publicationDetail(ctx: AppContext, view: PublicationView, user: SessionUser): Promise<PublicationDetail> {
   const { row } = view;
   const [owner, summary, editions, events] = await Promise.all([
     ctx.db.selectFrom('users').select('displayName').where('id', '=', view.ownerId).executeTakeFirst(),
@@ -145,24 +147,28 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
   const checkedEdition = row?.pendingEditionId ?? row?.liveEditionId;
   const [found, cover] = await Promise.all([checkedEdition ? editionChecks(ctx.db, checkedEdition) : [], coverOf(ctx.db, view.id)]);
   const checks = found.map((c) => ({ ...c, blocksApproval: blocksApproval(c) }));
+  const isOwner = view.actors.includes('owner');
+  const figures = isOwner && base.bookId ? (await bookFigures(ctx.db, user, [base.bookId])).get(base.bookId) : undefined;
   return {
     ...base,
     manuscriptTitle,
     metadata: row?.metadata ? parseMetadata(row.metadata) : null,
     submittedMetadata: submitted ? parseMetadata(submitted.metadata) : null,
     actions: allowedActions(view.state, view.actors),
-    isOwner: view.actors.includes('owner'),
+    isOwner,
     pendingEdition: edition(row?.pendingEditionId),
     liveEdition: edition(row?.liveEditionId),
     events,
     checks,
     cover,
     approvalBlocker: row?.pendingEditionId ? approvalBlocker(checks) : null,
+    figures: figures ?? null,
   };
 }
 
-/** The manuscripts `userId` owns, newest first, each with its publishing state. */
-export async function myPublications(ctx: AppContext, userId: string): Promise<PublicationSummary[]> {
+/** The manuscripts `user` owns, newest first, each with its publishing state and, once published, its figures. */
+export async function myPublications(ctx: AppContext, user: SessionUser): Promise<MyPublication[]> {
+  const userId = user.id;
   // The owner is in each of their manuscripts' audience: that index finds them without JSON SQL.
   const docs = await ctx.db
     .selectFrom('syncAudience as a')
@@ -187,7 +193,7 @@ export async function myPublications(ctx: AppContext, userId: string): Promise<P
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const owner = await ctx.db.selectFrom('users').select('displayName').where('id', '=', userId).executeTakeFirst();
-  return owned.map((m) => {
+  const summaries = owned.map((m): PublicationSummary => {
     const r = byId.get(m.id);
     return r
       ? toSummary(r, m.title)
@@ -202,6 +208,8 @@ export async function myPublications(ctx: AppContext, userId: string): Promise<P
           listed: false,
         };
   });
+  const figures = await bookFigures(ctx.db, user, [...new Set(summaries.flatMap((s) => (s.bookId ? [s.bookId] : [])))]);
+  return summaries.map((s) => ({ ...s, figures: (s.bookId && figures.get(s.bookId)) || null }));
 }
 
 /** Waiting for a reviewer: submitted or in review, the longest waiting first. */
