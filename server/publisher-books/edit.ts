@@ -27,7 +27,8 @@ export async function saveDetails(ctx: AppContext, who: ImprintActor, bookId: st
   const view = ownerView(who.imprint.id, found, who.actor.id);
   if (view.state === 'rejected') throw conflict('This book was rejected: its details no longer change.');
   const now = ctx.now();
-  const json = JSON.stringify(metadata);
+  // The book's ISBN is the book's own (setIsbn, with its pool entry), never the details'.
+  const json = JSON.stringify({ ...metadata, isbn: '' });
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('publications')

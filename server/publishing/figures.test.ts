@@ -2,29 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getEarnings } from '../../sync/api/billing';
 import * as api from '../../sync/api/publishing';
-import { chapterDocName } from '../../sync/collab/close-codes';
-import { chapterUpdateFromParagraphs } from '../collab/lexical-doc';
-import { CollabStore } from '../collab/store';
 import { paidOrder } from '../analytics/test-facts';
 import { buildUser, push } from '../sync/test-helpers';
 import { queryPlan } from '../test/query-plan';
 import { answerOf, buildTestContext, type TestContext } from '../test/test-context';
 import { readersQuery } from './figures';
+import { publishManuscript, writeManuscript } from './test-manuscript';
 
 let t: TestContext;
 const cookies: Record<string, string> = {};
-
-const metadata = {
-  title: 'The Salt Orchard',
-  subtitle: '',
-  description: 'A family, an orchard by the sea, and one long summer of secrets.',
-  genres: ['FB'],
-  keywords: ['orchard'],
-  language: 'en',
-  priceCents: 499,
-  currency: 'USD',
-  ageRating: 'all',
-};
 
 const request = (who: string, path: string, init: { method?: string; json?: unknown } = {}) =>
   t.request(`/api/publishing${path}`, { ...init, cookie: cookies[who] });
@@ -35,27 +21,11 @@ beforeEach(async () => {
   cookies.other = await buildUser(t.ctx, 'other', ['author']);
   cookies.reader = await buildUser(t.ctx, 'reader');
   cookies.admin = await buildUser(t.ctx, 'admin', ['admin']);
-  const manuscript = { id: 'm1', ownerId: 'owner', ownerName: 'owner', title: 'Working title', members: [], memberIds: [], createdAt: 1, updatedAt: 1 };
-  await push(t, cookies.owner, [{ assumedMasterState: null, newDocumentState: { ...manuscript, _deleted: false } }], 'manuscripts');
-  const chapter = { id: 'c1', manuscriptId: 'm1', ownerId: 'owner', memberIds: [], editorIds: [], title: 'Arrival', position: 0, wordCount: 3 };
-  await push(
-    t,
-    cookies.owner,
-    [{ assumedMasterState: null, newDocumentState: { ...chapter, createdAt: 1, updatedAt: 1, _deleted: false } }],
-    'manuscript-chapters',
-  );
-  await new CollabStore(t.ctx.db, t.ctx.now).append(chapterDocName('c1'), 1, chapterUpdateFromParagraphs(['The orchard ran down to the sea.']));
+  await writeManuscript(t, cookies.owner, 'm1', 'owner');
 });
 afterEach(async () => t.close());
 
-async function publish(): Promise<string> {
-  expect((await request('owner', '/m1/metadata', { method: 'PUT', json: metadata })).status).toBe(200);
-  expect((await request('owner', '/m1/commands', { method: 'POST', json: { action: 'submit' } })).status).toBe(200);
-  await t.worker.drain();
-  const approved = await answerOf(await request('admin', '/m1/commands', { method: 'POST', json: { action: 'approve' } }), api.getPublication);
-  expect(approved.state).toBe('published');
-  return approved.bookId!;
-}
+const publish = async () => (await publishManuscript(t, cookies.owner!, cookies.admin!, 'm1')).bookId!;
 
 async function read(who: string, bookId: string) {
   const progress = {

@@ -17,6 +17,7 @@ import { readDoc } from '../sync/store';
 import { coverOf } from '../covers/manuscript-cover';
 import { editionChecks } from './checks/run';
 import { bookFigures } from './figures';
+import { poolChoices } from './isbn';
 
 /** How many rows a list answers with at most (the queue, the overview, an author's manuscripts). */
 const LIST_MAX = 500;
@@ -27,7 +28,11 @@ export function findPublication(db: DB, id: string) {
 type PublicationRow = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
 
 export function parseMetadata(json: string): PublishingMetadata {
-  return PublishingMetadataSchema.parse(JSON.parse(json));
+  const stored = JSON.parse(json) as Record<string, unknown>;
+  const parsed = PublishingMetadataSchema.safeParse(stored);
+  if (parsed.success || typeof stored.isbn !== 'string') return parsed.success ? parsed.data : PublishingMetadataSchema.parse(stored);
+  // An ISBN stored before the field checked it stays as it was written: the ISBN check judges it.
+  return { ...PublishingMetadataSchema.parse({ ...stored, isbn: '' }), isbn: stored.isbn };
 }
 
 async function liveManuscript(ctx: AppContext, id: string): Promise<Manuscript | null> {
@@ -148,7 +153,10 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView, 
   const [found, cover] = await Promise.all([checkedEdition ? editionChecks(ctx.db, checkedEdition) : [], coverOf(ctx.db, view.id)]);
   const checks = found.map((c) => ({ ...c, blocksApproval: blocksApproval(c) }));
   const isOwner = view.actors.includes('owner');
-  const figures = isOwner && base.bookId ? (await bookFigures(ctx.db, user, [base.bookId])).get(base.bookId) : undefined;
+  const [figures, isbnChoices] = await Promise.all([
+    isOwner && base.bookId ? bookFigures(ctx.db, user, [base.bookId]).then((f) => f.get(base.bookId!)) : undefined,
+    isOwner && !view.imprintId ? poolChoices(ctx.db, view.ownerId) : [],
+  ]);
   return {
     ...base,
     manuscriptTitle,
@@ -163,6 +171,7 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView, 
     cover,
     approvalBlocker: row?.pendingEditionId ? approvalBlocker(checks) : null,
     figures: figures ?? null,
+    isbnChoices,
   };
 }
 

@@ -32,7 +32,13 @@ export const MetadataSchema = zm.object({
   seriesNumber: zm.nullable(zm.number()),
   /** ONIX role codes (sync/publishing/contributors.ts). */
   contributors: zm.array(zm.object({ name: zm.string(), role: zm.string() })),
+  /** ISBN-13 digits, '' for none. */
+  isbn: zm.string(),
 });
+
+/** A free ISBN of the pool of an imprint the author belongs to, which the form offers. */
+const PoolChoiceSchema = zm.object({ isbn: zm.string(), hyphenated: zm.string(), imprintName: zm.string() });
+export type PoolChoice = zm.infer<typeof PoolChoiceSchema>;
 
 const PublicationSummarySchema = zm.object({
   id: zm.string(),
@@ -129,6 +135,8 @@ const PublicationDetailSchema = zm.object({
   approvalBlocker: zm.nullable(zm.string()),
   /** Sales and reads, for the owner (with 'earnings:view') once the book was published; null otherwise. */
   figures: zm.nullable(BookFiguresSchema),
+  /** For the owner: free ISBNs of their imprints' pools to choose from (empty for anyone else, or without a pool). */
+  isbnChoices: zm.array(PoolChoiceSchema),
 });
 export type PublicationDetail = zm.infer<typeof PublicationDetailSchema>;
 

@@ -144,6 +144,7 @@ function Publication({ detail }: { detail: PublicationDetail }) {
             fallbackTitle={detail.manuscriptTitle}
             readOnly={!detail.isOwner || detail.state === 'rejected'}
             save={save}
+            isbnChoices={detail.isbnChoices}
           />
         </div>
         <aside className="stack">
