@@ -32,3 +32,6 @@ export function resolveMonthRange(query: { from?: string; to?: string }, now: nu
   }
   return { from, to, startMs: monthStart(from), endMs: monthStart(addMonths(to, 1)) };
 }
+
+/** Every sale and refund ever (the publishing page's per-book totals); `from` and `to` name no month. */
+export const ALL_TIME: MonthRange = { from: '', to: '', startMs: 0, endMs: Number.MAX_SAFE_INTEGER };

@@ -50,6 +50,7 @@ import * as m047 from './migrations/047-docx-exports';
 import * as m048 from './migrations/048-imprint-book-drafts';
 import * as m049 from './migrations/049-print-pdf-exports';
 import * as m050 from './migrations/050-book-text-updated-at';
+import * as m051 from './migrations/051-reading-days-by-book';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '048-imprint-book-drafts': m048,
   '049-print-pdf-exports': m049,
   '050-book-text-updated-at': m050,
+  '051-reading-days-by-book': m051,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

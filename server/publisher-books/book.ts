@@ -108,6 +108,7 @@ async function detailsOfBook(ctx: AppContext, bookId: string): Promise<Publishin
     series: m.series,
     seriesNumber: m.series ? m.seriesNumber : null,
     contributors: contributors.map((c) => ({ name: c.name, role: roleCodeOf(c.role as Contributor['role']) })),
+    isbn: '', // the book's own, beside the details (setIsbn)
   };
 }
 

@@ -17,6 +17,7 @@ import { saveBook } from '../books/save-book';
 import type { AppContext } from '../context';
 import { ApiError, conflict, invalid } from '../http/errors';
 import type { ImprintActor } from '../publisher/access';
+import { checkIsbnClaim, publishedKeepsIsbn } from '../publisher/isbn-rules';
 import { coverType } from '../uploads/archive';
 import { chapterChanges, loadImprintDraft, storeImprintDraft } from '../publishing/imprint-drafts';
 import { filesLocked, findImprintBook, inStore, ownerView } from './book';
@@ -26,7 +27,8 @@ export async function saveDetails(ctx: AppContext, who: ImprintActor, bookId: st
   const view = ownerView(who.imprint.id, found, who.actor.id);
   if (view.state === 'rejected') throw conflict('This book was rejected: its details no longer change.');
   const now = ctx.now();
-  const json = JSON.stringify(metadata);
+  // The book's ISBN is the book's own (setIsbn, with its pool entry), never the details'.
+  const json = JSON.stringify({ ...metadata, isbn: '' });
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('publications')
@@ -69,14 +71,9 @@ export async function setIsbn(ctx: AppContext, who: ImprintActor, bookId: string
       .where('imprintId', '=', imprintId)
       .executeTakeFirstOrThrow();
     if (book.isbn === isbn) return;
-    if (book.isbn && (book.status === 'published' || book.status === 'unlisted'))
-      throw conflict(`This book was published with the ISBN ${book.isbn}, so that ISBN stays with it.`, { isbn: 'A published edition keeps its ISBN.' });
-    const pooled = await trx.selectFrom('imprintIsbns').select(['imprintId', 'bookId']).where('isbn', '=', isbn).executeTakeFirst();
-    if (pooled && pooled.imprintId !== imprintId) throw conflict('That ISBN belongs to another imprint.', { isbn: 'That ISBN belongs to another imprint.' });
-    if (pooled?.bookId && pooled.bookId !== bookId)
-      throw conflict('That ISBN is assigned to another book.', { isbn: 'That ISBN is assigned to another of your books.' });
-    const holder = await trx.selectFrom('books').select('title').where('isbn', '=', isbn).where('id', '!=', bookId).executeTakeFirst();
-    if (holder) throw conflict(`“${holder.title}” already has that ISBN.`, { isbn: 'Another book already has this ISBN: one ISBN per edition.' });
+    const kept = publishedKeepsIsbn(book, isbn);
+    if (kept) throw kept;
+    const { pooled } = await checkIsbnClaim(trx, { isbn, bookId, imprintIds: [imprintId] });
     const now = ctx.now();
     // The old number goes back to the pool (this book was never published with it).
     if (book.isbn)

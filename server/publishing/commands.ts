@@ -22,6 +22,7 @@ import { newId } from '../http/ids';
 import { editionChecks, queueEditionChecks } from './checks/run';
 import { listingSlug, snapshotEdition, type EditionContent } from './edition';
 import { dropImprintDraft } from './imprint-drafts';
+import { assignPoolIsbn, checkAuthorIsbn } from './isbn';
 import { snapshotImprintBook } from './imprint-edition';
 import { queuePublishingNotice } from './notices';
 import { parseMetadata, viewPublication, type PublicationView } from './publications';
@@ -43,6 +44,7 @@ export async function saveMetadata(ctx: AppContext, { user }: Acting, id: string
   if (!view.actors.includes('owner')) throw forbidden("Only the manuscript's owner edits its details.");
   if (!view.manuscript) throw conflict('The manuscript was deleted.');
   if (view.state === 'rejected') throw conflict('This book was rejected: its details no longer change.');
+  await checkAuthorIsbn(ctx.db, view, metadata.isbn);
   const now = ctx.now();
   const json = JSON.stringify(metadata);
   await ctx.db
@@ -250,6 +252,10 @@ async function putInStore(ctx: AppContext, acting: Acting, move: Move): Promise<
     featured: existing?.featured ?? 0,
     imprintId: existing?.imprintId ?? null,
     contributorUserIds,
-    alsoWrite: (trx) => commitMove(ctx, trx, acting, { ...move, editionNumber: edition.number, set: { liveEditionId: editionId } }),
+    alsoWrite: async (trx, bookId) => {
+      // An author's ISBN from an imprint's pool is theirs from the approval on (server/publishing/isbn.ts).
+      if (move.action === 'approve') await assignPoolIsbn(trx, bookId, book.metadata.isbn, ctx.now());
+      await commitMove(ctx, trx, acting, { ...move, editionNumber: edition.number, set: { liveEditionId: editionId } });
+    },
   });
 }

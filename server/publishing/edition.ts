@@ -9,6 +9,7 @@ import { CanonicalBookSchema, type CanonicalBook, type Contributor } from '../..
 import type { BookDetailResponse, ChapterResponse } from '../../sync/api/books';
 import type { Manuscript } from '../../sync/collections/manuscripts';
 import { bookRoleOf } from '../../sync/publishing/contributors';
+import { isValidIsbn13 } from '../../sync/isbn';
 import type { PublishingMetadata } from '../../sync/publishing/metadata';
 import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
@@ -121,6 +122,8 @@ export async function snapshotEdition(ctx: AppContext, manuscript: Manuscript, m
       priceCents: metadata.priceCents,
       currency: metadata.currency,
       genres: metadata.genres,
+      // Only a valid one (the form's rule); details stored before it keep theirs for the ISBN check to judge.
+      ...(isValidIsbn13(metadata.isbn) ? { isbn: metadata.isbn } : {}),
       ...listingExtras(metadata),
     },
     chapters: rendered.map((c) => ({ id: editionChapterId(listing.bookId, c.id), title: c.title, xhtml: withEditionLinks(c.xhtml, listing.bookId, rendered) })),

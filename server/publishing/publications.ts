@@ -4,7 +4,7 @@
  * with their states, the review queue and the reviewers' overview. A manuscript without a row
  * here is a draft nobody has started to publish.
  */
-import type { PublicationDetail, PublicationSummary } from '../../sync/api/publishing';
+import type { MyPublication, PublicationDetail, PublicationSummary } from '../../sync/api/publishing';
 import type { Manuscript } from '../../sync/collections/manuscripts';
 import { approvalBlocker, blocksApproval } from '../../sync/publishing/checks';
 import { PublishingMetadataSchema, type PublishingMetadata } from '../../sync/publishing/metadata';
@@ -16,6 +16,8 @@ import type { DB } from '../db/connection';
 import { readDoc } from '../sync/store';
 import { coverOf } from '../covers/manuscript-cover';
 import { editionChecks } from './checks/run';
+import { bookFigures } from './figures';
+import { poolChoices } from './isbn';
 
 /** How many rows a list answers with at most (the queue, the overview, an author's manuscripts). */
 const LIST_MAX = 500;
@@ -26,7 +28,11 @@ export function findPublication(db: DB, id: string) {
 type PublicationRow = NonNullable<Awaited<ReturnType<typeof findPublication>>>;
 
 export function parseMetadata(json: string): PublishingMetadata {
-  return PublishingMetadataSchema.parse(JSON.parse(json));
+  const stored = JSON.parse(json) as Record<string, unknown>;
+  const parsed = PublishingMetadataSchema.safeParse(stored);
+  if (parsed.success || typeof stored.isbn !== 'string') return parsed.success ? parsed.data : PublishingMetadataSchema.parse(stored);
+  // An ISBN stored before the field checked it stays as it was written: the ISBN check judges it.
+  return { ...PublishingMetadataSchema.parse({ ...stored, isbn: '' }), isbn: stored.isbn };
 }
 
 async function liveManuscript(ctx: AppContext, id: string): Promise<Manuscript | null> {
@@ -98,7 +104,8 @@ function toSummary(r: SummaryRow, fallbackTitle = ''): PublicationSummary {
   };
 }
 
-export async function publicationDetail(ctx: AppContext, view: PublicationView): Promise<PublicationDetail> {
+/** The publication as `user` (who may view it: see viewPublication) sees it. */
+export async function publicationDetail(ctx: AppContext, view: PublicationView, user: SessionUser): Promise<PublicationDetail> {
   const { row } = view;
   const [owner, summary, editions, events] = await Promise.all([
     ctx.db.selectFrom('users').select('displayName').where('id', '=', view.ownerId).executeTakeFirst(),
@@ -145,24 +152,32 @@ export async function publicationDetail(ctx: AppContext, view: PublicationView):
   const checkedEdition = row?.pendingEditionId ?? row?.liveEditionId;
   const [found, cover] = await Promise.all([checkedEdition ? editionChecks(ctx.db, checkedEdition) : [], coverOf(ctx.db, view.id)]);
   const checks = found.map((c) => ({ ...c, blocksApproval: blocksApproval(c) }));
+  const isOwner = view.actors.includes('owner');
+  const [figures, isbnChoices] = await Promise.all([
+    isOwner && base.bookId ? bookFigures(ctx.db, user, [base.bookId]).then((f) => f.get(base.bookId!)) : undefined,
+    isOwner && !view.imprintId ? poolChoices(ctx.db, view.ownerId) : [],
+  ]);
   return {
     ...base,
     manuscriptTitle,
     metadata: row?.metadata ? parseMetadata(row.metadata) : null,
     submittedMetadata: submitted ? parseMetadata(submitted.metadata) : null,
     actions: allowedActions(view.state, view.actors),
-    isOwner: view.actors.includes('owner'),
+    isOwner,
     pendingEdition: edition(row?.pendingEditionId),
     liveEdition: edition(row?.liveEditionId),
     events,
     checks,
     cover,
     approvalBlocker: row?.pendingEditionId ? approvalBlocker(checks) : null,
+    figures: figures ?? null,
+    isbnChoices,
   };
 }
 
-/** The manuscripts `userId` owns, newest first, each with its publishing state. */
-export async function myPublications(ctx: AppContext, userId: string): Promise<PublicationSummary[]> {
+/** The manuscripts `user` owns, newest first, each with its publishing state and, once published, its figures. */
+export async function myPublications(ctx: AppContext, user: SessionUser): Promise<MyPublication[]> {
+  const userId = user.id;
   // The owner is in each of their manuscripts' audience: that index finds them without JSON SQL.
   const docs = await ctx.db
     .selectFrom('syncAudience as a')
@@ -187,7 +202,7 @@ export async function myPublications(ctx: AppContext, userId: string): Promise<P
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const owner = await ctx.db.selectFrom('users').select('displayName').where('id', '=', userId).executeTakeFirst();
-  return owned.map((m) => {
+  const summaries = owned.map((m): PublicationSummary => {
     const r = byId.get(m.id);
     return r
       ? toSummary(r, m.title)
@@ -202,6 +217,8 @@ export async function myPublications(ctx: AppContext, userId: string): Promise<P
           listed: false,
         };
   });
+  const figures = await bookFigures(ctx.db, user, [...new Set(summaries.flatMap((s) => (s.bookId ? [s.bookId] : [])))]);
+  return summaries.map((s) => ({ ...s, figures: (s.bookId && figures.get(s.bookId)) || null }));
 }
 
 /** Waiting for a reviewer: submitted or in review, the longest waiting first. */

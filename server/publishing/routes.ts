@@ -26,7 +26,8 @@ export function publishingRoutes(ctx: AppContext) {
   const router = new Hono<AppEnv>();
   const detail = async (c: Context<AppEnv>, id: string) => {
     c.header('Cache-Control', 'private, no-cache');
-    return publicationDetail(ctx, await mustView(ctx, id, requireUser(c)));
+    const user = requireUser(c);
+    return publicationDetail(ctx, await mustView(ctx, id, user), user);
   };
   const edition = async (c: Context<AppEnv>, editionId: string) => {
     const who = acting(c);
@@ -40,7 +41,7 @@ export function publishingRoutes(ctx: AppContext) {
   on(router, '/api/publishing', api.listMyPublications, async (c) => {
     const { user } = acting(c);
     c.header('Cache-Control', 'private, no-cache');
-    return { items: await myPublications(ctx, user.id) };
+    return { items: await myPublications(ctx, user) };
   });
   on(router, '/api/publishing', api.getPublication, (c, { params }) => {
     acting(c);

@@ -32,7 +32,13 @@ export const MetadataSchema = zm.object({
   seriesNumber: zm.nullable(zm.number()),
   /** ONIX role codes (sync/publishing/contributors.ts). */
   contributors: zm.array(zm.object({ name: zm.string(), role: zm.string() })),
+  /** ISBN-13 digits, '' for none. */
+  isbn: zm.string(),
 });
+
+/** A free ISBN of the pool of an imprint the author belongs to, which the form offers. */
+const PoolChoiceSchema = zm.object({ isbn: zm.string(), hyphenated: zm.string(), imprintName: zm.string() });
+export type PoolChoice = zm.infer<typeof PoolChoiceSchema>;
 
 const PublicationSummarySchema = zm.object({
   id: zm.string(),
@@ -49,6 +55,25 @@ const PublicationSummarySchema = zm.object({
   listed: zm.boolean(),
 });
 export type PublicationSummary = zm.infer<typeof PublicationSummarySchema>;
+
+/**
+ * A published book's figures for its author, all time: copies sold are its paid order lines (the
+ * sales /settings/billing counts, server/billing/earnings.ts), the earnings the author's share of
+ * them by billing's royalty split, readers the distinct other people with reading progress on it.
+ */
+const BookFiguresSchema = zm.object({
+  copiesSold: zm.number(),
+  /** Of those, refunded since. */
+  copiesRefunded: zm.number(),
+  /** The author's earnings, one entry per currency (never added together); may be negative after refunds. */
+  earnings: zm.array(zm.object({ currency: zm.string(), cents: zm.number() })),
+  readers: zm.number(),
+});
+export type BookFigures = zm.infer<typeof BookFiguresSchema>;
+
+/** One of my manuscripts: with its figures once a store book exists, for an author who may see earnings. */
+const MyPublicationSchema = zm.object({ ...PublicationSummarySchema.shape, figures: zm.nullable(BookFiguresSchema) });
+export type MyPublication = zm.infer<typeof MyPublicationSchema>;
 
 const EditionSchema = zm.object({
   id: zm.string(),
@@ -108,6 +133,10 @@ const PublicationDetailSchema = zm.object({
   cover: zm.nullable(ManuscriptCoverSchema),
   /** Why the pending edition cannot be approved now (checks running or failed); null when nothing stands in the way. */
   approvalBlocker: zm.nullable(zm.string()),
+  /** Sales and reads, for the owner (with 'earnings:view') once the book was published; null otherwise. */
+  figures: zm.nullable(BookFiguresSchema),
+  /** For the owner: free ISBNs of their imprints' pools to choose from (empty for anyone else, or without a pool). */
+  isbnChoices: zm.array(PoolChoiceSchema),
 });
 export type PublicationDetail = zm.infer<typeof PublicationDetailSchema>;
 
@@ -115,7 +144,7 @@ export type PublicationDetail = zm.infer<typeof PublicationDetailSchema>;
 export const listMyPublications = endpoint({
   method: 'GET',
   path: '/api/publishing',
-  response: zm.object({ items: zm.array(PublicationSummarySchema) }),
+  response: zm.object({ items: zm.array(MyPublicationSchema) }),
 });
 
 /** One publication, for the manuscript's owner and for reviewers; 404 for anyone else. */

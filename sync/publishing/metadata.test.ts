@@ -18,6 +18,17 @@ describe('publishing metadata', () => {
     expect(PublishingMetadataSchema.parse(valid)).toMatchObject({ subtitle: '', keywords: ['orchard', 'sea'], series: '', seriesNumber: null });
   });
 
+  it('takes an optional ISBN-10 or ISBN-13, hyphens allowed, as its 13 digits; a bad one is the field’s error', () => {
+    expect(PublishingMetadataSchema.parse(valid).isbn).toBe('');
+    expect(PublishingMetadataSchema.parse({ ...valid, isbn: '  ' }).isbn).toBe('');
+    expect(PublishingMetadataSchema.parse({ ...valid, isbn: '978-0-306-40615-7' }).isbn).toBe('9780306406157');
+    expect(PublishingMetadataSchema.parse({ ...valid, isbn: '0-306-40615-2' }).isbn).toBe('9780306406157');
+    expect(metadataErrors({ ...valid, isbn: '978-0-306-40615-8' })).toEqual({ isbn: 'The check digit does not match: a digit is mistyped.' });
+    expect(metadataErrors({ ...valid, isbn: '12345' })).toEqual({ isbn: 'An ISBN has 10 or 13 digits.' });
+    expect(metadataErrors({ ...valid, isbn: 'ISBN 978' })).toEqual({ isbn: expect.stringContaining('Only digits') });
+    expect(metadataErrors({ ...valid, isbn: 9780306406157 })).toEqual({ isbn: 'Type the ISBN as digits.' });
+  });
+
   it('says what is wrong next to each field', () => {
     const errors = metadataErrors({
       ...valid,

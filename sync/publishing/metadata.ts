@@ -4,6 +4,7 @@
  * with the same messages (keys are the field names) when something slips through.
  */
 import { z } from 'zod';
+import { checkIsbn, ISBN_PROBLEM_MESSAGES } from '../isbn';
 import { GENRES } from '../store/genres';
 import { MAX_PRICE_CENTS } from '../store/pricing';
 import { AGE_RATINGS } from './age-ratings';
@@ -62,6 +63,24 @@ const ContributorsSchema = z
   .max(CONTRIBUTORS_MAX, `Credit at most ${CONTRIBUTORS_MAX} contributors.`)
   .default([]);
 
+/**
+ * The book's ISBN, optional (the store sells ebooks without one): typed as an ISBN-10 or ISBN-13,
+ * hyphens and spaces allowed, kept as its 13 digits (sync/isbn.ts); '' for none. A bad checksum,
+ * length or prefix is this field's error, in the words every ISBN field uses.
+ */
+const IsbnSchema = z
+  .string({ error: 'Type the ISBN as digits.' })
+  .trim()
+  .max(30, ISBN_PROBLEM_MESSAGES.length)
+  .default('')
+  .transform((typed, ctx) => {
+    if (typed === '') return '';
+    const checked = checkIsbn(typed);
+    if (checked.ok) return checked.isbn13;
+    ctx.addIssue({ code: 'custom', message: ISBN_PROBLEM_MESSAGES[checked.problem] });
+    return z.NEVER;
+  });
+
 /** A number in a series needs the series' name. */
 function seriesRule(m: { series: string; seriesNumber: number | null }, ctx: z.RefinementCtx): void {
   if (m.seriesNumber !== null && m.series === '') ctx.addIssue({ code: 'custom', path: ['series'], message: 'Name the series this book is part of.' });
@@ -95,6 +114,8 @@ export const PublishingMetadataSchema = z
     series: SeriesSchema,
     seriesNumber: SeriesNumberSchema,
     contributors: ContributorsSchema,
+    /** An author's own or one from their imprint's pool (server/publishing/isbn.ts). An imprint's book keeps its ISBN on the book (/publisher/books/{id}/edit), not here. */
+    isbn: IsbnSchema,
   })
   .superRefine(seriesRule);
 export type PublishingMetadata = z.infer<typeof PublishingMetadataSchema>;

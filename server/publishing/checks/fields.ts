@@ -19,10 +19,13 @@ const FIELD_NAMES: Record<MetadataField, string> = {
   series: 'Series',
   seriesNumber: 'Number in the series',
   contributors: 'Contributors',
+  isbn: 'ISBN', // never shown: the ISBN check's
 };
 
 export const fieldsCheck: EditionCheckFn = ({ book, metadata }): CheckOutcome => {
-  const findings: Finding[] = Object.entries(metadataErrors(metadata)).map(([field, reason]) => ({
+  // The ISBN has its own check (isbn.ts), which says more than the form's message.
+  const { isbn: _isbn, ...errors } = metadataErrors(metadata);
+  const findings: Finding[] = Object.entries(errors).map(([field, reason]) => ({
     where: FIELD_NAMES[field as MetadataField] ?? field,
     reason: reason!,
   }));

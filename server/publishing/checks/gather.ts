@@ -20,7 +20,7 @@ interface StoreBook {
   coverPath: string | null;
 }
 
-/** The ISBN as the author typed it with the details (a later form field), else the edition's, else the store book's (a pool assignment). */
+/** The ISBN as the author gave it with the details (typed or from a pool), else the edition's, else the store book's (a pool assignment). */
 function isbnOf(metadata: unknown, book: CanonicalBook, store: StoreBook | undefined): string | null {
   const typed = (metadata as { isbn?: unknown } | null)?.isbn;
   if (typeof typed === 'string' && typed.trim() !== '') return typed.trim();
@@ -47,11 +47,15 @@ async function isbnFacts(db: DB, value: string, bookId: string | null, ownerId: 
       .executeTakeFirst(),
   ]);
   if (!pooled) return { value, otherBooks, pool: null };
+  // A member of the imprint, or one of its active authors, may take an ISBN from its pool (server/publishing/isbn.ts).
   const member = await db
     .selectFrom('imprintMembers')
     .select('userId')
     .where('imprintId', '=', pooled.imprintId)
     .where('userId', '=', ownerId)
+    .union(
+      db.selectFrom('imprintAuthors').select('userId').where('imprintId', '=', pooled.imprintId).where('userId', '=', ownerId).where('status', '=', 'active'),
+    )
     .executeTakeFirst();
   const ownImprint = store?.imprintId === pooled.imprintId || member !== undefined;
   const assignedTo = pooled.bookId && pooled.bookId !== bookId ? { id: pooled.bookId, title: pooled.title ?? 'another book' } : null;

@@ -2,11 +2,13 @@
  * The book's details for the store, for an author's manuscript (/publishing) and an imprint's
  * book (/publisher/books/{id}/edit). The shared schema (sync/publishing/metadata.ts) is checked
  * before sending and the server's 422 messages land next to the same fields. Amounts are typed in
- * the currency ("4.99") and sent as minor units; keywords are typed comma-separated.
+ * the currency ("4.99") and sent as minor units; keywords are typed comma-separated. An author's
+ * ISBN is typed (ISBN-10 or 13, hyphens allowed) or taken from their imprint's pool; an imprint's
+ * book sets its ISBN beside the form, on the book itself.
  */
 import { AGE_RATINGS } from '../../../sync/publishing/age-ratings';
 import { useState } from 'react';
-import type { PublicationDetail } from '../../../sync/api/publishing';
+import type { PoolChoice, PublicationDetail } from '../../../sync/api/publishing';
 import type { ContributorRoleCode } from '../../../sync/publishing/contributors';
 import {
   GENRES_MAX,
@@ -48,6 +50,7 @@ function initial(m: Metadata, fallbackTitle: string) {
     series: m?.series ?? '',
     seriesNumber: m?.seriesNumber ? String(m.seriesNumber) : '',
     contributors: (m?.contributors ?? []).map((c) => ({ name: c.name, role: c.role as ContributorRoleCode })),
+    isbn: m?.isbn ?? '',
   };
 }
 
@@ -57,6 +60,7 @@ export function MetadataForm({
   readOnly,
   save,
   imprintBook = false,
+  isbnChoices = [],
 }: {
   metadata: Metadata;
   fallbackTitle: string;
@@ -64,6 +68,8 @@ export function MetadataForm({
   save: MetadataSave;
   /** An imprint's book names every contributor; a manuscript credits its owner and co-authors itself. */
   imprintBook?: boolean;
+  /** Free ISBNs of the author's imprints' pools. */
+  isbnChoices?: PoolChoice[];
 }) {
   const [form, setForm] = useState(() => initial(metadata, fallbackTitle));
   const [local, setLocal] = useState<Errors>({});
@@ -89,6 +95,7 @@ export function MetadataForm({
       series: form.series,
       seriesNumber,
       contributors: form.contributors,
+      ...(imprintBook ? {} : { isbn: form.isbn }),
     };
     const found: Errors = metadataErrors(body, imprintBook ? ImprintBookMetadataSchema : undefined);
     if (priceCents === null) found.priceCents = form.price.trim() ? 'Enter an amount like 4.99.' : 'Enter a price (0 makes the book free).';
@@ -193,6 +200,32 @@ export function MetadataForm({
             onChange={(e) => set({ seriesNumber: e.target.value })}
           />
         </div>
+        {!imprintBook && (
+          <div className="publishing-row">
+            <TextField
+              label="ISBN (optional)"
+              value={form.isbn}
+              error={errors.isbn}
+              onChange={(e) => set({ isbn: e.target.value })}
+              hint="Your own ISBN-10 or ISBN-13; hyphens are fine. The store sells ebooks without one."
+            />
+            {isbnChoices.length > 0 && (
+              <SelectField
+                label="Or one from your publisher's pool"
+                value={isbnChoices.some((c) => c.isbn === form.isbn) ? form.isbn : ''}
+                onChange={(e) => e.target.value && set({ isbn: e.target.value })}
+                hint="Assigned to this book when it is approved."
+              >
+                <option value="">Choose a free ISBN…</option>
+                {isbnChoices.map((c) => (
+                  <option key={c.isbn} value={c.isbn}>
+                    {c.hyphenated} · {c.imprintName}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          </div>
+        )}
         <ContributorsField
           rows={form.contributors}
           onChange={(contributors) => set({ contributors })}

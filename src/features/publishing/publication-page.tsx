@@ -2,13 +2,14 @@
  * /publishing/{manuscriptId}: one book on its way to the store, for its author — where it stands,
  * the details form, previews in the reader (the manuscript as it is now, and the edition sent for
  * review, which later writing does not change), submit (or submit an update), unlist or list
- * again, and the feedback thread with the reviewers.
+ * again, the feedback thread with the reviewers, and once published its sales and reads.
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { PublicationDetail } from '../../../sync/api/publishing';
 import type { PublishingAction } from '../../../sync/publishing/state-machine';
 import { Button, Card, Notice, Page, QueryState, TextArea, usePageTitle } from '../../ui';
+import { FiguresCard } from './book-figures';
 import { CoverCard } from './cover-card';
 import { EditionChecks } from './edition-checks';
 import { MetadataForm } from './metadata-form';
@@ -143,9 +144,11 @@ function Publication({ detail }: { detail: PublicationDetail }) {
             fallbackTitle={detail.manuscriptTitle}
             readOnly={!detail.isOwner || detail.state === 'rejected'}
             save={save}
+            isbnChoices={detail.isbnChoices}
           />
         </div>
         <aside className="stack">
+          {detail.figures && <FiguresCard figures={detail.figures} />}
           <CoverCard detail={detail} readOnly={!detail.isOwner || detail.state === 'rejected'} />
           <Actions detail={detail} />
           <Previews detail={detail} />

@@ -1,16 +1,18 @@
 /**
  * /publishing: the author's manuscripts and where each stands on its way to the store — draft,
  * submitted, in review, changes requested, rejected, published or unlisted. Each opens
- * /publishing/{id}: details, submission, feedback.
+ * /publishing/{id}: details, submission, feedback. Once published, each shows its copies sold, the
+ * author's earnings and its readers.
  */
 import { Link } from 'react-router';
-import type { PublicationSummary } from '../../../sync/api/publishing';
+import type { MyPublication } from '../../../sync/api/publishing';
 import { EmptyState, LinkButton, Page, QueryState, Table, formatDate, type Column } from '../../ui';
+import { FiguresLine } from './book-figures';
 import { useMyPublications } from './publishing-api';
 import { StateBadge } from './state-badge';
 import './publishing.css';
 
-const columns: Column<PublicationSummary>[] = [
+const columns: Column<MyPublication>[] = [
   {
     key: 'title',
     header: 'Book',
@@ -32,6 +34,7 @@ const columns: Column<PublicationSummary>[] = [
     header: 'Store page',
     render: (p) => (p.listed && p.bookId ? <Link to={`/book/${encodeURIComponent(p.bookId)}`}>View in the store</Link> : <span className="muted">—</span>),
   },
+  { key: 'figures', header: 'Sales and reads', render: (p) => <FiguresLine figures={p.figures} /> },
 ];
 
 export function PublishingPage() {

@@ -43,6 +43,7 @@ function Details({ detail }: { detail: PublicationDetail }) {
     ['Price', m.priceCents === 0 ? 'Free' : formatPrice(m.priceCents, m.currency)],
     ['Age rating', (AGE_RATINGS as Record<string, string>)[m.ageRating] ?? m.ageRating],
     ['Series', m.series ? `${m.series}${m.seriesNumber ? ` #${m.seriesNumber}` : ''}` : '—'],
+    ['ISBN', m.isbn || '—'],
   ];
   return (
     <Card title={detail.submittedMetadata ? `Details of edition ${detail.pendingEdition?.number}` : 'Details'}>
