@@ -88,6 +88,11 @@ test('an author submits a manuscript, an admin requests changes, then approves i
   await author.reload();
   await badge(author, 'Published');
   await expect(author.getByText(/Edition 2 is in the store/)).toBeVisible();
+  // Once published, the author sees the book's sales and readers, none yet.
+  const figures = author.locator('section.card', { has: author.getByRole('heading', { name: 'Sales and reads' }) });
+  await expect(figures).toContainText('No sales yet');
+  await expect(figures).toContainText('No readers yet');
+  await author.screenshot({ path: test.info().outputPath('publication-published.png'), fullPage: true });
 
   // Anyone finds it in the store (a fresh context: no store answers kept by a service worker).
   const visitor = await (await browser.newContext()).newPage();
