@@ -10,14 +10,13 @@ import { splitPassages } from '../../sync/ask/passages';
 import { indexText } from '../../sync/ask/query';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
-import type { JobWorker } from '../jobs/worker';
+import { LANES, type JobWorker } from '../jobs/worker';
 import { chapterRuns } from './chapter-runs';
 import { passageIndex } from './passage-index';
 
 export const ASK_INDEX_JOB = 'ask.index';
 const ASK_BACKFILL_JOB = 'ask.backfill';
 /** Indexing a long book takes a second of CPU: a lane of its own, so mail never waits behind it. */
-const ASK_LANE = 'ask';
 /** Passages written per statement. */
 const BATCH = 100;
 /** Chapters parsed between two turns of the event loop. */
@@ -33,8 +32,8 @@ export function registerAskJobs(worker: JobWorker, ctx: AppContext) {
   const run = async (p: Partial<AskIndexPayload>) => {
     if (typeof p?.bookId === 'string') await indexBook(ctx, p.bookId, { force: p.force === true });
   };
-  worker.register(ASK_INDEX_JOB, run, { lane: ASK_LANE });
-  worker.register(ASK_BACKFILL_JOB, () => backfill(ctx), { lane: ASK_LANE });
+  worker.register(ASK_INDEX_JOB, run, { lane: LANES.ask });
+  worker.register(ASK_BACKFILL_JOB, () => backfill(ctx), { lane: LANES.ask });
 }
 
 /** Asks for a book's passages to be (re)built; `in`: the transaction that changed the book. */

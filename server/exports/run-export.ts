@@ -12,7 +12,7 @@ import type { Manuscript } from '../../sync/collections/manuscripts';
 import { actingRole } from '../../sync/manuscripts/policy';
 import type { AppContext } from '../context';
 import type { ExportsTable } from '../db/schema';
-import type { JobWorker } from '../jobs/worker';
+import { LANES, type JobWorker } from '../jobs/worker';
 import { accountDataJson, accountFilesZip } from './account-data';
 import { buildDocx } from './docx';
 import { buildEpub } from './epub/build-epub';
@@ -147,8 +147,12 @@ export async function pruneExpired(ctx: AppContext): Promise<void> {
 }
 
 export function registerExportJobs(worker: JobWorker, ctx: AppContext): void {
-  worker.register(EXPORT_JOB, async (payload: { exportId?: unknown }) => {
-    await pruneExpired(ctx);
-    if (typeof payload.exportId === 'string') await runExport(ctx, payload.exportId);
-  });
+  worker.register(
+    EXPORT_JOB,
+    async (payload: { exportId?: unknown }) => {
+      await pruneExpired(ctx);
+      if (typeof payload.exportId === 'string') await runExport(ctx, payload.exportId);
+    },
+    { lane: LANES.books },
+  );
 }

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
-import type { JobWorker } from '../jobs/worker';
+import { LANES, type JobWorker } from '../jobs/worker';
 import { makeVariant } from './generate';
 import { IMAGE_JOB_MAX_ATTEMPTS, IMAGE_VARIANTS_JOB, VARIANT_FORMATS, VARIANT_MEDIA_TYPES } from './plan';
 
@@ -112,6 +112,6 @@ export async function reprocessFailed(ctx: AppContext): Promise<{ variants: numb
 }
 
 export function registerImageJobs(worker: JobWorker, ctx: AppContext): void {
-  worker.register(IMAGE_VARIANTS_JOB, (p: { sourceHash: string }) => makeVariants(ctx, p.sourceHash), { lane: 'images' });
+  worker.register(IMAGE_VARIANTS_JOB, (p: { sourceHash: string }) => makeVariants(ctx, p.sourceHash), { lane: LANES.images });
   ctx.blobs.onReleased((hash) => dropVariants(ctx, hash));
 }

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestContext, type TestContext } from '../test/test-context';
-import { JobWorker } from './worker';
+import { EXPORT_JOB } from '../exports/run-export';
+import { IMAGE_VARIANTS_JOB } from '../images/plan';
+import { MAIL_JOB } from '../mail/mailer';
+import { CHECKS_JOB } from '../publishing/checks/run';
+import { JobWorker, LANES } from './worker';
 import { backoffDelay } from './queue';
 
 let t: TestContext;
@@ -69,6 +73,14 @@ describe('job queue', () => {
     t.advance(10 * 60_000); // both claims lapse
     expect(await worker.drain()).toBe(2);
     expect(seen.sort()).toEqual(['image', 'mail']);
+  });
+
+  it("puts the server's slow kinds in lanes of their own, so mail never waits behind a print PDF", async () => {
+    t = await buildTestContext();
+    expect(t.worker.laneOf(MAIL_JOB)).toBe('main');
+    expect(t.worker.laneOf(EXPORT_JOB)).toBe(LANES.books);
+    expect(t.worker.laneOf(CHECKS_JOB)).toBe(LANES.books);
+    expect(t.worker.laneOf(IMAGE_VARIANTS_JOB)).toBe(LANES.images);
   });
 
   it('backs off exponentially up to a cap', () => {

@@ -1,9 +1,9 @@
 /**
  * The in-process worker loops: each lane claims one job at a time and runs its handler. Handlers
  * must be idempotent — a job whose worker died is claimed again after the visibility timeout.
- * Kinds registered in a lane of their own (the image variants: seconds of CPU each) run beside
- * the main lane, so a sign-in e-mail never waits behind a backlog of covers. Every lane claims
- * from the one queue (server/jobs/queue.ts), whichever engine holds it.
+ * Kinds registered in a lane of their own (work that takes seconds of CPU or a browser) run beside
+ * the main lane, so a sign-in e-mail never waits behind a backlog of covers or a print PDF. Every
+ * lane claims from the one queue (server/jobs/queue.ts), whichever engine holds it.
  */
 import { JOB_POLL_INTERVAL } from '../limits';
 import type { JobQueue } from './queue';
@@ -11,6 +11,17 @@ import type { JobQueue } from './queue';
 export type JobHandler = (payload: any) => Promise<void>;
 
 const MAIN_LANE = 'main';
+
+/** The lanes beside the main one. Each runs one job at a time, so a lane's kinds wait only for each other. */
+export const LANES = {
+  /** Image variants: a cover's six take about a second of libvips. */
+  images: 'images',
+  /** The Ask index of a book: parsing and embedding every chapter. */
+  ask: 'ask',
+  /** Whole-book files: exports (the print PDF typesets in Chromium for tens of seconds) and the edition checks' epubcheck. */
+  books: 'books',
+} as const;
+export type LaneName = (typeof LANES)[keyof typeof LANES];
 
 interface Lane {
   timer: NodeJS.Timeout | null;
@@ -20,7 +31,7 @@ interface Lane {
 export class JobWorker {
   private handlers = new Map<string, JobHandler>();
   /** Kinds by the lane they run in; unlisted kinds run in the main lane. */
-  private laneOf = new Map<string, string>();
+  private kindLanes = new Map<string, string>();
   private lanes = new Map<string, Lane>([[MAIN_LANE, { timer: null, running: false }]]);
   private stopped = true;
   lastTickAt = 0;
@@ -28,12 +39,17 @@ export class JobWorker {
 
   constructor(private readonly queue: JobQueue) {}
 
-  register(kind: string, handler: JobHandler, options: { lane?: string } = {}): void {
+  register(kind: string, handler: JobHandler, options: { lane?: LaneName } = {}): void {
     this.handlers.set(kind, handler);
-    if (options.lane && options.lane !== MAIN_LANE) {
-      this.laneOf.set(kind, options.lane);
+    if (options.lane) {
+      this.kindLanes.set(kind, options.lane);
       if (!this.lanes.has(options.lane)) this.lanes.set(options.lane, { timer: null, running: false });
     }
+  }
+
+  /** The lane a kind runs in. */
+  laneOf(kind: string): string {
+    return this.kindLanes.get(kind) ?? MAIN_LANE;
   }
 
   get kinds(): string[] {
@@ -67,8 +83,8 @@ export class JobWorker {
   }
 
   private filterOf(name: string): { only?: string[]; except?: string[] } {
-    if (name === MAIN_LANE) return { except: [...this.laneOf.keys()] };
-    return { only: [...this.laneOf].filter(([, lane]) => lane === name).map(([kind]) => kind) };
+    if (name === MAIN_LANE) return { except: [...this.kindLanes.keys()] };
+    return { only: [...this.kindLanes].filter(([, lane]) => lane === name).map(([kind]) => kind) };
   }
 
   private async drainLane(name: string): Promise<number> {

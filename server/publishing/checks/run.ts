@@ -9,13 +9,13 @@
 import { CHECK_NAMES, type CheckName } from '../../../sync/publishing/checks';
 import type { AppContext } from '../../context';
 import type { DB } from '../../db/connection';
-import type { JobWorker } from '../../jobs/worker';
+import { LANES, type JobWorker } from '../../jobs/worker';
 import { epubcheckEdition } from './epubcheck';
 import { gatherCheckInput } from './gather';
 import { PURE_CHECKS } from './registry';
 import type { CheckOutcome, Finding } from './types';
 
-const CHECKS_JOB = 'publishing.checks';
+export const CHECKS_JOB = 'publishing.checks';
 /** The job's name before the other checks joined epubcheck: jobs queued then still run everything. */
 const OLD_EPUBCHECK_JOB = 'publishing.epubcheck';
 
@@ -78,8 +78,8 @@ export function registerEditionChecksJob(worker: JobWorker, ctx: AppContext): vo
   const handler = async (payload: { editionId?: unknown }) => {
     if (typeof payload.editionId === 'string') await runEditionChecks(ctx, payload.editionId);
   };
-  worker.register(CHECKS_JOB, handler);
-  worker.register(OLD_EPUBCHECK_JOB, handler);
+  worker.register(CHECKS_JOB, handler, { lane: LANES.books });
+  worker.register(OLD_EPUBCHECK_JOB, handler, { lane: LANES.books });
 }
 
 /** The checks of an edition, in the order the pages list them, for the author's and the reviewer's pages. */
