@@ -10,19 +10,10 @@ import { EPUBCHECK_MISSING, epubcheckCommand } from '../../exports/epubcheck';
 import { manuscriptDoc, writeManuscript } from '../../exports/test-manuscripts';
 import { buildUser } from '../../sync/test-helpers';
 import { answerOf, buildTestContext, type TestContext } from '../../test/test-context';
+import { testMetadata } from '../test-manuscript';
 import { EPUBCHECK_OFF } from './epubcheck';
 
-const metadata: PublishingMetadataInput = {
-  title: 'The Salt Orchard',
-  subtitle: 'A summer novel',
-  description: 'A family, an orchard by the sea.',
-  genres: ['FB'],
-  keywords: ['orchard'],
-  language: 'en',
-  priceCents: 499,
-  currency: 'USD',
-  ageRating: 'all',
-};
+const metadata: PublishingMetadataInput = { ...testMetadata, subtitle: 'A summer novel' };
 
 let t: TestContext;
 afterEach(async () => t.close());
