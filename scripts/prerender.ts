@@ -1,7 +1,7 @@
 /**
  * `npm run build:prerender`, after the client build: renders the public pages' first paint with
  * the SSR build of src/prerender.tsx and writes dist/prerendered.json — per route pattern, the
- * markup for #root and the stylesheets it needs beyond the entry's (from Vite's manifest) — for
+ * markup for #root and the stylesheets and code it needs beyond the entry's (from Vite's manifest) — for
  * the server to send to visitors (server/site/prerendered.ts).
  */
 import fs from 'node:fs';
@@ -28,20 +28,23 @@ function stylesOf(key: string, seen = new Set<string>()): string[] {
   return [...(chunk.css ?? []).map((file) => `/${file}`), ...(chunk.imports ?? []).flatMap((next) => stylesOf(next, seen))];
 }
 
-/** React's markers for Suspense boundaries and text, and the empty template of a boundary still loading: the swap needs none of them. */
-const clean = (html: string) => html.replace(/<!--.*?-->/gs, '').replace(/<template><\/template>/g, '');
+/** Every chunk a module loads statically, itself included. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key]?.imports ?? []) closure(next, seen);
+  return seen;
+}
 
-/**
- * Every text box of the first paint is read-only until the app replaces it. The root is inert
- * too, which stops people, but scripts and test drivers can still fill an inert box and lose the
- * text to the swap; a read-only one they wait for, as for any box not ready yet. (Clicks wait
- * anyway: nothing inert is hit.) Read-only, not disabled, looks the same.
- */
-const freezeTextBoxes = (html: string) => html.replace(/<(input|textarea)(?=[\s>/])/g, '<$1 readonly');
+/** A page's code beyond what index.html loads already, for the server to name as modulepreloads. */
+const entryChunks = closure('index.html');
+function scriptsOf(key: string): string[] {
+  return [...closure(key)].filter((k) => !entryChunks.has(k)).map((k) => `/${manifest[k]!.file}`);
+}
 
 const pages: Record<string, PrerenderedPage> = {};
 for (const [pattern, { path, module }] of Object.entries(PRERENDERED)) {
-  pages[pattern] = { html: freezeTextBoxes(clean(await prerender(path))), styles: [...new Set(stylesOf(module))] };
+  pages[pattern] = { html: await prerender(path), styles: [...new Set(stylesOf(module))], scripts: scriptsOf(module) };
 }
 fs.writeFileSync('dist/prerendered.json', JSON.stringify(pages));
 console.log(`prerendered ${Object.keys(pages).length} pages into dist/prerendered.json`);

@@ -137,7 +137,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
   await sweepStaleUploads(uploadTempRoot(config.dataDir), ctx.now());
   await startAnalyticsRollups(ctx);
   const app = createApp(ctx, { worker });
-  mountClient(app, config.clientDir, sitePages(ctx, config.publicUrl));
+  mountClient(app, config.clientDir, sitePages(ctx, config.publicUrl, config.clientDir));
   worker.start();
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));

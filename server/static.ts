@@ -29,6 +29,8 @@ interface PageParts {
    * what a visitor sees: inert until the app takes over (src/main.tsx), so nothing typed is lost.
    */
   prerendered?: boolean;
+  /** The page drawn with its data for this request (a visitor's store pages), instead of the build's first paint. */
+  firstPaint?: string;
 }
 
 export interface ClientOptions {
@@ -71,9 +73,14 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string, options: Clien
     // The page may carry the visitor's own account: never kept by a shared cache. (Given with the
     // answer: set on it through c.header() or afterwards, the Node adapter sent the page without
     // the headers later middleware adds, the CSP among them.)
-    return c.html(withParts(html, parts, parts.prerendered ? prerenderedFor(c.req.path) : null), 200, { 'Cache-Control': 'private, no-cache' });
+    const built = parts.prerendered ? prerenderedFor(c.req.path) : null;
+    const prerendered = built && parts.firstPaint ? { ...built, html: parts.firstPaint } : built;
+    return c.html(withParts(html, parts, prerendered), 200, { 'Cache-Control': 'private, no-cache' });
   });
 }
+
+/** The module script Vite writes into index.html for the app's entry. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** index.html with a page's own head tags (replacing its title and description), boot data and first paint. */
 function withParts(html: string, { head, boot, preload = [] }: PageParts, prerendered: PrerenderedPage | null): string {
@@ -82,13 +89,19 @@ function withParts(html: string, { head, boot, preload = [] }: PageParts, preren
   if (preload.length > 0) {
     // `crossorigin` on fetches: the app's fetch() is a CORS-mode request, and a preload is only
     // used by a request of the same mode.
-    const links = preload.map(({ href, as }) => `<link rel="preload" href="${escapeHtml(href)}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}>`);
-    out = out.replace('</head>', () => `${links.join('')}</head>`);
+    out = out.replace('</head>', () => `${preload.map(preloadLink).join('')}</head>`);
   }
   if (prerendered) {
     const links = prerendered.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
     out = out
       .replace('</head>', () => `${links}</head>`)
+      // The app's code starts after the first frame (index.html's loader), with the page's own
+      // modules beside it rather than asked for once the entry has run: the page paints without
+      // waiting for code that will draw the same page again.
+      .replace(ENTRY_SCRIPT, (_tag, entry: string) => {
+        const plan = JSON.stringify({ entry, modules: prerendered.scripts ?? [] }).replace(/</g, '\\u003c');
+        return `<script id="quire-entry" type="application/json">${plan}</script>`;
+      })
       .replace('<div id="root"></div>', () => `<div id="root" data-prerendered inert>${prerendered.html}</div>`);
   }
   if (boot !== undefined) {
@@ -97,4 +110,17 @@ function withParts(html: string, { head, boot, preload = [] }: PageParts, preren
     out = out.replace('<div id="root"', () => `<script id="quire-boot" type="application/json">${json}</script>\n    <div id="root"`);
   }
   return out;
+}
+
+/**
+ * `crossorigin` on fetches: the app's fetch() is a CORS-mode request, and a preload is only used
+ * by a request of the same mode. An image the page shows first (its largest paint) is asked for
+ * first; one shown by `<picture>` names the source the browser will pick.
+ */
+function preloadLink({ href, as, image }: Preload): string {
+  const attrs = [`rel="preload"`, `href="${escapeHtml(href)}"`, `as="${as}"`];
+  if (as === 'fetch') attrs.push('crossorigin');
+  if (as === 'image') attrs.push('fetchpriority="high"');
+  if (image) attrs.push(`imagesrcset="${escapeHtml(image.srcset)}"`, `imagesizes="${escapeHtml(image.sizes)}"`, `type="${image.type}"`);
+  return `<link ${attrs.join(' ')}>`;
 }

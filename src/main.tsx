@@ -6,13 +6,13 @@ import { installGlobalErrorReporting } from './lib/error-reporting';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { queryClient } from './lib/query-client';
-import { adoptPageSession } from './lib/session';
+import { adoptPageBoot } from './lib/session';
 import { applyStoredTheme } from './app/theme';
 import './ui/styles.css';
 
 applyStoredTheme();
 installGlobalErrorReporting();
-adoptPageSession(queryClient);
+adoptPageBoot(queryClient);
 
 const root = document.getElementById('root')!;
 const router = createRouter();
@@ -33,7 +33,24 @@ function whenRouterReady(): Promise<void> {
   });
 }
 
-void whenRouterReady().then(() => {
+/** How long the app waits for the first paint's images before it takes over anyway. */
+const FIRST_PAINT_IMAGES_WAIT_MS = 2_000;
+
+/**
+ * The images the first paint shows in the window (a store page's covers) are let finish first: the
+ * app draws the same page, and taking over halfway would draw a cover a second time, later.
+ */
+function whenFirstPaintImagesLoaded(): Promise<void> {
+  if (!root.hasAttribute('data-prerendered')) return Promise.resolve();
+  const loading = [...root.querySelectorAll('img')].filter((img) => !img.complete && img.getBoundingClientRect().top < window.innerHeight);
+  if (loading.length === 0) return Promise.resolve();
+  const loaded = loading.map(
+    (img) => new Promise<void>((resolve) => ['load', 'error'].forEach((type) => img.addEventListener(type, () => resolve(), { once: true }))),
+  );
+  return Promise.race([Promise.all(loaded).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, FIRST_PAINT_IMAGES_WAIT_MS))]);
+}
+
+void Promise.all([whenRouterReady(), whenFirstPaintImagesLoaded()]).then(() => {
   root.removeAttribute('data-prerendered');
   root.removeAttribute('inert');
   createRoot(root).render(

@@ -3,7 +3,8 @@
  * visitor sees them, rendered from the real routes and components before any script has run. The
  * server sends it inside #root to visitors who are signed out (server/site/prerendered.ts), and
  * main.tsx swaps in the live app once the page's code has loaded; until then the markup is inert,
- * so nothing typed into it is lost. Data the page fetches shows as its loading state.
+ * so nothing typed into it is lost. Data the page fetches shows as its loading state, except on
+ * the store pages the server draws per request with their data (renderStorePage).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 // eslint-disable-next-line no-restricted-imports -- React's own renderer, run at build time (not Quire's server)
@@ -12,6 +13,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from './app/router';
 import { SESSION_KEY } from './lib/session';
 import { ToastProvider } from './ui';
+import type { StoreBook, StoreHomeResponse } from '../sync/api/store';
+import { storeBookKey, storeHomeKey } from './features/store/query-keys';
 
 /**
  * Route patterns prerendered: a path that renders each (any id shows the same loading state) and
@@ -27,17 +30,46 @@ export const PRERENDERED: Record<string, { path: string; module: string }> = {
   '/blog/:slug': { path: '/blog/x', module: 'src/features/blog/post-page.tsx' },
 };
 
-export async function prerender(path: string): Promise<string> {
+/** A query's key and its answer, as the app's query cache holds it. */
+export type PageQuery = [key: readonly string[], data: unknown];
+
+/** React's markers for Suspense boundaries and text, and the empty template of a boundary still loading: the swap needs none of them. */
+const clean = (html: string) => html.replace(/<!--.*?-->/gs, '').replace(/<template><\/template>/g, '');
+
+/**
+ * Every text box of the first paint is read-only until the app replaces it. The root is inert
+ * too, which stops people, but scripts and test drivers can still fill an inert box and lose the
+ * text to the swap; a read-only one they wait for, as for any box not ready yet. (Clicks wait
+ * anyway: nothing inert is hit.) Read-only, not disabled, looks the same.
+ */
+const freezeTextBoxes = (html: string) => html.replace(/<(input|textarea)(?=[\s>/])/g, '<$1 readonly');
+
+/** A path as a visitor first sees it; queries given are drawn with their data, the others as loading. */
+export async function prerender(path: string, queries: PageQuery[] = []): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://quire.invalid${path}`));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
   const queryClient = new QueryClient();
   queryClient.setQueryData(SESSION_KEY, { user: null });
-  return renderToString(
+  for (const [key, data] of queries) queryClient.setQueryData(key, data);
+  const html = renderToString(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
       </ToastProvider>
     </QueryClientProvider>,
   );
+  return freezeTextBoxes(clean(html));
+}
+
+/**
+ * A visitor's store front or store book page drawn with its data, per request (server/site/
+ * rendered-pages.ts): its largest paint — a cover — is then in the HTML rather than waiting for
+ * the app's code and the API (issue 12: LCP ≤ 1.5 s). The queries go with it, so the app takes
+ * over with the same data instead of a loading state.
+ */
+export async function renderStorePage(data: { home: StoreHomeResponse } | { book: StoreBook }): Promise<{ html: string; queries: PageQuery[] }> {
+  const [path, queries]: [string, PageQuery[]] =
+    'home' in data ? ['/store', [[storeHomeKey, data.home]]] : [`/book/${encodeURIComponent(data.book.id)}`, [[storeBookKey(data.book.id), data.book]]];
+  return { html: await prerender(path, queries), queries };
 }

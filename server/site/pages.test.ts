@@ -13,12 +13,18 @@ import { writeServerDoc } from '../sync/server-write';
 import { mountClient } from '../static';
 import { buildTestContext, type TestContext } from '../test/test-context';
 import { sitePages } from './pages';
+import sharp from 'sharp';
+import type { StoreBook } from '../../sync/api/store';
+import { BOOK_PAGE_COVER_SIZES } from '../../sync/store/book-page-cover';
+import { escapeHtml } from '../../sync/text/escape-html';
 
 let t: TestContext;
 let clientDir: string;
 beforeEach(async () => {
   t = await buildTestContext();
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-client-'));
+  // dist/ in a folder of its own: the per-request renderer's build is its sibling, dist-prerender/.
+  clientDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quire-client-')), 'dist');
+  fs.mkdirSync(clientDir);
   fs.writeFileSync(
     path.join(clientDir, 'index.html'),
     '<!doctype html><html><head><title>Quire</title><script>var theme = 1;</script></head><body>\n    <div id="root"></div></body></html>',
@@ -27,11 +33,11 @@ beforeEach(async () => {
     path.join(clientDir, 'prerendered.json'),
     JSON.stringify({ '/': { html: '<h1>Books worth staying up for.</h1>', styles: ['/assets/home.css'] } }),
   );
-  mountClient(t.app, clientDir, sitePages(t.ctx, 'https://quire.example'));
+  mountClient(t.app, clientDir, sitePages(t.ctx, 'https://quire.example', clientDir));
 });
 afterEach(async () => {
   await t.close();
-  fs.rmSync(clientDir, { recursive: true, force: true });
+  fs.rmSync(path.dirname(clientDir), { recursive: true, force: true });
 });
 
 async function bootOf(res: Response) {
@@ -104,6 +110,110 @@ describe("a book reader's preloads", () => {
     expect(preloads(await (await t.request(`/books/${bookId}`)).text())).toEqual([]);
     expect(await page('/books/no-such-book')).toEqual([]);
     expect(await page('/books/%E0%A4%A')).toEqual([]);
-    expect(await page(`/book/${bookId}`)).toEqual([]);
+    expect(await page('/wishlist')).toEqual([]);
+  });
+});
+
+describe("a store book's preloads", () => {
+  const links = (html: string) => [...html.matchAll(/<link rel="preload" ([^>]+)>/g)].map((m) => m[1]);
+
+  it("name the book's answer and its cover, the AVIF source <picture> will pick when there are variants", async () => {
+    const author = await buildSignedInUser(t.ctx, { roles: ['author'] });
+    const cover = await sharp({ create: { width: 480, height: 768, channels: 3, background: '#23466e' } })
+      .jpeg()
+      .toBuffer();
+    const bookId = await importPublishedBook(t, author.cookie, epub3({ cover: { path: 'images/cover.jpg', mediaType: 'image/jpeg', bytes: cover } }));
+    const book = (await (await t.request(`/api/store/books/${bookId}`)).json()) as StoreBook;
+    expect(book.coverSet?.avif).toBeTruthy();
+    const html = await (await t.request(`/book/${bookId}`)).text();
+    expect(links(html)).toEqual([
+      `href="/api/store/books/${bookId}" as="fetch" crossorigin`,
+      `href="${escapeHtml(book.coverUrl!)}" as="image" fetchpriority="high" imagesrcset="${escapeHtml(book.coverSet!.avif!)}" imagesizes="${BOOK_PAGE_COVER_SIZES}" type="image/avif"`,
+    ]);
+    // Signed in, the same page preloads the same.
+    expect(links(await (await t.request(`/book/${bookId}`, { headers: { cookie: author.cookie } })).text())).toHaveLength(2);
+    // Nothing for a book the store does not have, or a path that is not one.
+    expect(links(await (await t.request('/book/no-such-book')).text())).toEqual([]);
+    const bad = await t.request('/book/%E0%A4%A');
+    expect(bad.status).toBe(200);
+    expect(links(await bad.text())).toEqual([]);
+    expect((await t.request('/author/%E0%A4%A')).status).toBe(200);
+  });
+});
+
+describe("a prerendered page's code", () => {
+  it("starts after the first frame: the entry and the page's modules are named as data for index.html's loader, not run at once", async () => {
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body>\n    <div id="root"></div></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(clientDir, 'prerendered.json'),
+      JSON.stringify({ '/store': { html: '<h1>Store</h1>', styles: ['/assets/store.css'], scripts: ['/assets/store-page.js', '/assets/book-card.js'] } }),
+    );
+    const visitor = await (await t.request('/store')).text();
+    expect(visitor).not.toContain('<script type="module"');
+    const plan = /<script id="quire-entry" type="application\/json">(.*?)<\/script>/.exec(visitor)?.[1];
+    expect(JSON.parse(plan!)).toEqual({ entry: '/assets/index-1.js', modules: ['/assets/store-page.js', '/assets/book-card.js'] });
+    // Signed in, the page is not prerendered: its code runs at once.
+    const { cookie } = await buildSignedInUser(t.ctx);
+    const member = await (await t.request('/store', { headers: { cookie } })).text();
+    expect(member).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(member).not.toContain('quire-entry');
+  });
+});
+
+describe('a store page drawn with its data', () => {
+  /** A stand-in for dist-prerender/prerender.js (src/prerender.tsx), which only a client build makes. */
+  function fakeRenderer(body: string) {
+    fs.mkdirSync(path.join(path.dirname(clientDir), 'dist-prerender'));
+    fs.writeFileSync(path.join(path.dirname(clientDir), 'dist-prerender', 'prerender.js'), `export async function renderStorePage(data) { ${body} }`);
+    fs.writeFileSync(
+      path.join(clientDir, 'prerendered.json'),
+      JSON.stringify({
+        '/store': { html: '<p>Loading the store…</p>', styles: ['/assets/store.css'] },
+        '/book/:bookId': { html: '<p>Loading the book…</p>', styles: ['/assets/book.css'] },
+      }),
+    );
+  }
+
+  it("replaces the build's first paint for visitors, and the page carries the answers it was drawn from", async () => {
+    fakeRenderer(
+      "const [key, value] = data.book ? [['store', 'book', data.book.id], data.book] : [['store', 'home'], data.home]; return { html: '<h1>' + (data.book ? data.book.title : data.home.shelves.length + ' shelves') + '</h1>', queries: [[key, value]] };",
+    );
+    const author = await buildSignedInUser(t.ctx, { roles: ['author'] });
+    const bookId = await importPublishedBook(t, author.cookie, epub3());
+    const book = (await (await t.request(`/api/store/books/${bookId}`)).json()) as StoreBook;
+    const page = await bootOf(await t.request(`/book/${bookId}`));
+    expect(page.html).toContain(`<div id="root" data-prerendered inert><h1>${escapeHtml(book.title)}</h1></div>`);
+    expect(page.html).toContain('<link rel="stylesheet" crossorigin href="/assets/book.css">');
+    expect(page.boot.queries).toEqual([[['store', 'book', bookId], book]]);
+    expect(page.html).not.toContain('rel="preload"'); // the cover is in the page, and the book in its answers
+    const home = await (await t.request('/api/store')).json();
+    const front = await bootOf(await t.request('/store'));
+    expect(front.boot.queries).toEqual([[['store', 'home'], home]]);
+    // A book the store does not have, a signed-in person, a search: the build's first paint or none, and no answers.
+    const missing = await bootOf(await t.request('/book/no-such-book'));
+    expect(missing.html).toContain('<p>Loading the book…</p>');
+    expect(missing.boot.queries).toBeUndefined();
+    const member = await bootOf(await t.request(`/book/${bookId}`, { headers: { cookie: author.cookie } }));
+    expect(member.html).toContain('<div id="root"></div>');
+    expect(member.boot.queries).toBeUndefined();
+    expect((await bootOf(await t.request('/store?q=salt'))).boot.queries).toBeUndefined();
+  });
+
+  it("falls back to the build's first paint when drawing fails", async () => {
+    fakeRenderer("throw new Error('a component broke');");
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const page = await bootOf(await t.request('/store'));
+      expect(page.html).toContain('<div id="root" data-prerendered inert><p>Loading the store…</p></div>');
+      expect(page.boot.queries).toBeUndefined();
+      expect(errors).toHaveLength(1);
+    } finally {
+      console.error = original;
+    }
   });
 });

@@ -1,8 +1,8 @@
 /**
  * What a page's HTML carries beyond index.html (server/static.ts): its own head tags for crawlers
  * and link previews (store pages, blog posts), and the visitor's session, so the client draws
- * the right header and page without first asking GET /api/auth/me, and a reader page's preloads
- * (issue 11).
+ * the right header and page without first asking GET /api/auth/me, and the preloads of a reader
+ * page and a store book's page (issues 11 and 12).
  */
 import type { PageBoot } from '../../sync/api/session';
 import { toMe } from '../auth/present';
@@ -12,20 +12,30 @@ import type { AppContext } from '../context';
 import type { ClientOptions } from '../static';
 import { readerPreloads } from './reader-preload';
 import { storeHeadFor } from './store-meta';
+import { bookPagePreloads, storeBookId } from './store-preload';
+import { renderedStorePage } from './rendered-pages';
+import { storeBook } from '../store/book-page';
 
-export function sitePages(ctx: AppContext, publicUrl: string): ClientOptions {
+export function sitePages(ctx: AppContext, publicUrl: string, clientDir: string): ClientOptions {
   return {
     before: sessionMiddleware(ctx),
     parts: async (c) => {
       const user = c.get('user');
-      const boot: PageBoot = { session: { user: user ? toMe(user) : null } };
+      const path = c.req.path;
+      const storeBookPath = storeBookId(path);
+      const book = storeBookPath ? await storeBook(ctx, storeBookPath) : null;
+      // The prerendered pages are drawn as a visitor sees them (header, calls to sign up), and
+      // as the bare path shows them: a search in the query (/store?q=…) draws another page.
+      const prerendered = !user && new URL(c.req.url).search === '';
+      const drawn = prerendered ? await renderedStorePage(ctx, clientDir, path, book) : null;
+      const boot: PageBoot = { session: { user: user ? toMe(user) : null }, ...(drawn ? { queries: drawn.queries } : {}) };
       return {
-        head: (await blogHeadFor(ctx, publicUrl, c.req.path)) ?? (await storeHeadFor(ctx, publicUrl, c.req.path)),
+        head: (await blogHeadFor(ctx, publicUrl, path)) ?? (await storeHeadFor(ctx, publicUrl, path)),
         boot,
-        preload: await readerPreloads(ctx, user ?? null, c.req.path),
-        // The prerendered pages are drawn as a visitor sees them (header, calls to sign up), and
-        // as the bare path shows them: a search in the query (/store?q=…) draws another page.
-        prerendered: !user && new URL(c.req.url).search === '',
+        // A page drawn with its data has its cover in it already, and the app will not ask for the book again.
+        preload: [...(await readerPreloads(ctx, user ?? null, path)), ...(book && !drawn ? bookPagePreloads(book) : [])],
+        prerendered,
+        firstPaint: drawn?.html,
       };
     },
   };

@@ -11,6 +11,8 @@ export interface PrerenderedPage {
   html: string;
   /** Stylesheets the markup needs beyond the entry's. */
   styles: string[];
+  /** The page's code beyond the entry's (absent in files from older builds). */
+  scripts?: string[];
 }
 
 /** `/book/:bookId` → a RegExp matching `/book/anything` (one segment per parameter), trailing slash allowed. */

@@ -19,8 +19,10 @@ import { readDoc } from '../sync/store';
 
 export interface Preload {
   href: string;
-  /** `fetch` for what the app reads with fetch(), `style` for a stylesheet link. */
-  as: 'fetch' | 'style';
+  /** `fetch` for what the app reads with fetch(), `style` for a stylesheet link, `image` for an <img>. */
+  as: 'fetch' | 'style' | 'image';
+  /** An image shown by `<picture>`: the `srcset`, `sizes` and format of the source the browser will pick. */
+  image?: { srcset: string; sizes: string; type: string };
 }
 
 /** `/books/{id}` and `/books/{id}/flow`: not the manuscript and edition readers, whose text is fetched afresh. */
@@ -28,7 +30,7 @@ const READER_PATH = /^\/books\/([^/]+)(?:\/flow)?\/?$/;
 
 export async function readerPreloads(ctx: AppContext, user: SessionUser | null, pathname: string): Promise<Preload[]> {
   const segment = user && READER_PATH.exec(pathname)?.[1];
-  const bookId = segment && decoded(segment);
+  const bookId = segment && decodedSegment(segment);
   if (!bookId) return [];
   const found = await accessToBook(ctx, bookId, user);
   if (!found || found.access === 'none') return [];
@@ -50,7 +52,8 @@ export async function readerPreloads(ctx: AppContext, user: SessionUser | null, 
   ];
 }
 
-function decoded(segment: string): string | null {
+/** A path segment decoded, or null when it is not valid percent-encoding (then it names no book). */
+export function decodedSegment(segment: string): string | null {
   try {
     return decodeURIComponent(segment);
   } catch {

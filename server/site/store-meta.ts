@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { sitemapPosts } from '../blog/queries';
 import { storeBook } from '../store/book-page';
 import { escapeHtml } from '../../sync/text/escape-html';
+import { decodedSegment } from './reader-preload';
 
 /** A page's head, rendered by renderHead (also the blog's, server/blog/meta.ts). */
 export interface Head {
@@ -124,9 +125,11 @@ function storeFrontHead(base: string): Head {
 export async function storeHeadFor(ctx: AppContext, base: string, pathname: string): Promise<string | null> {
   const book = /^\/book\/([^/]+)\/?$/.exec(pathname);
   const author = /^\/author\/([^/]+)\/?$/.exec(pathname);
+  // A segment that is not valid percent-encoding names nothing: the page says so, not a 500.
+  const id = decodedSegment((book ?? author)?.[1] ?? '');
   let head: Head | null = null;
-  if (book) head = await bookHead(ctx, base, decodeURIComponent(book[1]!));
-  else if (author) head = await authorHead(ctx, base, decodeURIComponent(author[1]!));
+  if (book && id) head = await bookHead(ctx, base, id);
+  else if (author && id) head = await authorHead(ctx, base, id);
   else if (pathname === '/store' || pathname === '/store/') head = storeFrontHead(base);
   return head ? renderHead(head) : null;
 }

@@ -40,15 +40,25 @@ export function useSession() {
 
 /**
  * The session the page's HTML came with (server/site/pages.ts), so the first render draws the
- * right header and page without waiting for GET /api/auth/me. The service worker's offline shell
- * has none: then the session is fetched as before.
+ * right header and page without waiting for GET /api/auth/me, and the answers a page drawn with
+ * its data came with, so the app takes over with that page rather than a loading state. The service worker's offline shell has none: then the session is
+ * fetched as before.
  */
-export function adoptPageSession(queryClient: QueryClient, doc: Document = document) {
+export function adoptPageBoot(queryClient: QueryClient, doc: Document = document) {
   const text = doc.getElementById('quire-boot')?.textContent;
   if (!text) return;
   const boot = PageBootSchema.safeParse(JSON.parse(text));
-  if (boot.success) queryClient.setQueryData(SESSION_KEY, remember(boot.data.session));
+  if (!boot.success) return;
+  queryClient.setQueryData(SESSION_KEY, remember(boot.data.session));
+  for (const [key, data] of boot.data.queries ?? []) {
+    queryClient.setQueryData(key, data);
+    // Just drawn from the server's data: asking again as the page mounts would only repeat it.
+    queryClient.setQueryDefaults(key, { staleTime: PAGE_DATA_FRESH_MS });
+  }
 }
+
+/** How long answers that came with the page count as fresh (an edit anywhere in the app invalidates them sooner). */
+const PAGE_DATA_FRESH_MS = 60_000;
 
 /** The account as last known here, without waiting for the server: the session's answer, else the remembered one. */
 export function knownUserId(queryClient: QueryClient): string | null {

@@ -23,8 +23,15 @@ export type Me = z.infer<typeof MeSchema>;
 export const getMe = endpoint({ method: 'GET', path: '/api/auth/me', response: z.object({ user: z.nullable(MeSchema) }) });
 export type MeResponse = z.infer<typeof getMe.response>;
 
-/** What a page's HTML carries for the first render (server/site/pages.ts → src/lib/session.ts): the answer GET /api/auth/me would give. */
-export const PageBootSchema = z.object({ session: getMe.response });
+/**
+ * What a page's HTML carries for the first render (server/site/pages.ts → src/lib/session.ts): the
+ * answer GET /api/auth/me would give, and the answers a page drawn with its data was drawn from
+ * (a visitor's store pages), by the app's query keys.
+ */
+export const PageBootSchema = z.object({
+  session: getMe.response,
+  queries: z.optional(z.array(z.tuple([z.array(z.string()), z.unknown()]))),
+});
 export type PageBoot = z.infer<typeof PageBootSchema>;
 
 /** Ends this browser's session and clears its cookie. */

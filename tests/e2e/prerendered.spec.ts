@@ -69,3 +69,35 @@ test('text typed while the store is still its first paint waits for the app, and
   await expect(page).toHaveURL(/\/store\?q=the$/);
   await expect(page.getByRole('status').filter({ hasText: /of \d+ books|1 book/ })).toBeVisible();
 });
+
+test("a visitor's store book page arrives with the book in it, and the app takes over with the same data", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/store')) asked.push(request.url());
+  });
+  await page.goto('/book/demo-the-lighthouse-ledger', { waitUntil: 'commit' });
+
+  // Before any of the app's code has run: the cover (loaded), the title, the price and the description.
+  const root = page.locator('#root');
+  await expect(root).toHaveAttribute('data-prerendered');
+  await expect(page.getByRole('heading', { level: 1, name: 'The Lighthouse Ledger' })).toBeVisible();
+  const cover = page.getByRole('img', { name: 'Cover of The Lighthouse Ledger' });
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.locator('.store-book-price')).toContainText('$');
+  await expect(page.getByText('A keeper’s logbook records a ship that never sailed.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('prerendered-book.png') });
+
+  release();
+  await expect(root).not.toHaveAttribute('data-prerendered');
+  await expect(page.getByRole('link', { name: 'Read a sample' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'The Lighthouse Ledger' })).toBeVisible();
+  // The book came with the page: the app did not ask for it again.
+  expect(asked.filter((url) => url.includes('/api/store/books/demo-the-lighthouse-ledger'))).toEqual([]);
+  await expectAccessible(page);
+});

@@ -16,6 +16,7 @@ import { removeFromCart } from '../cart/cart-actions';
 import { formatPrice } from '../store/format-price';
 import { useOwnsBook } from '../store/use-owns-book';
 import './checkout.css';
+import { storeBookKey } from '../store/query-keys';
 
 interface Item {
   bookId: string;
@@ -112,7 +113,7 @@ function CartCheckout({ userId }: { userId: string }) {
 
 function BuyNow({ bookId }: { bookId: string }) {
   const owned = useOwnsBook(bookId);
-  const book = useQuery({ queryKey: ['store', 'book', bookId], queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
+  const book = useQuery({ queryKey: storeBookKey(bookId), queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
   if (book.isPending) return <Skeleton lines={3} />;
   if (book.error) return <Notice tone="error">{errorMessage(book.error)}</Notice>;
   const b = book.data;

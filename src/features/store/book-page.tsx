@@ -8,6 +8,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { claimBook } from '../../../sync/api/books';
 import { getStoreBook, type StoreBook } from '../../../sync/api/store';
+import { BOOK_PAGE_COVER_SIZES } from '../../../sync/store/book-page-cover';
 import { AGE_RATINGS } from '../../../sync/publishing/age-ratings';
 import { call, errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -16,6 +17,7 @@ import { BookReviews } from '../reviews/book-reviews';
 import { Price } from './book-card';
 import { useOwnsBook } from './use-owns-book';
 import './store.css';
+import { storeBookKey } from './query-keys';
 
 // Their own chunks (they open the local database), fetched only for signed-in people.
 const WishlistToggle = lazy(() => import('../wishlist/wishlist-toggle'));
@@ -102,7 +104,7 @@ function BookStorePage({ book }: { book: StoreBook }) {
       <div className="store-book-top">
         <div className="store-book-cover book-cover">
           {book.coverUrl ? (
-            <Picture src={book.coverUrl} set={book.coverSet} sizes="16rem" alt={`Cover of ${book.title}`} width={320} height={512} />
+            <Picture src={book.coverUrl} set={book.coverSet} sizes={BOOK_PAGE_COVER_SIZES} alt={`Cover of ${book.title}`} width={320} height={512} />
           ) : (
             <div className="book-cover-blank">{book.title}</div>
           )}
@@ -192,7 +194,7 @@ function BookStorePage({ book }: { book: StoreBook }) {
 
 export function StoreBookPage() {
   const { bookId = '' } = useParams();
-  const query = useQuery({ queryKey: ['store', 'book', bookId], queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
+  const query = useQuery({ queryKey: storeBookKey(bookId), queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
   return (
     <QueryState query={query} what="This book's page" lines={8}>
       {(book) => <BookStorePage book={book} />}

@@ -11,6 +11,7 @@ import { EmptyState, LinkButton, QueryState, Skeleton, usePageTitle } from '../.
 import { DownloadControl } from '../library/download-control';
 import { useOwnsBook } from './use-owns-book';
 import './store.css';
+import { storeBookKey } from './query-keys';
 
 export function PurchaseSuccessPage() {
   usePageTitle('It’s yours');
@@ -18,7 +19,7 @@ export function PurchaseSuccessPage() {
   const bookId = params.get('book') ?? '';
   const owned = useOwnsBook(bookId);
   const book = useQuery({
-    queryKey: ['store', 'book', bookId],
+    queryKey: storeBookKey(bookId),
     queryFn: () => call(getStoreBook, { params: { id: bookId } }),
     enabled: bookId !== '',
   });

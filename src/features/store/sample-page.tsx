@@ -12,11 +12,12 @@ import { LinkButton, QueryState, usePageTitle } from '../../ui';
 import { Price } from './book-card';
 import { useOwnsBook } from './use-owns-book';
 import './store.css';
+import { storeBookKey } from './query-keys';
 
 export function SamplePage() {
   const { bookId = '' } = useParams();
   const owned = useOwnsBook(bookId);
-  const book = useQuery({ queryKey: ['store', 'book', bookId], queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
+  const book = useQuery({ queryKey: storeBookKey(bookId), queryFn: () => call(getStoreBook, { params: { id: bookId } }) });
   const chapterId = book.data?.sampleChapterId ?? null;
   const chapter = useQuery({
     queryKey: ['store', 'sample', bookId, chapterId],

@@ -12,6 +12,7 @@ import { BookCard, BookRowSkeleton } from './book-card';
 import { OfflineNotice, StoreResults } from './results';
 import { StoreSearchBox } from './search-box';
 import './store.css';
+import { storeHomeKey } from './query-keys';
 
 function Shelves({ data }: { data: StoreHomeResponse }) {
   if (data.shelves.length === 0) {
@@ -59,7 +60,7 @@ export function StorePage() {
   const q = params.get('q')?.trim() ?? '';
   const page = Number(params.get('page') ?? '1') || 1;
   usePageTitle(q ? `“${q}” in the store` : 'Store');
-  const home = useQuery({ queryKey: ['store', 'home'], queryFn: () => call(getStoreHome), enabled: !q });
+  const home = useQuery({ queryKey: storeHomeKey, queryFn: () => call(getStoreHome), enabled: !q });
   const results = useQuery({
     queryKey: ['store', 'search', q, page],
     queryFn: ({ signal }) => call(searchStore, { query: { q, page }, signal }),
