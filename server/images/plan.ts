@@ -19,6 +19,16 @@ export const COVER_WIDTHS = [160, 320, 640] as const;
 export const UPLOAD_WIDTHS = [320, 720, 1440] as const;
 
 /**
+ * A book's own images (other than the cover) show in the same reading column as an uploaded
+ * image, at most ~720 px (the reader's column is 42rem): the same widths, so an image that is
+ * both an upload and a book asset is made once.
+ */
+export const CHAPTER_IMAGE_WIDTHS = UPLOAD_WIDTHS;
+
+/** The widest a chapter image shows in CSS pixels (the reader's column, 42rem, rounded up): its `sizes`. */
+export const READING_COLUMN_PX = 720;
+
+/**
  * Decoding failures do not heal by waiting, so one retry (for a disk hiccup) is enough; after
  * that the job is dead and an admin may retry it from /admin/queue-status.
  */
