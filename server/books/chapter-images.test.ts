@@ -4,6 +4,8 @@ import type { BookDetailResponse, ChapterResponse } from '../../sync/api/books';
 import type { ImageSystemStatus } from '../../sync/api/admin-jobs';
 import { buildAdmin, buildSignedInUser } from '../admin/test-helpers';
 import { buildTestContext, type TestContext } from '../test/test-context';
+import { requestImageBackfill } from '../images/backfill';
+import { COVER_WIDTHS } from '../images/plan';
 import { epub3 } from './epub/test-epubs';
 import { importPublishedBook } from './test-books';
 
@@ -17,7 +19,7 @@ const raster = (width: number, height: number, format: 'png' | 'jpeg' | 'gif') =
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="teal"/></svg>';
 
 /** A book whose second chapter (not the sample) shows a wide PNG, a small JPEG, a GIF and an SVG. */
-async function bookWithImages() {
+async function bookWithImages(cover?: { path: string; mediaType: string; bytes: Uint8Array }) {
   const resources = [
     { path: 'images/harbour.png', mediaType: 'image/png', data: await raster(1000, 600, 'png') },
     { path: 'images/gull.jpg', mediaType: 'image/jpeg', data: await raster(200, 100, 'jpeg') },
@@ -28,6 +30,7 @@ async function bookWithImages() {
     '<h1>The Storm</h1><p><img src="images/harbour.png" alt="The harbour &gt; at dawn"/></p>' +
     '<p><img src="images/gull.jpg" alt="A gull" width="150"/> <img src="images/wave.gif" alt="A wave"/> <img src="images/star.svg" alt="A star"/></p>';
   return epub3({
+    cover,
     resources,
     chapters: [
       { id: 'ch1', title: 'Departure', body: '<h1>Departure</h1><p>We left.</p>' },
@@ -74,7 +77,7 @@ describe('chapter images', () => {
     expect(harbour).toContain(`<img src="/api/books/${bookId}/assets/images/harbour.png" alt="The harbour > at dawn" />`);
     expect(srcsetOf(harbour!, 'image/avif')).toMatch(/^\/api\/images\/[0-9a-f]{64}\.avif 320w, \S+\.avif 720w, \S+\.avif 1000w$/);
     expect(srcsetOf(harbour!, 'image/webp')).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp 320w, \S+\.webp 720w, \S+\.webp 1000w$/);
-    expect(harbour).toContain('sizes="(max-width: 720px) 100vw, 720px"');
+    expect(harbour).toContain('sizes="(max-width: 900px) 100vw, 720px"');
     // A small image is never made wider, and shows at its width attribute.
     expect(srcsetOf(gull!, 'image/webp')).toMatch(/^\S+\.webp 200w$/);
     expect(gull).toContain('sizes="(max-width: 150px) 100vw, 150px"');
@@ -135,5 +138,24 @@ describe('chapter images', () => {
     expect((await t.ctx.db.selectFrom('books').select('id').execute()).map((b) => b.id)).toEqual([bookId]);
     const rows = await t.ctx.db.selectFrom('imageVariants').select(['state']).execute();
     expect(rows.map((r) => r.state)).toEqual(Array(12).fill('done'));
+  });
+
+  it('backfills at start the images of books saved before they had variants, the cover keeping its own widths', async () => {
+    t = await buildTestContext();
+    const author = await buildSignedInUser(t.ctx, { roles: ['author'] });
+    const cover = { path: 'images/cover.png', mediaType: 'image/png', bytes: await raster(320, 512, 'png') };
+    const bookId = await importPublishedBook(t, author.cookie, await bookWithImages(cover));
+    const coverHash = (
+      await t.ctx.db.selectFrom('bookAssets').select('blobHash').where('bookId', '=', bookId).where('path', '=', 'images/cover.png').executeTakeFirstOrThrow()
+    ).blobHash;
+    await t.ctx.db.deleteFrom('imageVariants').where('sourceHash', '!=', coverHash).execute();
+
+    await requestImageBackfill(t.ctx);
+    await requestImageBackfill(t.ctx); // one waiting backfill is enough
+    expect(await t.ctx.db.selectFrom('jobs').select('id').where('kind', '=', 'image.backfill').where('state', '=', 'queued').execute()).toHaveLength(1);
+    await t.worker.drain();
+    const rows = await t.ctx.db.selectFrom('imageVariants').select(['sourceHash', 'width', 'state']).execute();
+    expect(rows.filter((r) => r.sourceHash !== coverHash).map((r) => r.state)).toEqual(Array(12).fill('done'));
+    expect([...new Set(rows.filter((r) => r.sourceHash === coverHash).map((r) => r.width))].sort((a, b) => a - b)).toEqual([...COVER_WIDTHS]);
   });
 });

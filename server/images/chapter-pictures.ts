@@ -13,7 +13,7 @@
  */
 import type { DB } from '../db/connection';
 import { imageSets } from './image-sets';
-import { READING_COLUMN_PX } from './plan';
+import { ONE_COLUMN_MAX_VIEWPORT_PX, READING_COLUMN_PX } from './plan';
 
 /** An `<img>` tag as the sanitiser writes it: every attribute value double-quoted (a `>` may be inside one). */
 const IMG_TAG = /<img\b(?:[^>"]|"[^"]*")*>/g;
@@ -50,10 +50,13 @@ export async function withPictures(db: DB, xhtml: string, hashOfSrc: ReadonlyMap
     const src = attribute(tag, 'src');
     const set = src === undefined ? undefined : sets.get(hashOfSrc.get(src) ?? '');
     if (!set?.avif || !set.webp) return tag;
-    // The image shows at most as wide as the column, its own width or its width attribute; on a
-    // narrower screen, the whole viewport. The browser takes the smallest variant that covers it.
-    const shown = Math.min(READING_COLUMN_PX, widestOf(set.webp), Number(attribute(tag, 'width')) || Infinity);
-    const sizes = `(max-width: ${shown}px) 100vw, ${shown}px`;
+    // How wide the image shows: its own width (or its width attribute) when that is less than the
+    // column, else the column. The last `sizes` value is also the image's width when the book's CSS
+    // gives it none, so it must never be less than the original would show at (max-width: 100%
+    // still fits it in the column). The browser takes the smallest variant that covers it.
+    const own = Math.min(widestOf(set.webp), Number(attribute(tag, 'width')) || Infinity);
+    const sizes =
+      own <= READING_COLUMN_PX ? `(max-width: ${own}px) 100vw, ${own}px` : `(max-width: ${ONE_COLUMN_MAX_VIEWPORT_PX}px) 100vw, ${READING_COLUMN_PX}px`;
     return (
       `<picture class="quire-picture">` +
       `<source type="image/avif" srcset="${set.avif}" sizes="${sizes}"/>` +

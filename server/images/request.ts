@@ -10,14 +10,15 @@ type Services = Pick<AppContext, 'db' | 'queue' | 'now'>;
  * Raster images only. An SVG scales itself and is usually smaller than any raster copy (the demo
  * covers are a few KiB); a GIF would lose its animation.
  */
-const VARIANT_SOURCES = /^image\/(jpeg|png|webp|avif)$/;
+export const VARIANT_SOURCE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
+const isVariantSource = (mediaType: string) => (VARIANT_SOURCE_TYPES as readonly string[]).includes(mediaType);
 
 export async function requestCoverVariants(ctx: Services, cover: { hash: string; mediaType: string }, db: DB = ctx.db): Promise<void> {
-  if (VARIANT_SOURCES.test(cover.mediaType)) await requestVariants(ctx, cover.hash, COVER_WIDTHS, db);
+  if (isVariantSource(cover.mediaType)) await requestVariants(ctx, cover.hash, COVER_WIDTHS, db);
 }
 
 export async function requestUploadVariants(ctx: Services, file: { hash: string; mediaType: string }, db: DB = ctx.db): Promise<void> {
-  if (VARIANT_SOURCES.test(file.mediaType)) await requestVariants(ctx, file.hash, UPLOAD_WIDTHS, db);
+  if (isVariantSource(file.mediaType)) await requestVariants(ctx, file.hash, UPLOAD_WIDTHS, db);
 }
 
 /**
@@ -27,6 +28,6 @@ export async function requestUploadVariants(ctx: Services, file: { hash: string;
  * long book inside the book's transaction. Keyed by hash, so an image used twice is made once.
  */
 export async function requestBookImageVariants(ctx: Services, images: readonly { hash: string; mediaType: string }[], db: DB = ctx.db): Promise<void> {
-  const hashes = new Set(images.filter((i) => VARIANT_SOURCES.test(i.mediaType)).map((i) => i.hash));
+  const hashes = new Set(images.filter((i) => isVariantSource(i.mediaType)).map((i) => i.hash));
   for (const hash of hashes) await requestVariants(ctx, hash, CHAPTER_IMAGE_WIDTHS, db);
 }

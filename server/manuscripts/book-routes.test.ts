@@ -115,7 +115,7 @@ describe('manuscript as a book', () => {
     const { xhtml } = (await (await get('/chapters/c2', 'member')).json()) as ChapterResponse;
     expect(xhtml).toMatch(
       new RegExp(
-        `<picture class="quire-picture"><source type="image/avif" srcset="/api/images/[0-9a-f]{64}\\.avif 320w, \\S+ 720w, \\S+ 900w" sizes="\\(max-width: 720px\\) 100vw, 720px"/><source type="image/webp" srcset="[^"]+ 900w" [^>]+/><img src="${src}" alt="Map" /></picture>`,
+        `<picture class="quire-picture"><source type="image/avif" srcset="/api/images/[0-9a-f]{64}\\.avif 320w, \\S+ 720w, \\S+ 900w" sizes="\\(max-width: 900px\\) 100vw, 720px"/><source type="image/webp" srcset="[^"]+ 900w" [^>]+/><img src="${src}" alt="Map" /></picture>`,
       ),
     );
   });
