@@ -25,7 +25,7 @@ export async function requestImageBackfill(ctx: AppContext): Promise<void> {
 }
 
 /** Returns how many originals were asked for. */
-export async function backfillBookImages(ctx: AppContext): Promise<number> {
+async function backfillBookImages(ctx: AppContext): Promise<number> {
   const missing = await ctx.db
     .selectFrom('bookAssets as a')
     .innerJoin('books as b', 'b.id', 'a.bookId')
