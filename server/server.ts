@@ -31,6 +31,7 @@ import { migrate } from './db/migrate';
 import { openJobQueue } from './jobs/open-queue';
 import { JobWorker } from './jobs/worker';
 import { registerImageJobs } from './images/variants';
+import { registerImageBackfill, requestImageBackfill } from './images/backfill';
 import { BlobStore } from './files/blob-store';
 import { DiskBytes } from './files/disk-bytes';
 import { S3Bytes } from './files/s3-bytes';
@@ -114,6 +115,7 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   registerPublishingJobs(worker, ctx);
   registerBlogJobs(worker, ctx);
   registerImageJobs(worker, ctx);
+  registerImageBackfill(worker, ctx);
   registerUploadJobs(worker, ctx);
   registerExportJobs(worker, ctx);
   registerEditionChecksJob(worker, ctx);
@@ -134,6 +136,8 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
   }
   // Books from before "Ask this book", or changed while no worker ran, get their passages.
   await requestBackfill(ctx);
+  // Books' images from before chapter images had variants (decision 039).
+  await requestImageBackfill(ctx);
   await sweepStaleUploads(uploadTempRoot(config.dataDir), ctx.now());
   await startAnalyticsRollups(ctx);
   const app = createApp(ctx, { worker });

@@ -14,6 +14,7 @@ import { badRequest, forbidden, notFound, unauthenticated } from '../http/errors
 import { requireUser } from '../http/guard';
 import { accessToBook, type BookForReading } from './access';
 import { assetUrl } from './epub/assets';
+import { withImageVariants } from './chapter-images';
 import { coverUrl } from './queries';
 import { TOC_INLINE_MAX } from '../limits';
 import { chapterListPage, chaptersAsContents, detailChapters, linearChapterCount } from './chapter-list';
@@ -64,7 +65,9 @@ export function readingRoutes(ctx: AppContext) {
     const ch = await ctx.db.selectFrom('bookChapters').selectAll().where('bookId', '=', found!.book.id).where('id', '=', chapterId).executeTakeFirst();
     if (!ch) throw notFound('No such chapter.');
     c.header('Cache-Control', 'private, no-cache');
-    return { id: ch.id, bookId: ch.bookId, ord: ch.ord, title: ch.title, linear: ch.linear === 1, xhtml: ch.xhtml };
+    // A fixed-layout page places its images at the page's own size: they stay as the book has them.
+    const xhtml = ch.layout === 'pre-paginated' ? ch.xhtml : await withImageVariants(ctx.db, ch.bookId, ch.xhtml);
+    return { id: ch.id, bookId: ch.bookId, ord: ch.ord, title: ch.title, linear: ch.linear === 1, xhtml };
   });
   on(router, '/api/books', claimBook, async (c, { params }) => {
     const user = requireUser(c);

@@ -26,7 +26,7 @@ import {
 } from '../../sync/book-format';
 import { countWordsInXhtml } from '../../sync/text/words';
 import type { AppContext } from '../context';
-import { requestCoverVariants } from '../images/request';
+import { requestBookImageVariants, requestCoverVariants } from '../images/request';
 import { requestPassageIndex } from '../ask/index-book';
 import { storeIndex } from '../search/store-index';
 import { sanitizeDescription } from './description';
@@ -145,14 +145,21 @@ async function saveStaged(ctx: AppContext, input: SaveBookInput, stageId: string
 
   const coverAsset = book.coverPath ? book.assets.find((a) => a.path === book.coverPath) : undefined;
   const cover = coverAsset ? { hash: input.assetHashes[coverAsset.path]!, mediaType: coverAsset.mediaType } : null;
+  // The chapters' images get reading-column variants (request.ts keeps the raster ones).
+  const images = book.assets.filter((a) => a !== coverAsset).map((a) => ({ hash: input.assetHashes[a.path]!, mediaType: a.mediaType }));
 
   const existing = await ctx.db.selectFrom('books').selectAll().where('slug', '=', m.slug).executeTakeFirst();
   const id = existing?.id ?? m.id;
   if (existing && (await isUnchanged(ctx, existing, { ...book, metadata: { ...m, id } }, input, userIds, stageId, staged.count))) {
     const alsoWrite = input.alsoWrite;
     if (alsoWrite) await ctx.db.transaction().execute((trx) => alsoWrite(trx, id));
-    // Asks again for the cover's variants: a no-op once asked, and it fills in books saved before the image pipeline.
-    if (cover) await requestCoverVariants(ctx, cover);
+    // Asks again for the images' variants: a no-op once asked, and it fills in books saved before
+    // the image pipeline (covers) or before chapter images had variants.
+    // One transaction: a variant row is never pending without its job.
+    await ctx.db.transaction().execute(async (trx) => {
+      if (cover) await requestCoverVariants(ctx, cover, trx);
+      await requestBookImageVariants(ctx, images, trx);
+    });
     return { id, created: false, changed: false };
   }
 
@@ -235,6 +242,7 @@ async function saveStaged(ctx: AppContext, input: SaveBookInput, stageId: string
     if (status === 'published') await announceIfFirstPublished(ctx, trx, id);
     if (input.alsoWrite) await input.alsoWrite(trx, id);
     if (cover) await requestCoverVariants(ctx, cover, trx);
+    await requestBookImageVariants(ctx, images, trx);
     // "Ask this book" passages, rebuilt from this version (server/ask).
     await requestPassageIndex(ctx, id, { in: trx });
   });

@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BookDetailResponse, ChapterResponse } from '../../sync/api/books';
+import type { FileUploadResponse } from '../../sync/api/files';
 import { ChapterSchema } from '../../sync/book-format';
 import { chapterDocName } from '../../sync/collab/close-codes';
 import type { Manuscript } from '../../sync/collections/manuscripts';
@@ -87,6 +89,35 @@ describe('manuscript as a book', () => {
     expect(body.xhtml).not.toMatch(/script|onclick|onerror|javascript:|evil\.test/);
     expect(body.xhtml).toContain('Hi');
     expect(body.xhtml).toContain('href="https://example.com"');
+  });
+
+  it('shows an uploaded image with the upload’s variants once made, the file’s own URL the fallback', async () => {
+    const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#8a4b2f' } })
+      .png()
+      .toBuffer();
+    const upload = await t.request('/api/files?name=map.png', {
+      method: 'POST',
+      cookie: cookies.owner,
+      body: new Blob([png as Uint8Array<ArrayBuffer>]),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(upload.status).toBe(201);
+    const { file } = (await upload.json()) as FileUploadResponse;
+    const src = `/api/files/${file.id}/content`;
+    const html = `<p>The map:</p><p><img src="${src}" alt="Map"></p>`;
+    await t.ctx.db
+      .insertInto('collabRenders')
+      .values({ docName: chapterDocName('c2'), html, text: 'The map:', wordCount: 2, updatedAt: Date.now() + 60_000 })
+      .execute();
+    // Not made yet: the original alone.
+    expect(((await (await get('/chapters/c2', 'member')).json()) as ChapterResponse).xhtml).not.toContain('<picture');
+    await t.worker.drain();
+    const { xhtml } = (await (await get('/chapters/c2', 'member')).json()) as ChapterResponse;
+    expect(xhtml).toMatch(
+      new RegExp(
+        `<picture class="quire-picture"><source type="image/avif" srcset="/api/images/[0-9a-f]{64}\\.avif 320w, \\S+ 720w, \\S+ 900w" sizes="\\(max-width: 900px\\) 100vw, 720px"/><source type="image/webp" srcset="[^"]+ 900w" [^>]+/><img src="${src}" alt="Map" /></picture>`,
+      ),
+    );
   });
 
   it('is a 404 for a stranger and for unknown manuscripts or chapters, 401 signed out', async () => {

@@ -13,7 +13,9 @@ import { chapterDocName } from '../../sync/collab/close-codes';
 import { type Manuscript } from '../../sync/collections/manuscripts';
 import { manuscriptRole } from '../../sync/manuscripts/policy';
 import type { ManuscriptChapter } from '../../sync/collections/manuscript-chapters';
+import { isFileContentUrl } from '../../sync/api/files';
 import { sanitizeChapter } from '../books/epub/sanitize';
+import { imageSources, withPictures } from '../images/chapter-pictures';
 import { renderChapterState } from '../collab/lexical-doc';
 import type { AppContext } from '../context';
 import { readDoc } from '../sync/store';
@@ -113,5 +115,21 @@ export async function manuscriptChapter(ctx: AppContext, m: Manuscript, chapters
     chapterIdOf: (path) => (path === 'chapter.xhtml' ? chapter.id : undefined),
     assetUrlOf: (path) => (FILE_URL.test(path) ? `/${path}` : undefined),
   });
-  return { id: chapter.id, bookId: m.id, ord: index, title: chapterTitle(chapter, index), linear: true, xhtml };
+  return { id: chapter.id, bookId: m.id, ord: index, title: chapterTitle(chapter, index), linear: true, xhtml: await withFileVariants(ctx, xhtml) };
+}
+
+/**
+ * The uploads' variants (made when each file was uploaded) for the files a chapter shows. A file's
+ * content URL is already a capability (decision 013), and these go only to the manuscript's members.
+ */
+async function withFileVariants(ctx: AppContext, xhtml: string): Promise<string> {
+  const idOfSrc = new Map(imageSources(xhtml).flatMap((src) => (isFileContentUrl(src) ? [[src, src.split('/')[3]!] as const] : [])));
+  if (idOfSrc.size === 0) return xhtml;
+  const files = await ctx.db
+    .selectFrom('files')
+    .select(['id', 'blobHash'])
+    .where('id', 'in', [...idOfSrc.values()])
+    .execute();
+  const hashOfId = new Map(files.map((f) => [f.id, f.blobHash]));
+  return withPictures(ctx.db, xhtml, new Map([...idOfSrc].flatMap(([src, id]) => (hashOfId.has(id) ? [[src, hashOfId.get(id)!] as const] : []))));
 }

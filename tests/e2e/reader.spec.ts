@@ -3,10 +3,13 @@
  * shared fixtures are absent) as an admin, who owns what they import, then read it: keyboard
  * page turns, contents, a highlight with a note, flow and back at the same place, a second
  * device at the same place with the highlight, and a downloaded book read offline after a cold start.
+ * A book's own images: shown with their AVIF/WebP variants online, the original offline.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { ChapterResponse } from '../../sync/api/books';
 import { epub3 } from '../../server/books/epub/test-epubs';
 import { DEMO, expectAccessible, importEpub, signIn, watchPage, test } from './fixtures';
 
@@ -169,6 +172,65 @@ test.describe('reader', () => {
     await expect(scroller.locator('section.reader-chapter').first()).toBeVisible();
     await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await expect(scroller.locator('.quire-book > [data-chapter-id]').last()).toHaveClass(/\breader-chapter\b/);
+    await context.setOffline(false);
+  });
+
+  test('shows a chapter image with its variants online and the original offline', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO.admin);
+    const harbour = await sharp({ create: { width: 1200, height: 700, channels: 3, background: '#2f6b5a' } })
+      .png()
+      .toBuffer();
+    const bookId = await importEpub(
+      page,
+      epub3({
+        identifier: 'urn:uuid:5b0c6f9e-0000-4000-8000-00000000e013',
+        title: 'A Harbour in Pictures',
+        resources: [{ path: 'images/harbour.png', mediaType: 'image/png', data: harbour }],
+        chapters: [
+          { id: 'ch1', title: 'The Harbour', body: '<h1>The Harbour</h1><p><img src="images/harbour.png" alt="The harbour at dawn"/></p><p>Boats.</p>' },
+        ],
+      }),
+    );
+    // The variants are made in the images lane a moment after the import.
+    const chapterId = (await page.request.get(`/api/books/${bookId}`).then((r) => r.json())).chapters[0].id as string;
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/books/${bookId}/chapters/${chapterId}`)).json()) as ChapterResponse).xhtml, { timeout: 60_000 })
+      .toContain('<picture class="quire-picture">');
+
+    await page.goto(`/books/${bookId}`);
+    const image = page.locator('section.reader-chapter img[alt="The harbour at dawn"]');
+    await expect(page.locator('section.reader-chapter picture source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      /^\/api\/images\/[0-9a-f]{64}\.avif 320w, /,
+    );
+    await expect(page.locator('section.reader-chapter picture source[type="image/webp"]')).toHaveAttribute('srcset', /\.webp 1200w$/);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
+      .toMatch(/\/api\/images\/[0-9a-f]{64}\.avif$/);
+    await expect(image).toHaveAttribute('src', `/api/books/${bookId}/assets/images/harbour.png`);
+    await page.screenshot({ path: test.info().outputPath('chapter-image.png') });
+
+    // Downloaded, then offline with the variant never cached: the original shows.
+    await page.goto('/books');
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    const card = page.getByRole('listitem').filter({ has: page.locator(`a[href="/books/${bookId}"]`) });
+    await card.getByRole('button', { name: /^Download / }).click();
+    await expect(card.getByText(/Available offline ·/)).toBeVisible({ timeout: 30_000 });
+    await page.evaluate(async () => {
+      const covers = await caches.open('quire-covers');
+      for (const key of await covers.keys()) if (new URL(key.url).pathname.startsWith('/api/images/')) await covers.delete(key);
+    });
+    await context.route('**/api/sync/**', (route) => route.abort());
+    await context.setOffline(true);
+    const cold = await context.newPage();
+    coldStart = watchPage(cold);
+    await cold.goto(`/books/${bookId}`);
+    const offlineImage = cold.locator('section.reader-chapter img[alt="The harbour at dawn"]');
+    await expect
+      .poll(() => offlineImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).pathname))
+      .toBe(`/api/books/${bookId}/assets/images/harbour.png`);
+    await expect(cold.locator('section.reader-chapter picture source')).toHaveCount(0);
     await context.setOffline(false);
   });
 });

@@ -69,8 +69,8 @@ export function ImageSystemStatusPage() {
               </h2>
               <Table caption="Variants by format" columns={formatColumns} rows={s.formats} rowKey={(f) => f.format} />
               <p className="muted jobs-widths">
-                Widths made: covers {s.widths.covers.join(', ')} px; uploaded images {s.widths.uploads.join(', ')} px — never wider than the original. SVG and
-                GIF images are shown as they are.
+                Widths made: covers {s.widths.covers.join(', ')} px; uploaded images and the images inside books {s.widths.uploads.join(', ')} px — never wider
+                than the original. SVG and GIF images are shown as they are.
               </p>
             </section>
             <section aria-labelledby="images-failures">

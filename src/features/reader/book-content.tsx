@@ -3,14 +3,18 @@
  * stylesheets apply to it and nothing else. The sanitised XHTML is set once per chapter; React
  * never touches it again (highlights are DOM marks added afterwards).
  */
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef } from 'react';
 import type { BookDetailResponse } from '../../../sync/api/books';
 import { offsetOf } from './chapter-dom';
+import { fallBackToOriginals } from './picture-fallback';
 import { createQuote } from './text-quote';
 import type { ViewProps } from './types';
 
 export const ChapterSection = memo(function ChapterSection({ chapterId, xhtml }: { chapterId: string; xhtml: string }) {
-  return <section className="reader-chapter" data-chapter-id={chapterId} dangerouslySetInnerHTML={{ __html: xhtml }} />;
+  const ref = useRef<HTMLElement>(null);
+  // Before the browser can report a failed image: a variant that cannot load shows the original.
+  useLayoutEffect(() => fallBackToOriginals(ref.current!), []);
+  return <section ref={ref} className="reader-chapter" data-chapter-id={chapterId} dangerouslySetInnerHTML={{ __html: xhtml }} />;
 });
 
 export function bookContainerProps(book: BookDetailResponse) {
