@@ -10,6 +10,7 @@ import { splitPassages } from '../../sync/ask/passages';
 import { indexText } from '../../sync/ask/query';
 import type { AppContext } from '../context';
 import type { DB } from '../db/connection';
+import { enqueueUnlessPending } from '../jobs/queue';
 import { LANES, type JobWorker } from '../jobs/worker';
 import { chapterRuns } from './chapter-runs';
 import { passageIndex } from './passage-index';
@@ -46,13 +47,7 @@ export async function requestPassageIndex(ctx: AppContext, bookId: string, optio
 
 /** At start: index what was never indexed (books from before this feature) or changed since. */
 export async function requestBackfill(ctx: AppContext): Promise<void> {
-  const pending = await ctx.db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', ASK_BACKFILL_JOB)
-    .where('state', 'in', ['queued', 'running'])
-    .executeTakeFirst();
-  if (!pending) await ctx.queue.enqueue(ASK_BACKFILL_JOB, {});
+  await enqueueUnlessPending(ctx.queue, ASK_BACKFILL_JOB);
 }
 
 /** Books whose index is missing or older than their text, oldest change first. */

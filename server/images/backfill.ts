@@ -5,23 +5,18 @@
  * asked for once has rows and is not found again.
  */
 import type { AppContext } from '../context';
-import type { JobWorker } from '../jobs/worker';
+import { enqueueUnlessPending } from '../jobs/queue';
+import { LANES, type JobWorker } from '../jobs/worker';
 import { IMAGE_BACKFILL_JOB } from './plan';
 import { requestBookImageVariants, VARIANT_SOURCE_TYPES } from './request';
 
 export function registerImageBackfill(worker: JobWorker, ctx: AppContext): void {
-  worker.register(IMAGE_BACKFILL_JOB, async () => void (await backfillBookImages(ctx)), { lane: 'images' });
+  worker.register(IMAGE_BACKFILL_JOB, async () => void (await backfillBookImages(ctx)), { lane: LANES.images });
 }
 
 /** Queues the backfill unless one is already waiting or running. */
 export async function requestImageBackfill(ctx: AppContext): Promise<void> {
-  const pending = await ctx.db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', IMAGE_BACKFILL_JOB)
-    .where('state', 'in', ['queued', 'running'])
-    .executeTakeFirst();
-  if (!pending) await ctx.queue.enqueue(IMAGE_BACKFILL_JOB, {});
+  await enqueueUnlessPending(ctx.queue, IMAGE_BACKFILL_JOB);
 }
 
 /** Returns how many originals were asked for. */

@@ -50,6 +50,11 @@ export interface JobQueue {
   countsByState(): Promise<Record<JobState, number>>;
 }
 
+/** Queues a job of a kind that needs at most one waiting or running at a time (a start-up backfill), whichever engine holds the queue. */
+export async function enqueueUnlessPending(queue: JobQueue, kind: string): Promise<void> {
+  if (!(await queue.hasPendingWhere(kind, 'single', kind))) await queue.enqueue(kind, { single: kind });
+}
+
 export function backoffDelay(attempts: number): number {
   return Math.min(JOB_BACKOFF_MAX, JOB_BACKOFF_BASE * 2 ** Math.max(0, attempts - 1));
 }
