@@ -144,12 +144,10 @@ function LinkedDesigner({ data, trimParam }: { data: PaperbackCoverResponse; tri
         </Notice>
       )}
       {save.isError && (
-        <div role="alert">
-          <Notice tone="error" title="The cover wasn't saved">
-            {saveFailure(save.error)}
-            {save.error instanceof ApiRequestError && Object.values(save.error.fields).length > 0 && ` ${Object.values(save.error.fields).join(' ')}`}
-          </Notice>
-        </div>
+        <Notice tone="error" title="The cover wasn't saved">
+          {saveFailure(save.error)}
+          {save.error instanceof ApiRequestError && Object.values(save.error.fields).length > 0 && ` ${Object.values(save.error.fields).join(' ')}`}
+        </Notice>
       )}
     </KdpShell>
   );
