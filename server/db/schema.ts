@@ -595,7 +595,7 @@ export interface CoverDesignsTable {
   updatedAt: number;
 }
 /** A manuscript's paperback cover (migration 052): `design` is JSON of sync/covers/paperback.ts. */
-export interface PaperbackCoversTable {
+interface PaperbackCoversTable {
   manuscriptId: string;
   design: string;
   updatedBy: string | null;
@@ -603,7 +603,7 @@ export interface PaperbackCoversTable {
   updatedAt: number;
 }
 /** The page count of a manuscript's print layout at one trim (migration 052), the latest only. */
-export interface PrintLayoutsTable {
+interface PrintLayoutsTable {
   manuscriptId: string;
   trimId: string;
   pages: number;

@@ -38,7 +38,7 @@ async function mayChange(ctx: AppContext, manuscriptId: string, actor: Actor): P
   return manuscript;
 }
 
-export async function layoutsOf(ctx: AppContext, manuscriptId: string): Promise<PrintLayoutRecord[]> {
+async function layoutsOf(ctx: AppContext, manuscriptId: string): Promise<PrintLayoutRecord[]> {
   return ctx.db
     .selectFrom('printLayouts')
     .select(['trimId', 'pages', 'recordedAt'])

@@ -20,7 +20,7 @@ export function usePaperbackCover(manuscriptId: string) {
   });
 }
 
-export const OFFLINE_SAVE = "Saving needs a connection and you're offline. Your design stays on this page: save again once you're back online.";
+const OFFLINE_SAVE = "Saving needs a connection and you're offline. Your design stays on this page: save again once you're back online.";
 
 /** Why a save failed, in words for the page. */
 export function saveFailure(error: unknown): string {
