@@ -110,6 +110,11 @@ test.describe('paperback cover', () => {
 
     // The manuscript's print layout, from its publishing page: typeset, and its count sent to the server.
     await page.goto(`/publishing/${id}`);
+    await expect(page.getByTestId('publishing-cover').getByRole('link', { name: 'Design paperback cover' })).toHaveAttribute(
+      'href',
+      `/kdp-cover?manuscript=${id}`,
+    );
+    await page.getByTestId('publishing-cover').screenshot({ path: test.info().outputPath('publishing-cover-card.png') });
     await page.getByRole('link', { name: 'Print layout' }).click();
     await expect(page).toHaveURL(new RegExp(`/printable/manuscript/${id}$`));
     const status = page.getByTestId('printable-status');

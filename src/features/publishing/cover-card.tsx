@@ -39,6 +39,7 @@ export function CoverCard({ detail, readOnly }: { detail: PublicationDetail; rea
         )}
         {remove.error && <Notice tone="error">{errorMessage(remove.error)}</Notice>}
         {cover && <p className="field-hint">The next submission takes this cover with it.</p>}
+        {!readOnly && <p className="field-hint">The paperback's full wrap takes its spine from the print layout's page count.</p>}
         {!readOnly && (
           <div className="publishing-actions">
             <LinkButton variant="secondary" size="sm" to={manuscriptCoverHref(detail.id)}>
