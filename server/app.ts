@@ -38,6 +38,7 @@ import { ApiError, badRequest, notFound } from './http/errors';
 import { listRoutes } from './lists/routes';
 import { manuscriptImportRoutes } from './manuscripts/import/routes';
 import { manuscriptBookRoutes } from './manuscripts/book-routes';
+import { paperbackRoutes } from './paperback/routes';
 import { newDigest } from './http/ids';
 import { NEWSLETTER_UNSUBSCRIBE_PATH } from '../sync/api/newsletter';
 import { newsletterRoutes } from './newsletter/routes';
@@ -135,6 +136,7 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     .route('/api/manuscripts', invitationRoutes(ctx))
     .route('/api/invitations', myInvitationRoutes(ctx))
     .route('/api/manuscripts', manuscriptBookRoutes(ctx))
+    .route('/api/manuscripts', paperbackRoutes(ctx))
     .route('/api/publisher', publisherRoutes(ctx))
     .route('/api/publisher', uploadRoutes(ctx))
     .route('/api/publisher', imprintTeamRoutes(ctx))

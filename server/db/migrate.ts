@@ -51,6 +51,7 @@ import * as m048 from './migrations/048-imprint-book-drafts';
 import * as m049 from './migrations/049-print-pdf-exports';
 import * as m050 from './migrations/050-book-text-updated-at';
 import * as m051 from './migrations/051-reading-days-by-book';
+import * as m052 from './migrations/052-paperback-covers';
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-foundation': m001,
@@ -98,6 +99,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '049-print-pdf-exports': m049,
   '050-book-text-updated-at': m050,
   '051-reading-days-by-book': m051,
+  '052-paperback-covers': m052,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

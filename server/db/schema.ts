@@ -594,6 +594,22 @@ export interface CoverDesignsTable {
   createdAt: number;
   updatedAt: number;
 }
+/** A manuscript's paperback cover (migration 052): `design` is JSON of sync/covers/paperback.ts. */
+interface PaperbackCoversTable {
+  manuscriptId: string;
+  design: string;
+  updatedBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+/** The page count of a manuscript's print layout at one trim (migration 052), the latest only. */
+interface PrintLayoutsTable {
+  manuscriptId: string;
+  trimId: string;
+  pages: number;
+  recordedBy: string | null;
+  recordedAt: number;
+}
 interface PublicationEventsTable {
   id: Generated<number>;
   publicationId: string;
@@ -727,6 +743,8 @@ export interface Database {
   imprintBookDrafts: ImprintBookDraftsTable;
   publicationEvents: PublicationEventsTable;
   coverDesigns: CoverDesignsTable;
+  paperbackCovers: PaperbackCoversTable;
+  printLayouts: PrintLayoutsTable;
   blogPosts: BlogPostsTable;
   blogPostTags: BlogPostTagsTable;
   blogOldSlugs: BlogOldSlugsTable;

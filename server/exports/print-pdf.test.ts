@@ -72,6 +72,9 @@ describe.runIf(chromium)('print PDF export', () => {
     expect(pdf.getPageCount()).toBeGreaterThanOrEqual(6);
     expect(pdf.getTitle()).toBe('The Salt Orchard');
     expect(images(pdf)).toBeGreaterThanOrEqual(1);
+    // The paperback cover's spine follows this count (decision 069).
+    const layouts = await t.ctx.db.selectFrom('printLayouts').select(['manuscriptId', 'trimId', 'pages', 'recordedBy']).execute();
+    expect(layouts).toEqual([{ manuscriptId: 'm1', trimId: '5x8', pages: pdf.getPageCount(), recordedBy: 'owner' }]);
   });
 
   it('typesets a book its author wrote at 6 × 9 in when no trim is asked for', async () => {

@@ -18,6 +18,7 @@ import { buildDocx } from './docx';
 import { buildEpub } from './epub/build-epub';
 import { ExportFailure } from './failure';
 import { buildMarkdown } from './markdown';
+import { writePrintLayout } from '../paperback/paperback';
 import { buildPrintPdf } from './print-pdf';
 import { bookSource, manuscriptSource } from './sources';
 import { userPrincipal } from './principal';
@@ -120,7 +121,9 @@ async function build(ctx: AppContext, row: ExportsTable, progress: (fraction: nu
   }
   if (row.format === 'pdf') {
     const trim = trimById(row.trimId);
-    const { bytes } = await buildPrintPdf(source, { trim, onProgress: (fraction) => progress(0.6 + 0.4 * fraction) });
+    const { bytes, pages } = await buildPrintPdf(source, { trim, onProgress: (fraction) => progress(0.6 + 0.4 * fraction) });
+    // The paperback cover's spine follows the latest typesetting (decision 069).
+    if (row.sourceKind === 'manuscript' && row.sourceId) await writePrintLayout(ctx, row.sourceId, trim.id, pages, row.ownerId);
     return { bytes, fileName: `${stem}-${trim.id}.pdf`, mediaType: 'application/pdf' };
   }
   const md = buildMarkdown(source);

@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
               { path: 'books/edition/:bookId', lazy: page(() => import('../features/reader/reader-page'), 'EditionReaderPage') },
               { path: 'books/edition/:bookId/flow', lazy: page(() => import('../features/reader/reader-page'), 'EditionFlowReaderPage') },
               { path: 'printable/:bookId', lazy: page(() => import('../features/printable/printable-page'), 'PrintablePage') },
+              { path: 'printable/manuscript/:bookId', lazy: page(() => import('../features/printable/printable-page'), 'ManuscriptPrintablePage') },
               { path: 'messages', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
               { path: 'messages/:conversationId', lazy: page(() => import('../features/messages/messages-page'), 'MessagesPage') },
               { path: 'lists', lazy: page(() => import('../features/lists/lists-page'), 'ListsPage') },

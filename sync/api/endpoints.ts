@@ -31,6 +31,7 @@ import * as lists from './lists';
 import * as manuscripts from './manuscripts';
 import * as myInvitations from './my-invitations';
 import * as newsletter from './newsletter';
+import * as paperbackCovers from './paperback-covers';
 import * as publisherIsbns from './publisher-isbns';
 import * as publisherStorefront from './publisher-storefront';
 import * as publisherTeam from './publisher-team';
@@ -75,6 +76,7 @@ export const ENDPOINTS: Endpoint[] = [
   manuscripts,
   myInvitations,
   newsletter,
+  paperbackCovers,
   publisherIsbns,
   publisherStorefront,
   publisherTeam,

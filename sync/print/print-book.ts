@@ -57,6 +57,14 @@ function tocEntries(book: PrintableInput['book'], printed: Set<string>): { title
   return out;
 }
 
+/**
+ * A manuscript's chapter as printed: its title as its first heading unless the text starts with
+ * one (a manuscript's chapter text carries no title, unlike a book's), as in its EPUB and PDF.
+ */
+export function withTitleHeading<C extends { title: string; xhtml: string }>(chapter: C): C {
+  return /<h[1-3][\s>]/.test(chapter.xhtml) ? chapter : { ...chapter, xhtml: `<h1>${escapeHtml(chapter.title)}</h1>\n${chapter.xhtml}` };
+}
+
 export function printableHtml({ book, chapters }: PrintableInput): string {
   const linear = chapters.filter((c) => c.linear);
   const printed = new Set(linear.map((c) => c.id));

@@ -111,7 +111,7 @@ export const VISITS: Visit[] = [
   v('admin/users', 'reader', '/admin/users', { ready: text("You don't have access") }),
 
   // The author and the publisher: what their roles add.
-  // Pairs of visits share a test (accessibility.spec.ts): the manuscript's four come in two pairs, each making one manuscript.
+  // Pairs of visits share a test (accessibility.spec.ts): the manuscript's six come in three pairs, each making one manuscript.
   v('', 'author', '/'),
   v('settings', 'author', '/settings'),
   v('editor', 'author', '/editor'),
@@ -124,6 +124,10 @@ export const VISITS: Visit[] = [
   }),
   v('books/manuscript/:bookId', 'author', async (d) => `/books/manuscript/${(await d.manuscript()).id}`, { ready: readerReady }),
   v('books/manuscript/:bookId/flow', 'author', async (d) => `/books/manuscript/${(await d.manuscript()).id}/flow`, { ready: readerReady }),
+  v('printable/manuscript/:bookId', 'author', async (d) => `/printable/manuscript/${(await d.manuscript()).id}`, {
+    ready: (page) => visible(page, '[data-testid="printable-recorded"]'),
+  }),
+  v('kdp-cover', 'author', async (d) => `/kdp-cover?manuscript=${(await d.manuscript()).id}`, { ready: text('Full wrap, to scale') }),
   v('publishing', 'author', '/publishing'),
   v('newsletter/setup', 'author', '/newsletter/setup'),
   v('publishing/:manuscriptId', 'author', async (d) => `/publishing/${(await d.submission()).id}`),

@@ -4,12 +4,14 @@
  * narrows the spine and says when the spine can no longer carry text. The PDF is built on demand.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Notice, SelectField, TextArea, TextField } from '../../ui';
+import { Link } from 'react-router';
+import { Button, Checkbox, formatDateTime, Notice, SelectField, TextArea, TextField } from '../../ui';
 import { useCoverMeasure } from './cover-font';
 import { CoverPreview, GUIDES } from './cover-preview';
-import { layoutCoverText, type CoverDesign } from './cover-text';
+import { layoutCoverText, type CoverDesign, type CoverText, type Measure } from './cover-text';
 import { formatInches, MAX_PAGES, MIN_PAGES, pageCountProblem, PAPERS, roundInches, SPINE_TEXT_MIN_PAGES, toPoints, type PaperId } from './kdp-maths';
-import { TRIMS } from '../../../sync/print/trim';
+import { pageCountChange } from './page-count-change';
+import { TRIMS, trimById } from '../../../sync/print/trim';
 import './covers.css';
 
 const DPI = 300;
@@ -44,8 +46,63 @@ function SpineWarning({ text, pages }: { text: ReturnType<typeof layoutCoverText
   );
 }
 
+/**
+ * A cover linked to a manuscript (decision 069): the page count comes from its print layout at the
+ * chosen trim, and the design as last saved tells whether that count has changed since.
+ */
+export interface LinkedManuscript {
+  layouts: Readonly<Record<string, { pages: number; recordedAt: number }>>;
+  saved: CoverDesign | null;
+  printHref(trimId: string): string;
+  /** The save button and its state, given the cover as shown (null while the page count is refused). */
+  actions(shown: CoverDesign | null): ReactNode;
+}
+
+function LinkedNotices({ linked, design, text, measure }: { linked: LinkedManuscript; design: CoverDesign; text: CoverText; measure: Measure }) {
+  const layout = linked.layouts[design.trimId];
+  const trim = trimById(design.trimId);
+  const { saved } = linked;
+  const savedText = useMemo(() => (saved && !pageCountProblem(saved.pages) ? layoutCoverText(saved, measure) : null), [saved, measure]);
+  if (!layout) {
+    return (
+      <Notice tone="warning" title={`No print layout at ${trim.label} yet`}>
+        Typeset the manuscript at this trim and its page count will size the spine.{' '}
+        <Link to={linked.printHref(design.trimId)}>Open the print layout at {trim.label}</Link>
+      </Notice>
+    );
+  }
+  const change =
+    saved && saved.trimId === design.trimId
+      ? pageCountChange({ was: saved.pages, now: layout.pages, paper: design.paper, spineBefore: savedText?.spine ?? null, spineAfter: text.spine })
+      : null;
+  return (
+    <>
+      {change && (
+        <Notice tone={change.refused || change.spineWarning ? 'warning' : 'info'} title="The page count has changed">
+          <span data-testid="kdp-page-count-change">{change.message}</span>
+          {change.spineWarning && <strong className="kdp-spine-lost"> {change.spineWarning}</strong>}
+        </Notice>
+      )}
+      <p className="kdp-layout-source" data-testid="kdp-layout-source">
+        {layout.pages} pages in the print layout at {trim.label}, counted {formatDateTime(layout.recordedAt)}.{' '}
+        <Link to={linked.printHref(design.trimId)}>Typeset again</Link>
+      </p>
+    </>
+  );
+}
+
 /** `pagesText`: a page count from elsewhere that KDP may refuse; the field shows it with its error. */
-export function CoverDesigner({ initial, pagesText, source }: { initial: CoverDesign; pagesText?: string; source?: ReactNode }) {
+export function CoverDesigner({
+  initial,
+  pagesText,
+  source,
+  linked,
+}: {
+  initial: CoverDesign;
+  pagesText?: string;
+  source?: ReactNode;
+  linked?: LinkedManuscript;
+}) {
   const [design, setDesign] = useState(initial);
   const [pagesInput, setPagesInput] = useState(pagesText ?? String(initial.pages));
   const [guides, setGuides] = useState(true);
@@ -53,7 +110,10 @@ export function CoverDesigner({ initial, pagesText, source }: { initial: CoverDe
   const [exportError, setExportError] = useState<string | null>(null);
   const { measure, ready } = useCoverMeasure();
 
-  const pages = pagesInput.trim() === '' ? Number.NaN : Number(pagesInput);
+  // Linked to a manuscript whose print layout has a count at this trim: that count, not the field's.
+  const fromLayout = linked?.layouts[design.trimId];
+  const pagesValue = fromLayout ? String(fromLayout.pages) : pagesInput;
+  const pages = pagesValue.trim() === '' ? Number.NaN : Number(pagesValue);
   const pagesProblem = pageCountProblem(pages);
   // An out-of-range count keeps the last good cover on screen while the field says what's wrong.
   const shown = useMemo(() => (pagesProblem ? design : { ...design, pages }), [design, pages, pagesProblem]);
@@ -84,6 +144,7 @@ export function CoverDesigner({ initial, pagesText, source }: { initial: CoverDe
     <div className="kdp-designer">
       <form className="kdp-controls" onSubmit={(e) => e.preventDefault()} aria-label="Cover settings">
         {source}
+        {linked && <LinkedNotices linked={linked} design={shown} text={text} measure={measure} />}
         <fieldset>
           <legend>Book</legend>
           <SelectField label="Trim size" value={design.trimId} onChange={(e) => set('trimId', e.target.value)}>
@@ -107,10 +168,15 @@ export function CoverDesigner({ initial, pagesText, source }: { initial: CoverDe
             min={MIN_PAGES}
             max={MAX_PAGES}
             step={1}
-            value={pagesInput}
+            value={pagesValue}
+            readOnly={Boolean(fromLayout)}
             onChange={(e) => changePages(e.target.value)}
             error={pagesProblem ?? undefined}
-            hint={`${MIN_PAGES}–${MAX_PAGES} pages. Spine text from ${SPINE_TEXT_MIN_PAGES} pages.`}
+            hint={
+              fromLayout
+                ? `From the print layout. Spine text from ${SPINE_TEXT_MIN_PAGES} pages.`
+                : `${MIN_PAGES}–${MAX_PAGES} pages. Spine text from ${SPINE_TEXT_MIN_PAGES} pages.`
+            }
           />
         </fieldset>
         <fieldset>
@@ -156,6 +222,7 @@ export function CoverDesigner({ initial, pagesText, source }: { initial: CoverDe
           <Button onClick={() => void exportPdf()} loading={exporting} disabled={Boolean(pagesProblem)}>
             Download print PDF
           </Button>
+          {linked?.actions(pagesProblem ? null : shown)}
         </div>
         <div className="kdp-warnings" role="status" aria-live="polite" data-testid="kdp-warnings">
           <SpineWarning text={text} pages={shown.pages} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kdpCoverHref } from './kdp-link';
+import { kdpCoverHref, manuscriptCoverHref, manuscriptPrintHref } from './kdp-link';
 
 describe('the link from the print layout', () => {
   it('carries the trim, the typeset page count, the title and the authors', () => {
@@ -24,5 +24,13 @@ describe('the link from the print layout', () => {
       author: 'Marit Solberg & Ann Other',
       from: 'Salt & Stone',
     });
+  });
+});
+
+describe('manuscript cover links', () => {
+  it("opens a manuscript's saved cover at a trim, and its print layout", () => {
+    expect(manuscriptCoverHref('ms 1', '5x8')).toBe('/kdp-cover?manuscript=ms+1&trim=5x8');
+    expect(manuscriptCoverHref('m1')).toBe('/kdp-cover?manuscript=m1');
+    expect(manuscriptPrintHref('m/1', '6x9')).toBe('/printable/manuscript/m%2F1?trim=6x9');
   });
 });

@@ -13,3 +13,14 @@ export function kdpCoverHref(book: PrintedBook, trimId: string, pages: number): 
   const query = new URLSearchParams({ trim: trimId, pages: String(pages), title: book.title, author: authors.join(' & '), from: book.title });
   return `/kdp-cover?${query.toString()}`;
 }
+
+/** A manuscript's saved paperback cover, opened at the trim its print layout was typeset at. */
+export function manuscriptCoverHref(manuscriptId: string, trimId?: string): string {
+  const query = new URLSearchParams({ manuscript: manuscriptId });
+  if (trimId) query.set('trim', trimId);
+  return `/kdp-cover?${query.toString()}`;
+}
+
+/** The print layout of a manuscript, at a trim. */
+export const manuscriptPrintHref = (manuscriptId: string, trimId?: string): string =>
+  `/printable/manuscript/${encodeURIComponent(manuscriptId)}${trimId ? `?trim=${encodeURIComponent(trimId)}` : ''}`;

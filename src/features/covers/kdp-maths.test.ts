@@ -14,6 +14,7 @@ import {
   STANDARD_COLOUR_THICKNESS,
   toPoints,
 } from './kdp-maths';
+import { COVER_PAGES, PAPER_IDS } from '../../../sync/covers/paperback';
 import { TRIMS } from '../../../sync/print/trim';
 
 describe("KDP's published example", () => {
@@ -142,5 +143,12 @@ describe('spine text', () => {
     expect(long.kind === 'fits' && long.sizePt).toBeLessThan(16);
     expect(long.kind === 'fits' && long.sizePt).toBeGreaterThanOrEqual(SPINE_MIN_PT);
     expect(spineFit(layout, 2).kind).toBe('too-long');
+  });
+});
+
+describe('the saved cover schema (sync/covers/paperback.ts)', () => {
+  it('knows the same papers and page range as the maths', () => {
+    expect(PAPERS.map((p) => p.id)).toEqual([...PAPER_IDS]);
+    expect(COVER_PAGES).toEqual({ min: MIN_PAGES, max: MAX_PAGES });
   });
 });

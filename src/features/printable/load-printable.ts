@@ -4,6 +4,8 @@
  * book's stylesheets are read as text here so Paged.js never has to fetch them itself.
  */
 import { getBook, getBookChapter, getBookToc, getPrintableBook, type BookDetailResponse, type PrintableBookResponse } from '../../../sync/api/books';
+import { getManuscriptBook, getManuscriptChapter } from '../../../sync/api/manuscripts';
+import { withTitleHeading } from '../../../sync/print/print-book';
 import { ApiRequestError, call } from '../../lib/api';
 import { bookCacheName, callCached, isDownloaded } from '../library/offline-books';
 import { chapterList } from '../reader/chapter-list';
@@ -46,4 +48,23 @@ export async function bookStylesheets(book: BookDetailResponse): Promise<Record<
     if (res?.ok) out.push({ [href]: await res.text() });
   }
   return out;
+}
+
+/**
+ * A manuscript to print (/printable/manuscript/{id}): its book view and every chapter, from the
+ * network only — its text keeps changing, so it is never printed from an old copy.
+ */
+export async function loadManuscriptPrintable(manuscriptId: string): Promise<PrintableResult> {
+  try {
+    const book = await call(getManuscriptBook, { params: { id: manuscriptId } });
+    const chapters = await Promise.all(
+      book.chapters.map((c) => call(getManuscriptChapter, { params: { id: manuscriptId, chapterId: c.id } }).then(withTitleHeading)),
+    );
+    return { kind: 'ok', data: { book, chapters }, offline: false };
+  } catch (err) {
+    if (!(err instanceof ApiRequestError)) throw err;
+    if (err.status === 404) return { kind: 'missing' };
+    if (err.isNetwork) return { kind: 'offline' };
+    throw err;
+  }
 }

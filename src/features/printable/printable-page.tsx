@@ -2,24 +2,37 @@
  * `/printable/{bookId}`: the book typeset in pages (Paged.js) at a chosen trim size, ready for the
  * browser's print-to-PDF. Only the book's owners, authors and admins get the book (the API
  * refuses others and this page says so); offline, a downloaded book still typesets.
+ * `/printable/manuscript/{id}`: a manuscript, for its members; once typeset, its page count at the
+ * trim is recorded on the server for its paperback cover's spine (decision 069).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { PrintableBookResponse } from '../../../sync/api/books';
 import { can } from '../../../sync/roles';
 import { useSession } from '../../lib/session';
-import { kdpCoverHref } from '../covers/kdp-link';
+import { recordPrintLayout } from '../../../sync/api/paperback-covers';
+import { ApiRequestError, call } from '../../lib/api';
+import { kdpCoverHref, manuscriptCoverHref } from '../covers/kdp-link';
 import { Button, EmptyState, LinkButton, Notice, SelectField, Skeleton, usePageTitle } from '../../ui';
-import { bookStylesheets, loadPrintable } from './load-printable';
+import { bookStylesheets, loadManuscriptPrintable, loadPrintable } from './load-printable';
 import { printableCss, printableHtml } from '../../../sync/print/print-book';
 import { marginsFor, TRIMS, trimById } from '../../../sync/print/trim';
 import { isCancelled, typeset } from './typeset';
 import './printable.css';
 
-export function PrintablePage() {
+export function ManuscriptPrintablePage() {
+  return <PrintablePage manuscript />;
+}
+
+export function PrintablePage({ manuscript = false }: { manuscript?: boolean }) {
   const { bookId = '' } = useParams();
-  const result = useQuery({ queryKey: ['printable', bookId], queryFn: () => loadPrintable(bookId), retry: false, staleTime: 60_000 });
+  const result = useQuery({
+    queryKey: ['printable', manuscript ? 'manuscript' : 'book', bookId],
+    queryFn: () => (manuscript ? loadManuscriptPrintable(bookId) : loadPrintable(bookId)),
+    retry: false,
+    staleTime: manuscript ? 0 : 60_000,
+  });
   const title = result.data?.kind === 'ok' ? result.data.data.book.title : 'Print';
   usePageTitle(title === 'Print' ? title : `Print: ${title}`);
 
@@ -60,10 +73,10 @@ export function PrintablePage() {
       </EmptyState>
     );
   }
-  return <PrintLayout data={r.data} offline={r.offline} />;
+  return <PrintLayout data={r.data} offline={r.offline} manuscript={manuscript} />;
 }
 
-function PrintLayout({ data, offline }: { data: PrintableBookResponse; offline: boolean }) {
+function PrintLayout({ data, offline, manuscript }: { data: PrintableBookResponse; offline: boolean; manuscript: boolean }) {
   const { book } = data;
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
@@ -72,6 +85,17 @@ function PrintLayout({ data, offline }: { data: PrintableBookResponse; offline: 
   // Tagged with the trim it belongs to, so a new trim never shows the previous one's count.
   const [state, setProgress] = useState<{ trimId: string; pages: number; done: boolean; error?: string }>({ trimId: trim.id, pages: 0, done: false });
   const progress = state.trimId === trim.id ? state : { pages: 0, done: false, error: undefined };
+  // A manuscript's count is told to the server for its paperback cover; the cover link waits for it.
+  const record = useMutation({
+    mutationFn: (layout: { trimId: string; pages: number }) => call(recordPrintLayout, { params: { id: book.id }, body: layout }),
+  });
+  const { mutate: recordLayout, reset: resetRecord } = record;
+  const typesetPages = progress.done && !progress.error ? progress.pages : null;
+  useEffect(() => {
+    resetRecord();
+    if (manuscript && typesetPages !== null) recordLayout({ trimId: trim.id, pages: typesetPages });
+  }, [manuscript, typesetPages, trim.id, recordLayout, resetRecord]);
+  const recorded = record.isSuccess && record.variables.trimId === trim.id;
 
   useEffect(() => {
     const into = pagesRef.current!;
@@ -100,8 +124,8 @@ function PrintLayout({ data, offline }: { data: PrintableBookResponse; offline: 
     <div className="printable">
       <div className="printable-controls">
         <div className="printable-heading">
-          <Link to={`/books/${book.id}`} className="printable-back">
-            ← Back to the book
+          <Link to={manuscript ? `/editor/${book.id}` : `/books/${book.id}`} className="printable-back">
+            {manuscript ? '← Back to the manuscript' : '← Back to the book'}
           </Link>
           <h1>Print “{book.title}”</h1>
           <p className="printable-hint">
@@ -119,9 +143,14 @@ function PrintLayout({ data, offline }: { data: PrintableBookResponse; offline: 
           <Button onClick={() => window.print()} disabled={!progress.done || Boolean(progress.error)}>
             Print / Save as PDF
           </Button>
-          {can(user, 'covers:design') && progress.done && !progress.error && (
+          {can(user, 'covers:design') && progress.done && !progress.error && !manuscript && (
             <LinkButton variant="secondary" to={kdpCoverHref(book, trim.id, progress.pages)}>
               Design the paperback cover
+            </LinkButton>
+          )}
+          {can(user, 'covers:design') && manuscript && progress.done && !progress.error && !record.isPending && (
+            <LinkButton variant="secondary" to={manuscriptCoverHref(book.id, trim.id)}>
+              Design paperback cover
             </LinkButton>
           )}
         </div>
@@ -131,6 +160,16 @@ function PrintLayout({ data, offline }: { data: PrintableBookResponse; offline: 
         {progress.error && (
           <Notice tone="error" title="Typesetting failed">
             {progress.error}
+          </Notice>
+        )}
+        {manuscript && recorded && (
+          <p className="printable-recorded" data-testid="printable-recorded">
+            Page count saved for the paperback cover.
+          </p>
+        )}
+        {manuscript && record.isError && !(record.error instanceof ApiRequestError && record.error.status === 403) && (
+          <Notice tone="warning" title="The page count wasn't saved">
+            {record.error.message} The paperback cover keeps the count it had.
           </Notice>
         )}
         {offline && <Notice tone="info">You're offline: this is the downloaded copy of the book.</Notice>}

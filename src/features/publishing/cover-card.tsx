@@ -1,12 +1,14 @@
 /**
  * The book's ebook cover on /publishing/{id}: the image the next submission takes (decision 042),
- * a link to design one on /cover with this manuscript chosen, and a way to take it off.
+ * a link to design one on /cover with this manuscript chosen, and a way to take it off; and the
+ * paperback's: its saved full-wrap cover and the print layout that sizes its spine (decision 069).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { setManuscriptCover } from '../../../sync/api/covers';
 import type { PublicationDetail } from '../../../sync/api/publishing';
 import { call, errorMessage } from '../../lib/api';
 import { Button, Card, LinkButton, Notice } from '../../ui';
+import { manuscriptCoverHref, manuscriptPrintHref } from '../covers/kdp-link';
 
 export function CoverCard({ detail, readOnly }: { detail: PublicationDetail; readOnly: boolean }) {
   const qc = useQueryClient();
@@ -37,6 +39,17 @@ export function CoverCard({ detail, readOnly }: { detail: PublicationDetail; rea
         )}
         {remove.error && <Notice tone="error">{errorMessage(remove.error)}</Notice>}
         {cover && <p className="field-hint">The next submission takes this cover with it.</p>}
+        {!readOnly && <p className="field-hint">The paperback's full wrap takes its spine from the print layout's page count.</p>}
+        {!readOnly && (
+          <div className="publishing-actions">
+            <LinkButton variant="secondary" size="sm" to={manuscriptCoverHref(detail.id)}>
+              Design paperback cover
+            </LinkButton>
+            <LinkButton variant="ghost" size="sm" to={manuscriptPrintHref(detail.id)}>
+              Print layout
+            </LinkButton>
+          </div>
+        )}
       </div>
     </Card>
   );
