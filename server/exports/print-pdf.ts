@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Route } from 'playwright-core';
-import { printableCss, printableHtml, type PrintableInput } from '../../sync/print/print-book';
+import { printableCss, printableHtml, withTitleHeading, type PrintableInput } from '../../sync/print/print-book';
 import { estimatePages, marginsFor, type Trim } from '../../sync/print/trim';
 import { escapeHtml } from '../../sync/text/escape-html';
 import { countWordsInXhtml } from '../../sync/text/words';
@@ -61,10 +61,7 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string | nul
 function printable(source: ExportBook): PrintableInput {
   const { book } = source;
   const m = book.metadata;
-  const chapters = book.chapters.map((c) => ({
-    ...c,
-    xhtml: source.titleHeadings && !/<h[1-3][\s>]/.test(c.xhtml) ? `<h1>${escapeHtml(c.title)}</h1>\n${c.xhtml}` : c.xhtml,
-  }));
+  const chapters = source.titleHeadings ? book.chapters.map(withTitleHeading) : book.chapters;
   return {
     book: {
       id: m.id,
