@@ -17,12 +17,12 @@ import { ApiError, badRequest, conflict, invalid, notFound } from '../http/error
 import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
 import { imprintAccess, type ImprintActor } from '../publisher/access';
 import { attachZip, checkSingleEpub, coverOf } from './single-and-archive';
-import { checkAgainstCatalogue, storeCheckedUpload } from './check';
-import { readCsv } from './csv';
+import { checkAndStoreRows } from './check';
+import { csvRows } from './csv';
 import { UPLOAD_JOB } from './job';
-import { readOnix } from './onix';
+import { onixRows } from './onix';
 import { uploadDetail, uploadPage } from './present';
-import { checkRow, markDuplicates, parsePrice } from './record';
+import { FileProblem, parsePrice } from './record';
 import { bodyText, bodyToTempFile, peek, uploadTempRoot } from './stream';
 
 const AT = '/api/publisher';
@@ -67,17 +67,18 @@ async function checkMetadataBody(ctx: AppContext, c: Context<AppEnv>, who: Impri
   const { first, all } = await peek(chunks);
   if (first.trim() === '') throw badRequest('The file is empty.', { metadata: 'The file is empty.' });
   const format = formatOf(name, first);
-  const parsed = format === 'csv' ? await readCsv(all, UPLOAD_MAX_ROWS) : await readOnix(all, UPLOAD_MAX_ROWS);
-  if (parsed.fileProblem) throw invalid(parsed.fileProblem, { metadata: parsed.fileProblem });
-  const rows = parsed.rows.map(checkRow);
-  markDuplicates(rows);
-  await checkAgainstCatalogue(ctx.db, who.imprint.id, rows);
-  return storeCheckedUpload(
-    ctx,
-    who,
-    { kind: 'bulk', format, fileName: name || `metadata.${format === 'csv' ? 'csv' : 'xml'}`, archiveBlob: null, archiveName: null },
-    rows,
-  );
+  try {
+    return await checkAndStoreRows(
+      ctx,
+      who,
+      { kind: 'bulk', format, fileName: name || `metadata.${format === 'csv' ? 'csv' : 'xml'}`, archiveBlob: null, archiveName: null },
+      format === 'csv' ? csvRows(all, UPLOAD_MAX_ROWS) : onixRows(all, UPLOAD_MAX_ROWS),
+      uploadTempRoot(ctx.config.dataDir),
+    );
+  } catch (error) {
+    if (error instanceof FileProblem) throw invalid(error.message, { metadata: error.message });
+    throw error;
+  }
 }
 
 export function uploadRoutes(ctx: AppContext) {

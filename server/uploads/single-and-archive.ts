@@ -54,7 +54,7 @@ export async function checkSingleEpub(ctx: AppContext, who: ImprintActor, bytes:
   const rows: CheckedRow[] = [{ row: 1, reference: fileName, isbn, record: problems.length ? null : record, problems }];
   await checkAgainstCatalogue(ctx.db, who.imprint.id, rows);
   const hash = await ctx.blobs.put(bytes, 'application/epub+zip');
-  return storeCheckedUpload(ctx, who, { kind: 'single', format: 'epub', fileName, archiveBlob: hash, archiveName: fileName }, rows);
+  return storeCheckedUpload(ctx, who, { kind: 'single', format: 'epub', fileName, archiveBlob: hash, archiveName: fileName }, [rows]);
 }
 
 export async function coverOf(ctx: AppContext, who: ImprintActor, upload: UploadsTable, bytes: Uint8Array): Promise<void> {
