@@ -263,11 +263,14 @@ export function checkRow(raw: RawRow): CheckedRow {
  * file, one row per book. Only each ISBN's first row number is kept, not the rows.
  */
 export function duplicateMarker(): (row: CheckedRow) => void {
-  const first = new Map<string, number>();
+  // Keyed by the ISBN-13 as a number (13 digits are exact in a double): a string key sliced from
+  // the parsed text could keep that whole chunk of the file alive, one chunk per row.
+  const first = new Map<number, number>();
   return (r) => {
     if (!r.record) return;
-    const seen = first.get(r.record.isbn);
-    if (seen === undefined) first.set(r.record.isbn, r.row);
+    const isbn = Number(r.record.isbn);
+    const seen = first.get(isbn);
+    if (seen === undefined) first.set(isbn, r.row);
     else {
       r.problems.push(`The ISBN is already in row ${seen} of this file.`);
       r.record = null;
