@@ -41,8 +41,12 @@ export const CSV_TEMPLATE =
 /** How a `contributors` cell names roles: the form's role names or their ONIX codes. */
 export const CSV_ROLE_HINT = 'Author, Editor, Illustrator, Translator or Narrator (or the ONIX codes A01, B01, A12, B06, E07)';
 
-/** At most this many products or rows in one metadata file. */
-export const UPLOAD_MAX_ROWS = 5000;
+/**
+ * At most this many products or rows in one metadata file: what a file of UPLOAD_METADATA_MAX_BYTES
+ * holds at about 1 KB a product (a realistic ONIX 3.0 product is 2–5 KB), so the byte cap is what
+ * usually stops a file. Rows are checked and stored as they stream in (decision 040).
+ */
+export const UPLOAD_MAX_ROWS = 50_000;
 /** A metadata file (CSV or ONIX) may be at most this big; it is parsed as it streams in. */
 export const UPLOAD_METADATA_MAX_BYTES = 50 * 1024 * 1024;
 /** The ZIP of EPUBs and covers. */

@@ -40,13 +40,21 @@ export async function openArchive(source: ByteSource): Promise<OpenArchive> {
   };
 }
 
-/**
- * A row's EPUB and cover among the entries: the file the row names (in any folder, any case),
- * else one named after its ISBN (9780306406157.epub, 9780306406157.jpg).
- */
-export function matchEntries(entries: string[], row: { isbn: string; epubFile: string; coverFile: string }): { epub: string | null; cover: string | null } {
+/** The archive's entries by their lower-case base name (the first of each), built once per archive. */
+export function entryIndex(entries: string[]): Map<string, string> {
   const byBase = new Map<string, string>();
   for (const e of entries) if (!byBase.has(baseName(e))) byBase.set(baseName(e), e);
+  return byBase;
+}
+
+/**
+ * A row's EPUB and cover among the entries (entryIndex): the file the row names (in any folder,
+ * any case), else one named after its ISBN (9780306406157.epub, 9780306406157.jpg).
+ */
+export function matchEntries(
+  byBase: Map<string, string>,
+  row: { isbn: string; epubFile: string; coverFile: string },
+): { epub: string | null; cover: string | null } {
   const named = (file: string) => (file ? (byBase.get(baseName(file)) ?? null) : null);
   const epub = named(row.epubFile) ?? (row.epubFile || !row.isbn ? null : (byBase.get(`${row.isbn}.epub`) ?? null));
   const cover =

@@ -8,14 +8,9 @@ import { CsvError, parse } from 'csv-parse';
 import type { Contributor } from '../../sync/book-format';
 import { bookRoleOf, CONTRIBUTOR_ROLE_CODES, type ContributorRoleCode } from '../../sync/publishing/contributors';
 import { CSV_COLUMNS, CSV_ROLE_HINT, UPLOAD_ACTIONS, type CsvColumn } from '../../sync/uploads';
-import { emptyRaw, type RawRow } from './record';
+import { collectRows, emptyRaw, FileProblem, type RawRow } from './record';
 
 const REQUIRED: CsvColumn[] = ['isbn', 'title', 'authors', 'language', 'price', 'currency'];
-
-interface CsvResult {
-  fileProblem: string | null;
-  rows: RawRow[];
-}
 
 const isColumn = (name: string): name is CsvColumn => (CSV_COLUMNS as readonly string[]).includes(name);
 
@@ -75,10 +70,13 @@ function rowOf(line: number, record: Record<string, string>): RawRow {
   return raw;
 }
 
-/** A whole CSV file as chunks (a stream, or one string in tests). */
-export async function readCsv(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, maxRows: number): Promise<CsvResult> {
+/**
+ * A CSV file as chunks (a stream, or one string in tests) → its rows in file order, each as it is
+ * parsed. A problem with the whole file throws FileProblem, possibly after rows were yielded.
+ */
+export async function* csvRows(chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, maxRows: number): AsyncGenerator<RawRow> {
   let header: CsvColumn[] | null = null;
-  const rows: RawRow[] = [];
+  let count = 0;
   const parser = Readable.from(chunks).pipe(
     parse({
       bom: true,
@@ -93,14 +91,13 @@ export async function readCsv(chunks: AsyncIterable<string | Uint8Array> | Itera
       if (!header) {
         const names = record.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
         const unknown = names.filter((n) => n !== '' && !isColumn(n));
-        if (unknown.length > 0)
-          return { fileProblem: `Unknown column “${unknown[0]!.slice(0, 30)}”: the template's columns are ${CSV_COLUMNS.join(', ')}.`, rows: [] };
+        if (unknown.length > 0) throw new FileProblem(`Unknown column “${unknown[0]!.slice(0, 30)}”: the template's columns are ${CSV_COLUMNS.join(', ')}.`);
         const missing = REQUIRED.filter((c) => !names.includes(c));
-        if (missing.length > 0) return { fileProblem: `Missing column “${missing[0]}”: the first row names the columns, as in the template.`, rows: [] };
+        if (missing.length > 0) throw new FileProblem(`Missing column “${missing[0]}”: the first row names the columns, as in the template.`);
         header = names as CsvColumn[];
         continue;
       }
-      if (rows.length >= maxRows) return { fileProblem: `The file has more than ${maxRows.toLocaleString('en')} rows: split it.`, rows: [] };
+      if (++count > maxRows) throw new FileProblem(`The file has more than ${maxRows.toLocaleString('en')} rows: split it.`);
       const cells: Record<string, string> = {};
       header.forEach((name, i) => {
         if (name) cells[name] = record[i] ?? '';
@@ -108,13 +105,17 @@ export async function readCsv(chunks: AsyncIterable<string | Uint8Array> | Itera
       const raw = rowOf(info.lines, cells);
       if (record.length > header.length && record.slice(header.length).some((c) => c.trim() !== ''))
         raw.problems.push(`The row has ${record.length} cells for ${header.length} columns: is a comma inside a cell without quotes?`);
-      rows.push(raw);
+      yield raw;
     }
   } catch (error) {
-    if (error instanceof CsvError) return { fileProblem: `The file is not valid CSV: ${error.message.slice(0, 160)}`, rows: [] };
+    if (error instanceof CsvError) throw new FileProblem(`The file is not valid CSV: ${error.message.slice(0, 160)}`);
     throw error;
+  } finally {
+    parser.destroy();
   }
-  if (!header) return { fileProblem: 'The file is empty: the first row names the columns, as in the template.', rows: [] };
-  if (rows.length === 0) return { fileProblem: 'The file has a header but no rows.', rows: [] };
-  return { fileProblem: null, rows };
+  if (!header) throw new FileProblem('The file is empty: the first row names the columns, as in the template.');
+  if (count === 0) throw new FileProblem('The file has a header but no rows.');
 }
+
+/** A whole CSV file's rows, or why it cannot be imported (for tests and small files). */
+export const readCsv = (chunks: AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>, maxRows: number) => collectRows(csvRows(chunks, maxRows));

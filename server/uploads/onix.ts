@@ -1,6 +1,7 @@
 /**
- * ONIX for Books 3.0, read as it streams (saxes): each <Product> becomes a RawRow when it closes,
- * so a 50 MB file costs one product's worth of memory plus the rows, never a DOM. Both tag sets
+ * ONIX for Books 3.0, read as it streams (saxes): each <Product> becomes a RawRow when it closes
+ * and is handed on (onixRows), so a 50 MB file costs one chunk and one product's worth of memory,
+ * never a DOM nor the whole list of rows. Both tag sets
  * (reference and short) in their own namespace (DOMAIN.md); short tags are translated to reference
  * names so the rest reads one vocabulary. A file in another namespace (ONIX 2.1, none) is refused
  * whole; an element of a product in a foreign namespace makes that product's row wrong.
@@ -9,7 +10,7 @@ import { bookRoleOf, isContributorRoleCode } from '../../sync/publishing/contrib
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import type { Contributor } from '../../sync/book-format';
 import type { UploadAction } from '../../sync/uploads';
-import { emptyRaw, type RawRow } from './record';
+import { collectRows, emptyRaw, FileProblem, type RawRow } from './record';
 
 export const ONIX_REFERENCE_NS = 'http://ns.editeur.org/onix/3.0/reference';
 export const ONIX_SHORT_NS = 'http://ns.editeur.org/onix/3.0/short';
@@ -76,11 +77,7 @@ const roleOf = (code: string): Contributor['role'] | null => (isContributorRoleC
 const DIGITAL_FORMS = new Set(['ED', 'EA', 'EB', 'EC']);
 const PRINT_FORMS = new Set(['BA', 'BB', 'BC', 'BD', 'BE', 'BF', 'BH', 'BI', 'BZ', 'AA', 'AB', 'AC', 'AJ']);
 
-interface OnixResult {
-  /** A problem with the whole file (not XML, wrong namespace, too many products); rows are then not imported. */
-  fileProblem: string | null;
-  rows: RawRow[];
-}
+type OnixResult = Awaited<ReturnType<typeof collectRows>>;
 
 interface ProductState {
   raw: RawRow;
@@ -179,7 +176,8 @@ class OnixReader {
   private textDepth = 0;
   private product: ProductState | null = null;
   private count = 0;
-  readonly rows: RawRow[] = [];
+  /** Products closed since the caller last took them (`take`). */
+  private rows: RawRow[] = [];
   fileProblem: string | null = null;
 
   constructor(private readonly maxRows: number) {
@@ -197,12 +195,18 @@ class OnixReader {
     if (!this.fileProblem) this.parser.write(chunk);
   }
 
-  /** The end of the file: the rows, or why the file cannot be imported. */
-  finish(): OnixResult {
+  /** The products closed so far, handed over once. */
+  take(): RawRow[] {
+    const out = this.rows;
+    this.rows = [];
+    return out;
+  }
+
+  /** The end of the file: sets `fileProblem` when the file as a whole cannot be imported. */
+  finish(): void {
     if (!this.fileProblem) this.parser.close();
     if (!this.fileProblem && this.ns === null) this.fileProblem = 'The file is empty: no ONIX message in it.';
     if (!this.fileProblem && this.count === 0) this.fileProblem = 'The file has no <Product>.';
-    return { fileProblem: this.fileProblem, rows: this.fileProblem ? [] : this.rows };
   }
 
   private closeTag(tag: SaxesTagNS): void {
@@ -397,12 +401,22 @@ class OnixReader {
   }
 }
 
-/** A whole ONIX file as chunks of text (a stream, or one string in tests). */
-export async function readOnix(chunks: AsyncIterable<string> | Iterable<string>, maxRows: number): Promise<OnixResult> {
+/**
+ * An ONIX file as chunks of text (a stream, or one string in tests) → its products' rows in file
+ * order, each as soon as it closes. A problem with the whole file throws FileProblem — possibly
+ * after rows were yielded (bad XML at the end), so the caller stores nothing until the end.
+ */
+export async function* onixRows(chunks: AsyncIterable<string> | Iterable<string>, maxRows: number): AsyncGenerator<RawRow> {
   const reader = new OnixReader(maxRows);
   for await (const chunk of chunks) {
     reader.write(chunk);
-    if (reader.fileProblem) break;
+    if (reader.fileProblem) throw new FileProblem(reader.fileProblem);
+    yield* reader.take();
   }
-  return reader.finish();
+  reader.finish();
+  if (reader.fileProblem) throw new FileProblem(reader.fileProblem);
+  yield* reader.take();
 }
+
+/** A whole ONIX file's rows, or why it cannot be imported (for tests and small files). */
+export const readOnix = (chunks: AsyncIterable<string> | Iterable<string>, maxRows: number): Promise<OnixResult> => collectRows(onixRows(chunks, maxRows));

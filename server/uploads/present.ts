@@ -1,5 +1,5 @@
 /** Uploads and their items as the API shows them (sync/api/publisher-uploads.ts). */
-import type { UploadDetail, UploadItem, UploadSummary } from '../../sync/api/publisher-uploads';
+import { UPLOAD_ITEMS_PAGE_SIZE, type UploadDetail, type UploadItem, type UploadItemsShown, type UploadSummary } from '../../sync/api/publisher-uploads';
 import type { DB } from '../db/connection';
 import type { Selectable } from 'kysely';
 import type { UploadItemsTable, UploadsTable } from '../db/schema';
@@ -104,12 +104,37 @@ function presentItem(upload: UploadsTable, item: Selectable<UploadItemsTable>): 
   };
 }
 
-/** The upload of this imprint with every item, or null. */
-export async function uploadDetail(db: DB, imprintId: string, uploadId: string): Promise<UploadDetail | null> {
+/** Rows the publisher has to act on: not valid, or failed in the import. */
+export const PROBLEM_STATUSES = ['invalid', 'failed'] as const;
+
+/**
+ * The upload of this imprint with one page of its items in row order (all of them, or only those
+ * with problems), or null. An upload may have 50,000 rows: they are never loaded at once; the
+ * counts come from the (upload_id, status, row) index.
+ */
+export async function uploadDetail(
+  db: DB,
+  imprintId: string,
+  uploadId: string,
+  { page = 1, show = 'all' }: { page?: number; show?: UploadItemsShown } = {},
+): Promise<UploadDetail | null> {
   const upload = await uploadsWithNames(db).where('uploads.id', '=', uploadId).where('uploads.imprintId', '=', imprintId).executeTakeFirst();
   if (!upload) return null;
-  const items = await db.selectFrom('uploadItems').selectAll().where('uploadId', '=', uploadId).orderBy('row').execute();
-  const counts = noCounts();
-  for (const i of items) counts[i.status]++;
-  return { upload: summary(upload, counts), items: items.map((i) => presentItem(upload, i)) };
+  const counts = (await countsOf(db, [uploadId])).get(uploadId)!;
+  let items = db.selectFrom('uploadItems').selectAll().where('uploadId', '=', uploadId);
+  if (show === 'problems') items = items.where('status', 'in', PROBLEM_STATUSES);
+  const rows = await items
+    .orderBy('row')
+    .limit(UPLOAD_ITEMS_PAGE_SIZE)
+    .offset((page - 1) * UPLOAD_ITEMS_PAGE_SIZE)
+    .execute();
+  const all = counts.invalid + counts.ready + counts.imported + counts.failed;
+  return {
+    upload: summary(upload, counts),
+    items: rows.map((i) => presentItem(upload, i)),
+    page,
+    pageSize: UPLOAD_ITEMS_PAGE_SIZE,
+    total: show === 'problems' ? counts.invalid + counts.failed : all,
+    show,
+  };
 }

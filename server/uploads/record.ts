@@ -62,6 +62,24 @@ export interface RawRow {
   problems: string[];
 }
 
+/**
+ * A problem with a whole metadata file (not XML, wrong namespace, unknown column, too many rows):
+ * the readers throw it, and nothing of the file is stored.
+ */
+export class FileProblem extends Error {}
+
+/** A reader's rows gathered, or its file problem (tests, and files small enough to hold). */
+export async function collectRows(rows: AsyncIterable<RawRow>): Promise<{ fileProblem: string | null; rows: RawRow[] }> {
+  const out: RawRow[] = [];
+  try {
+    for await (const row of rows) out.push(row);
+  } catch (error) {
+    if (error instanceof FileProblem) return { fileProblem: error.message, rows: [] };
+    throw error;
+  }
+  return { fileProblem: null, rows: out };
+}
+
 export type CheckedRow = { row: number; reference: string; isbn: string; record: UploadRecord | null; problems: string[] };
 
 export const emptyRaw = (row: number): RawRow => ({
@@ -240,16 +258,27 @@ export function checkRow(raw: RawRow): CheckedRow {
   return { row: raw.row, reference: raw.reference.slice(0, 100), isbn: isbn || raw.isbn.trim().slice(0, 40), record, problems };
 }
 
-/** Marks the second and later rows with the same ISBN: one file, one row per book. */
-export function markDuplicates(rows: CheckedRow[]): void {
-  const first = new Map<string, number>();
-  for (const r of rows) {
-    if (!r.record) continue;
-    const seen = first.get(r.record.isbn);
-    if (seen === undefined) first.set(r.record.isbn, r.row);
+/**
+ * Marks the second and later rows with the same ISBN, one row at a time as they are read: one
+ * file, one row per book. Only each ISBN's first row number is kept, not the rows.
+ */
+export function duplicateMarker(): (row: CheckedRow) => void {
+  // Keyed by the ISBN-13 as a number (13 digits are exact in a double): a string key sliced from
+  // the parsed text could keep that whole chunk of the file alive, one chunk per row.
+  const first = new Map<number, number>();
+  return (r) => {
+    if (!r.record) return;
+    const isbn = Number(r.record.isbn);
+    const seen = first.get(isbn);
+    if (seen === undefined) first.set(isbn, r.row);
     else {
       r.problems.push(`The ISBN is already in row ${seen} of this file.`);
       r.record = null;
     }
-  }
+  };
+}
+
+/** duplicateMarker over rows already in hand. */
+export function markDuplicates(rows: CheckedRow[]): void {
+  rows.forEach(duplicateMarker());
 }

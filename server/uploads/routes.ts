@@ -17,15 +17,16 @@ import { ApiError, badRequest, conflict, invalid, notFound } from '../http/error
 import { EPUB_MAX_UPLOAD_BYTES } from '../limits';
 import { imprintAccess, type ImprintActor } from '../publisher/access';
 import { attachZip, checkSingleEpub, coverOf } from './single-and-archive';
-import { checkAgainstCatalogue, storeCheckedUpload } from './check';
-import { readCsv } from './csv';
+import { checkAndStoreRows } from './check';
+import { csvRows } from './csv';
 import { UPLOAD_JOB } from './job';
-import { readOnix } from './onix';
-import { uploadDetail, uploadPage } from './present';
-import { checkRow, markDuplicates, parsePrice } from './record';
+import { onixRows } from './onix';
+import { PROBLEM_STATUSES, uploadDetail, uploadPage } from './present';
+import { FileProblem, parsePrice, type UploadRecord } from './record';
 import { bodyText, bodyToTempFile, peek, uploadTempRoot } from './stream';
 
 const AT = '/api/publisher';
+const CSV_BATCH = 1000;
 
 const tooLarge = (max: number, field: string) => () =>
   new ApiError(413, 'payload_too_large', `The file is larger than ${formatBytes(max)}, the most this upload may be.`, {
@@ -67,23 +68,24 @@ async function checkMetadataBody(ctx: AppContext, c: Context<AppEnv>, who: Impri
   const { first, all } = await peek(chunks);
   if (first.trim() === '') throw badRequest('The file is empty.', { metadata: 'The file is empty.' });
   const format = formatOf(name, first);
-  const parsed = format === 'csv' ? await readCsv(all, UPLOAD_MAX_ROWS) : await readOnix(all, UPLOAD_MAX_ROWS);
-  if (parsed.fileProblem) throw invalid(parsed.fileProblem, { metadata: parsed.fileProblem });
-  const rows = parsed.rows.map(checkRow);
-  markDuplicates(rows);
-  await checkAgainstCatalogue(ctx.db, who.imprint.id, rows);
-  return storeCheckedUpload(
-    ctx,
-    who,
-    { kind: 'bulk', format, fileName: name || `metadata.${format === 'csv' ? 'csv' : 'xml'}`, archiveBlob: null, archiveName: null },
-    rows,
-  );
+  try {
+    return await checkAndStoreRows(
+      ctx,
+      who,
+      { kind: 'bulk', format, fileName: name || `metadata.${format === 'csv' ? 'csv' : 'xml'}`, archiveBlob: null, archiveName: null },
+      format === 'csv' ? csvRows(all, UPLOAD_MAX_ROWS) : onixRows(all, UPLOAD_MAX_ROWS),
+      uploadTempRoot(ctx.config.dataDir),
+    );
+  } catch (error) {
+    if (error instanceof FileProblem) throw invalid(error.message, { metadata: error.message });
+    throw error;
+  }
 }
 
 export function uploadRoutes(ctx: AppContext) {
   const router = new Hono<AppEnv>();
-  const detail = async (imprintId: string, uploadId: string) => {
-    const d = await uploadDetail(ctx.db, imprintId, uploadId);
+  const detail = async (imprintId: string, uploadId: string, rows?: Parameters<typeof uploadDetail>[3]) => {
+    const d = await uploadDetail(ctx.db, imprintId, uploadId, rows);
     if (!d) throw notFound('No such upload.');
     return d;
   };
@@ -142,14 +144,14 @@ export function uploadRoutes(ctx: AppContext) {
     return { uploads, total, page: query.page, pageSize: api.UPLOADS_PAGE_SIZE };
   });
 
-  on(router, AT, api.getUpload, async (c, { params }) => {
+  on(router, AT, api.getUpload, async (c, { params, query }) => {
     const { imprint } = await imprintAccess(ctx, c, params.imprintId!, 'uploads:manage');
-    return detail(imprint.id, params.uploadId!);
+    return detail(imprint.id, params.uploadId!, query);
   });
 
   on(router, AT, api.startUpload, async (c, { params, body }) => {
     const who = await imprintAccess(ctx, c, params.imprintId!, 'uploads:manage');
-    const { upload, items } = await detail(who.imprint.id, params.uploadId!);
+    const { upload } = await detail(who.imprint.id, params.uploadId!);
     if (upload.status !== 'checked') throw conflict('This upload has already been started.');
     if (upload.counts.ready === 0) throw conflict('Nothing to import: every row has problems. Fix the file and upload it again.');
     let priced: { priceCents: number; currency: string } | null = null;
@@ -184,7 +186,7 @@ export function uploadRoutes(ctx: AppContext) {
         action: 'imprint.upload_started',
         targetType: 'imprint',
         targetId: who.imprint.id,
-        detail: { uploadId: upload.id, ready: items.filter((i) => i.status === 'ready').length },
+        detail: { uploadId: upload.id, ready: upload.counts.ready },
       });
     });
     return detail(who.imprint.id, upload.id);
@@ -214,18 +216,32 @@ export function uploadRoutes(ctx: AppContext) {
 
   return router.get('/imprints/:imprintId/uploads/:uploadId/errors.csv', async (c) => {
     const { imprint } = await imprintAccess(ctx, c, c.req.param('imprintId'), 'uploads:manage');
-    const { upload, items } = await detail(imprint.id, c.req.param('uploadId'));
+    const { upload } = await detail(imprint.id, c.req.param('uploadId'));
     let out = csvLine(['row', 'reference', 'isbn', 'title', 'status', 'reasons']);
-    for (const i of items) {
-      if (i.status !== 'invalid' && i.status !== 'failed') continue;
-      out += csvLine([
-        String(i.row),
-        i.reference,
-        i.isbn,
-        i.title,
-        i.status === 'invalid' ? 'not valid' : 'failed',
-        (i.problems.length ? i.problems : [i.message]).join(' '),
-      ]);
+    // Keyset paging by row over the (upload_id, status, row) index: never every item at once.
+    for (let after = 0; ;) {
+      const items = await ctx.db
+        .selectFrom('uploadItems')
+        .select(['row', 'reference', 'isbn', 'record', 'status', 'problems', 'message'])
+        .where('uploadId', '=', upload.id)
+        .where('status', 'in', PROBLEM_STATUSES)
+        .where('row', '>', after)
+        .orderBy('row')
+        .limit(CSV_BATCH)
+        .execute();
+      for (const i of items) {
+        const problems = JSON.parse(i.problems) as string[];
+        out += csvLine([
+          String(i.row),
+          i.reference,
+          i.isbn,
+          i.record ? (JSON.parse(i.record) as UploadRecord).title : '',
+          i.status === 'invalid' ? 'not valid' : 'failed',
+          (problems.length ? problems : [i.message]).join(' '),
+        ]);
+      }
+      if (items.length < CSV_BATCH) break;
+      after = items[items.length - 1]!.row;
     }
     const base = upload.fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '-') || 'upload';
     c.header('Content-Type', 'text/csv; charset=utf-8');

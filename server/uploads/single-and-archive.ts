@@ -12,10 +12,12 @@ import type { AppContext } from '../context';
 import type { UploadsTable } from '../db/schema';
 import { ApiError, badRequest, invalid } from '../http/errors';
 import type { ImprintActor } from '../publisher/access';
-import { coverType, looksLikeZip, matchEntries, zipEntries } from './archive';
+import { coverType, entryIndex, looksLikeZip, matchEntries, zipEntries } from './archive';
 import { fileSource, readCentralDirectory, ZipFormatError } from '../files/zip-archive';
 import { checkAgainstCatalogue, storeCheckedUpload } from './check';
 import { toLanguageTag, type CheckedRow, type UploadRecord } from './record';
+
+const MATCH_PAGE = 500;
 
 /** An EPUB's package read into the upload's one row; 422 when Quire cannot take the EPUB at all. */
 function openEpub(bytes: Uint8Array) {
@@ -54,7 +56,7 @@ export async function checkSingleEpub(ctx: AppContext, who: ImprintActor, bytes:
   const rows: CheckedRow[] = [{ row: 1, reference: fileName, isbn, record: problems.length ? null : record, problems }];
   await checkAgainstCatalogue(ctx.db, who.imprint.id, rows);
   const hash = await ctx.blobs.put(bytes, 'application/epub+zip');
-  return storeCheckedUpload(ctx, who, { kind: 'single', format: 'epub', fileName, archiveBlob: hash, archiveName: fileName }, rows);
+  return storeCheckedUpload(ctx, who, { kind: 'single', format: 'epub', fileName, archiveBlob: hash, archiveName: fileName }, [rows]);
 }
 
 export async function coverOf(ctx: AppContext, who: ImprintActor, upload: UploadsTable, bytes: Uint8Array): Promise<void> {
@@ -97,20 +99,34 @@ export async function attachZip(ctx: AppContext, who: ImprintActor, upload: Uplo
     await source.close();
   }
   const hash = await ctx.blobs.putFile(zip.file, zip.hash, zip.size, 'application/zip');
-  const items = await ctx.db.selectFrom('uploadItems').select(['row', 'record']).where('uploadId', '=', upload.id).where('record', 'is not', null).execute();
+  const byBase = entryIndex(entries);
   let matched = 0;
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('uploads').set({ archiveBlob: hash, archiveName: name }).where('id', '=', upload.id).execute();
-    for (const item of items) {
-      const record = JSON.parse(item.record!) as UploadRecord;
-      const match = record.action === 'withdraw' ? { epub: null, cover: null } : matchEntries(entries, record);
-      if (match.epub || match.cover) matched++;
-      await trx
-        .updateTable('uploadItems')
-        .set({ epubEntry: match.epub, coverEntry: match.cover })
+    // A page of rows at a time (a file may have 50,000); only rows whose match changed are written.
+    for (let after = 0; ;) {
+      const items = await trx
+        .selectFrom('uploadItems')
+        .select(['row', 'record', 'epubEntry', 'coverEntry'])
         .where('uploadId', '=', upload.id)
-        .where('row', '=', item.row)
+        .where('row', '>', after)
+        .orderBy('row')
+        .limit(MATCH_PAGE)
         .execute();
+      for (const item of items) {
+        const record = item.record ? (JSON.parse(item.record) as UploadRecord) : null;
+        const match = !record || record.action === 'withdraw' ? { epub: null, cover: null } : matchEntries(byBase, record);
+        if (match.epub || match.cover) matched++;
+        if (match.epub === item.epubEntry && match.cover === item.coverEntry) continue;
+        await trx
+          .updateTable('uploadItems')
+          .set({ epubEntry: match.epub, coverEntry: match.cover })
+          .where('uploadId', '=', upload.id)
+          .where('row', '=', item.row)
+          .execute();
+      }
+      if (items.length < MATCH_PAGE) break;
+      after = items[items.length - 1]!.row;
     }
     await recordAudit(trx, ctx.now(), {
       actor: who.actor,

@@ -13,6 +13,11 @@ import { UPLOAD_ACTIONS } from '../uploads';
 import { endpoint } from './contract';
 
 export const UPLOADS_PAGE_SIZE = 20;
+/** An upload's rows come a page at a time: a file may have 50,000. */
+export const UPLOAD_ITEMS_PAGE_SIZE = 100;
+/** Every row, or only those not valid or failed. */
+export const UPLOAD_ITEMS_SHOWN = ['all', 'problems'] as const;
+export type UploadItemsShown = (typeof UPLOAD_ITEMS_SHOWN)[number];
 
 const STATUSES = ['checked', 'queued', 'running', 'done'] as const;
 const ITEM_STATUSES = ['invalid', 'ready', 'imported', 'failed'] as const;
@@ -58,7 +63,15 @@ const ItemSchema = zm.object({
 });
 export type UploadItem = zm.infer<typeof ItemSchema>;
 
-const DetailSchema = zm.object({ upload: UploadSummarySchema, items: zm.array(ItemSchema) });
+/** The upload, its counts, and one page of its rows in row order (`total` rows match `show`). */
+const DetailSchema = zm.object({
+  upload: UploadSummarySchema,
+  items: zm.array(ItemSchema),
+  page: zm.number(),
+  pageSize: zm.number(),
+  total: zm.number(),
+  show: zm.enum(UPLOAD_ITEMS_SHOWN),
+});
 export type UploadDetail = zm.infer<typeof DetailSchema>;
 
 const ImprintQuery = z.object({
@@ -110,7 +123,13 @@ export const retryUpload = endpoint({
   response: DetailSchema,
 });
 
-export const getUpload = endpoint({ method: 'GET', path: '/api/publisher/imprints/:imprintId/uploads/:uploadId', response: DetailSchema });
+/** The upload with one page of its rows (the file-upload answers above carry the first page). */
+export const getUpload = endpoint({
+  method: 'GET',
+  path: '/api/publisher/imprints/:imprintId/uploads/:uploadId',
+  query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1), show: z.enum(UPLOAD_ITEMS_SHOWN).default('all') }),
+  response: DetailSchema,
+});
 
 export const listUploads = endpoint({
   method: 'GET',

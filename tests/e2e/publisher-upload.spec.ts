@@ -144,3 +144,38 @@ test('on a phone, a publisher uploads one EPUB, confirms its metadata and price,
   await page.screenshot({ path: test.info().outputPath('publisher-upload-single-desktop.png'), fullPage: true });
   await context.close();
 });
+
+test('a long file’s report comes a page at a time, and the rows with problems can be shown alone', async ({ page }) => {
+  const run = Date.now().toString(36);
+  const fileName = `backlist-${run}.csv`;
+  const isbns = Array.from({ length: 250 }, () => randomIsbn());
+  // Lines 6 and 181 (the header is line 1) are wrong: a mistyped check digit, a missing price.
+  isbns[4] = mistype(isbns[4]!);
+  const rows = isbns.map((isbn, i) => `${isbn},Backlist ${i + 1} ${run},Maren Holt,en,${i === 179 ? '' : '3.99'},USD`);
+  const csv = ['isbn,title,authors,language,price,currency', ...rows].join('\n');
+  await signIn(page, DEMO.publisher);
+  await page.goto('/publisher/upload-bulk');
+  await page.getByLabel('Metadata file (CSV or ONIX)').setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const report = page.getByRole('region', { name: `Validation report: ${fileName}` });
+  await expect(report.getByTestId('upload-ready-count')).toHaveText('248');
+  const pager = report.getByRole('navigation', { name: 'Pages of rows' });
+  await expect(pager).toContainText('Rows 1–100 of 250');
+  await expect(report.getByRole('row', { name: new RegExp(`Backlist 100 ${run}`) })).toBeVisible();
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager).toContainText('Rows 101–200 of 250');
+  await expect(report.getByRole('row', { name: new RegExp(`Backlist 101 ${run}`) })).toBeVisible();
+  await expect(report.getByRole('row', { name: new RegExp(`Backlist 100 ${run}`) })).toHaveCount(0);
+
+  await report.getByLabel('Show').selectOption('problems');
+  await expect(report.getByRole('row')).toHaveCount(3); // the header and the two bad rows
+  await expect(report.getByRole('row', { name: new RegExp(isbns[4]!) })).toContainText('check digit does not match');
+  await expect(
+    report
+      .getByRole('row', { name: /Missing price/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText('181');
+  await expect(pager).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('publisher-upload-report-problems-desktop.png'), fullPage: true });
+});

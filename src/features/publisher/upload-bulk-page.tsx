@@ -4,11 +4,11 @@
  * EPUBs and covers, optional, matched to the rows by file name or ISBN; 3. the import, a
  * background job, whose progress and results /publisher/uploads shows.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { MyImprint } from '../../../sync/api/publisher-isbns';
-import { attachArchive, checkMetadata, startUpload, uploadErrorsCsvPath, type UploadDetail } from '../../../sync/api/publisher-uploads';
+import { attachArchive, checkMetadata, getUpload, startUpload, uploadErrorsCsvPath, type UploadDetail } from '../../../sync/api/publisher-uploads';
 import { formatBytes } from '../../../sync/text/bytes';
 import { KEYWORDS_MAX } from '../../../sync/publishing/metadata';
 import {
@@ -25,7 +25,7 @@ import { Button, Notice, Page, useToast } from '../../ui';
 import { FileStep } from './file-step';
 import { ImprintChoice } from './imprint-choice';
 import { publisherKey } from './publisher-api';
-import { plural, UploadCounts, UploadRows } from './upload-report';
+import { FIRST_ROWS, PagedUploadRows, plural, UploadCounts, type RowsView } from './upload-report';
 import './publisher.css';
 
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(CSV_TEMPLATE)}`;
@@ -72,6 +72,16 @@ function Report({ imprint, detail, onChange }: { imprint: MyImprint; detail: Upl
   const toast = useToast();
   const navigate = useNavigate();
   const { upload } = detail;
+  // The answer to the upload is the first page of rows; any other page is fetched.
+  const [view, setView] = useState<RowsView>(FIRST_ROWS);
+  const first = view.page === 1 && view.show === 'all';
+  const rows = useQuery({
+    queryKey: publisherKey(imprint.id, 'uploads', upload.id, view),
+    queryFn: ({ signal }) => call(getUpload, { params: { imprintId: imprint.id, uploadId: upload.id }, query: view, signal }),
+    enabled: !first,
+    placeholderData: keepPreviousData,
+  });
+  const shown = first ? detail : (rows.data ?? detail);
   const start = useMutation({
     mutationFn: () => call(startUpload, { params: { imprintId: imprint.id, uploadId: upload.id }, body: {} }),
     onSuccess: () => {
@@ -98,7 +108,7 @@ function Report({ imprint, detail, onChange }: { imprint: MyImprint; detail: Upl
       ) : (
         <Notice tone="success">Every row is valid.</Notice>
       )}
-      <UploadRows detail={detail} caption={`Rows of ${upload.fileName}`} />
+      <PagedUploadRows detail={shown} caption={`Rows of ${upload.fileName}`} onView={setView} />
       <h2 className="upload-step-title">2. EPUBs and covers (optional)</h2>
       <FileStep
         label="ZIP of EPUBs and covers"
@@ -107,7 +117,11 @@ function Report({ imprint, detail, onChange }: { imprint: MyImprint; detail: Upl
         endpoint={attachArchive}
         query={{ uploadId: upload.id }}
         field="archive"
-        onDone={(answer) => onChange(answer)}
+        onDone={(answer) => {
+          setView(FIRST_ROWS);
+          void qc.invalidateQueries({ queryKey: publisherKey(imprint.id, 'uploads', upload.id) });
+          onChange(answer);
+        }}
       />
       <h2 className="upload-step-title">3. Import</h2>
       <p>

@@ -1,10 +1,11 @@
 /**
  * An upload's rows: the validation report before the import (each bad row with its reasons) and,
- * once imported, what became of each row. Also the counts line and the import's progress.
+ * once imported, what became of each row — a page at a time (a file may have 50,000 rows), all of
+ * them or only those with problems. Also the counts line and the import's progress.
  */
-import type { UploadDetail, UploadItem, UploadItemStatus, UploadSummary } from '../../../sync/api/publisher-uploads';
+import type { UploadDetail, UploadItem, UploadItemsShown, UploadItemStatus, UploadSummary } from '../../../sync/api/publisher-uploads';
 import { formatMoney } from '../../../sync/store/money';
-import { Badge, Table, type Column } from '../../ui';
+import { Badge, Button, SelectField, Table, type Column } from '../../ui';
 
 const STATUS: Record<UploadItemStatus, { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' | 'accent' }> = {
   invalid: { label: 'Not valid', tone: 'danger' },
@@ -73,7 +74,55 @@ function Reasons({ item }: { item: UploadItem }) {
   );
 }
 
-export function UploadRows({ detail, caption }: { detail: UploadDetail; caption: string }) {
+/** Which page of an upload's rows is shown, and whether only the rows with problems. */
+export interface RowsView {
+  page: number;
+  show: UploadItemsShown;
+}
+
+export const FIRST_ROWS: RowsView = { page: 1, show: 'all' };
+
+/** The "Show" choice above the rows, and Previous / Next below them. */
+function RowsPager({ detail, onView }: { detail: UploadDetail; onView: (view: RowsView) => void }) {
+  const pages = Math.max(1, Math.ceil(detail.total / detail.pageSize));
+  if (pages <= 1) return null;
+  const from = (detail.page - 1) * detail.pageSize + 1;
+  const to = Math.min(detail.total, detail.page * detail.pageSize);
+  return (
+    <nav className="isbn-pager" aria-label="Pages of rows">
+      <Button variant="secondary" size="sm" disabled={detail.page <= 1} onClick={() => onView({ show: detail.show, page: detail.page - 1 })}>
+        Previous
+      </Button>
+      <span>
+        Rows {from.toLocaleString('en')}–{to.toLocaleString('en')} of {detail.total.toLocaleString('en')} · page {detail.page} of {pages.toLocaleString('en')}
+      </span>
+      <Button variant="secondary" size="sm" disabled={detail.page >= pages} onClick={() => onView({ show: detail.show, page: detail.page + 1 })}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/** The rows of one page, with the choice of rows and the pager when there is more than one page or a problem. */
+export function PagedUploadRows({ detail, caption, onView }: { detail: UploadDetail; caption: string; onView: (view: RowsView) => void }) {
+  const problems = detail.upload.counts.invalid + detail.upload.counts.failed;
+  return (
+    <>
+      {(problems > 0 || detail.total > detail.pageSize) && detail.upload.kind === 'bulk' && (
+        <div className="isbn-filters">
+          <SelectField label="Show" value={detail.show} onChange={(e) => onView({ page: 1, show: e.target.value as UploadItemsShown })}>
+            <option value="all">Every row</option>
+            <option value="problems">Rows with problems ({problems.toLocaleString('en')})</option>
+          </SelectField>
+        </div>
+      )}
+      <UploadRows detail={detail} caption={caption} />
+      <RowsPager detail={detail} onView={onView} />
+    </>
+  );
+}
+
+function UploadRows({ detail, caption }: { detail: UploadDetail; caption: string }) {
   const bulk = detail.upload.kind === 'bulk';
   const columns: Column<UploadItem>[] = [
     { key: 'row', header: bulk ? (detail.upload.format === 'onix' ? 'Product' : 'Line') : 'File', render: (i) => (bulk ? i.row : i.reference) },
@@ -102,5 +151,13 @@ export function UploadRows({ detail, caption }: { detail: UploadDetail; caption:
     },
     { key: 'reasons', header: 'Details', render: (i) => <Reasons item={i} /> },
   ];
-  return <Table caption={caption} columns={columns} rows={detail.items} rowKey={(i) => String(i.row)} empty="The file had no rows." />;
+  return (
+    <Table
+      caption={caption}
+      columns={columns}
+      rows={detail.items}
+      rowKey={(i) => String(i.row)}
+      empty={detail.show === 'problems' ? 'No row has a problem.' : 'The file had no rows.'}
+    />
+  );
 }

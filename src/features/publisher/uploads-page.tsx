@@ -11,7 +11,8 @@ import { call, errorMessage } from '../../lib/api';
 import { Badge, Button, EmptyState, LinkButton, LinkPager, Notice, Page, QueryState, Table, formatDateTime, useToast, type Column } from '../../ui';
 import { ImprintChoice } from './imprint-choice';
 import { publisherKey } from './publisher-api';
-import { UploadCounts, UploadProgress, UploadRows } from './upload-report';
+import { pageParam } from '../admin/pager';
+import { PagedUploadRows, UploadCounts, UploadProgress, type RowsView } from './upload-report';
 import './publisher.css';
 
 const STATUS: Record<UploadSummary['status'], { label: string; tone: 'neutral' | 'success' | 'warning' | 'accent' }> = {
@@ -25,24 +26,37 @@ const FORMATS = { csv: 'CSV', onix: 'ONIX 3.0', epub: 'EPUB' } as const;
 
 function uploadHref(params: URLSearchParams, id: string | null) {
   const next = new URLSearchParams(params);
+  next.delete('rows');
+  next.delete('show');
   if (id) next.set('upload', id);
   else next.delete('upload');
   return `/publisher/uploads?${next.toString()}`;
 }
 
 function UploadView({ imprint, uploadId }: { imprint: MyImprint; uploadId: string }) {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const qc = useQueryClient();
   const toast = useToast();
+  // The rows' page and choice live in the URL (`rows`, `show`), apart from the history's `page`.
+  const view: RowsView = { page: pageParam(params.get('rows')), show: params.get('show') === 'problems' ? 'problems' : 'all' };
+  const setView = (next: RowsView) => {
+    const p = new URLSearchParams(params);
+    if (next.page > 1) p.set('rows', String(next.page));
+    else p.delete('rows');
+    if (next.show === 'problems') p.set('show', 'problems');
+    else p.delete('show');
+    setParams(p);
+  };
   const query = useQuery({
-    queryKey: publisherKey(imprint.id, 'uploads', uploadId),
-    queryFn: ({ signal }) => call(getUpload, { params: { imprintId: imprint.id, uploadId }, signal }),
+    queryKey: publisherKey(imprint.id, 'uploads', uploadId, view),
+    queryFn: ({ signal }) => call(getUpload, { params: { imprintId: imprint.id, uploadId }, query: view, signal }),
+    placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data && ['queued', 'running'].includes(q.state.data.upload.status) ? 1000 : false),
   });
   const retry = useMutation({
     mutationFn: () => call(retryUpload, { params: { imprintId: imprint.id, uploadId } }),
     onSuccess: (answer) => {
-      qc.setQueryData(publisherKey(imprint.id, 'uploads', uploadId), answer);
+      qc.setQueryData(publisherKey(imprint.id, 'uploads', uploadId, { page: 1, show: 'all' }), answer);
       void qc.invalidateQueries({ queryKey: publisherKey(imprint.id, 'uploads') });
     },
     onError: (error) => toast(errorMessage(error), { tone: 'error' }),
@@ -90,7 +104,7 @@ function UploadView({ imprint, uploadId }: { imprint: MyImprint; uploadId: strin
                 </a>
               )}
             </div>
-            <UploadRows detail={detail} caption={`Rows of ${upload.fileName}`} />
+            <PagedUploadRows detail={detail} caption={`Rows of ${upload.fileName}`} onView={setView} />
           </section>
         );
       }}
