@@ -4,7 +4,7 @@
  * server sends it inside #root to visitors who are signed out (server/site/prerendered.ts), and
  * main.tsx swaps in the live app once the page's code has loaded; until then the markup is inert,
  * so nothing typed into it is lost. Data the page fetches shows as its loading state, except on
- * the store pages the server draws per request with their data (renderStorePage).
+ * the public pages the server draws per request with their data (renderWithData).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 // eslint-disable-next-line no-restricted-imports -- React's own renderer, run at build time (not Quire's server)
@@ -13,7 +13,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from './app/router';
 import { SESSION_KEY } from './lib/session';
 import { ToastProvider } from './ui';
+import type { HomeBooksResponse } from '../sync/api/books';
 import type { StoreBook, StoreHomeResponse } from '../sync/api/store';
+import { HOME_BOOKS_KEY } from './features/home/home-page';
 import { storeBookKey, storeHomeKey } from './features/store/query-keys';
 
 /**
@@ -62,14 +64,21 @@ export async function prerender(path: string, queries: PageQuery[] = []): Promis
   return freezeTextBoxes(clean(html));
 }
 
+/** What a page drawn per request is drawn from: the answers the page would fetch, all public. */
+export type DrawnPageData = { page: 'home'; books: HomeBooksResponse } | { page: 'store'; home: StoreHomeResponse } | { page: 'book'; book: StoreBook };
+
 /**
- * A visitor's store front or store book page drawn with its data, per request (server/site/
- * rendered-pages.ts): its largest paint — a cover — is then in the HTML rather than waiting for
- * the app's code and the API (issue 12: LCP ≤ 1.5 s). The queries go with it, so the app takes
- * over with the same data instead of a loading state.
+ * A visitor's home page, store front or store book page drawn with its data, per request
+ * (server/site/rendered-pages.ts): its largest paint — a cover — is then in the HTML rather than
+ * waiting for the app's code and the API (issue 12: LCP ≤ 1.5 s). The queries go with it, so the
+ * app takes over with the same data instead of a loading state.
  */
-export async function renderStorePage(data: { home: StoreHomeResponse } | { book: StoreBook }): Promise<{ html: string; queries: PageQuery[] }> {
+export async function renderWithData(data: DrawnPageData): Promise<{ html: string; queries: PageQuery[] }> {
   const [path, queries]: [string, PageQuery[]] =
-    'home' in data ? ['/store', [[storeHomeKey, data.home]]] : [`/book/${encodeURIComponent(data.book.id)}`, [[storeBookKey(data.book.id), data.book]]];
+    data.page === 'home'
+      ? ['/', [[HOME_BOOKS_KEY, data.books]]]
+      : data.page === 'store'
+        ? ['/store', [[storeHomeKey, data.home]]]
+        : [`/book/${encodeURIComponent(data.book.id)}`, [[storeBookKey(data.book.id), data.book]]];
   return { html: await prerender(path, queries), queries };
 }

@@ -167,7 +167,7 @@ describe('a store page drawn with its data', () => {
   /** A stand-in for dist-prerender/prerender.js (src/prerender.tsx), which only a client build makes. */
   function fakeRenderer(body: string) {
     fs.mkdirSync(path.join(path.dirname(clientDir), 'dist-prerender'));
-    fs.writeFileSync(path.join(path.dirname(clientDir), 'dist-prerender', 'prerender.js'), `export async function renderStorePage(data) { ${body} }`);
+    fs.writeFileSync(path.join(path.dirname(clientDir), 'dist-prerender', 'prerender.js'), `export async function renderWithData(data) { ${body} }`);
     fs.writeFileSync(
       path.join(clientDir, 'prerendered.json'),
       JSON.stringify({
@@ -179,19 +179,30 @@ describe('a store page drawn with its data', () => {
 
   it("replaces the build's first paint for visitors, and the page carries the answers it was drawn from", async () => {
     fakeRenderer(
-      "const [key, value] = data.book ? [['store', 'book', data.book.id], data.book] : [['store', 'home'], data.home]; return { html: '<h1>' + (data.book ? data.book.title : data.home.shelves.length + ' shelves') + '</h1>', queries: [[key, value]] };",
+      "const value = data.book ?? data.home ?? data.books; return { html: '<h1>' + data.page + (data.book ? ': ' + data.book.title : '') + '</h1>', queries: [[['q', data.page], value]] };",
+    );
+    fs.writeFileSync(
+      path.join(clientDir, 'prerendered.json'),
+      JSON.stringify({
+        '/': { html: '<p>Loading home…</p>', styles: [] },
+        '/store': { html: '<p>Loading the store…</p>', styles: ['/assets/store.css'] },
+        '/book/:bookId': { html: '<p>Loading the book…</p>', styles: ['/assets/book.css'] },
+      }),
     );
     const author = await buildSignedInUser(t.ctx, { roles: ['author'] });
     const bookId = await importPublishedBook(t, author.cookie, epub3());
     const book = (await (await t.request(`/api/store/books/${bookId}`)).json()) as StoreBook;
     const page = await bootOf(await t.request(`/book/${bookId}`));
-    expect(page.html).toContain(`<div id="root" data-prerendered inert><h1>${escapeHtml(book.title)}</h1></div>`);
+    expect(page.html).toContain(`<div id="root" data-prerendered inert><h1>book: ${escapeHtml(book.title)}</h1></div>`);
     expect(page.html).toContain('<link rel="stylesheet" crossorigin href="/assets/book.css">');
-    expect(page.boot.queries).toEqual([[['store', 'book', bookId], book]]);
+    expect(page.boot.queries).toEqual([[['q', 'book'], book]]);
     expect(page.html).not.toContain('rel="preload"'); // the cover is in the page, and the book in its answers
-    const home = await (await t.request('/api/store')).json();
-    const front = await bootOf(await t.request('/store'));
-    expect(front.boot.queries).toEqual([[['store', 'home'], home]]);
+    const storeFront = await (await t.request('/api/store')).json();
+    expect((await bootOf(await t.request('/store'))).boot.queries).toEqual([[['q', 'store'], storeFront]]);
+    const homeBooks = await (await t.request('/api/books/home')).json();
+    const home = await bootOf(await t.request('/'));
+    expect(home.html).toContain('<h1>home</h1>');
+    expect(home.boot.queries).toEqual([[['q', 'home'], homeBooks]]);
     // A book the store does not have, a signed-in person, a search: the build's first paint or none, and no answers.
     const missing = await bootOf(await t.request('/book/no-such-book'));
     expect(missing.html).toContain('<p>Loading the book…</p>');

@@ -13,7 +13,7 @@ import type { ClientOptions } from '../static';
 import { readerPreloads } from './reader-preload';
 import { storeHeadFor } from './store-meta';
 import { bookPagePreloads, storeBookId } from './store-preload';
-import { renderedStorePage } from './rendered-pages';
+import { renderedPage } from './rendered-pages';
 import { storeBook } from '../store/book-page';
 
 export function sitePages(ctx: AppContext, publicUrl: string, clientDir: string): ClientOptions {
@@ -27,7 +27,7 @@ export function sitePages(ctx: AppContext, publicUrl: string, clientDir: string)
       // The prerendered pages are drawn as a visitor sees them (header, calls to sign up), and
       // as the bare path shows them: a search in the query (/store?q=…) draws another page.
       const prerendered = !user && new URL(c.req.url).search === '';
-      const drawn = prerendered ? await renderedStorePage(ctx, clientDir, path, book) : null;
+      const drawn = prerendered ? await renderedPage(ctx, clientDir, path, book) : null;
       const boot: PageBoot = { session: { user: user ? toMe(user) : null }, ...(drawn ? { queries: drawn.queries } : {}) };
       return {
         head: (await blogHeadFor(ctx, publicUrl, path)) ?? (await storeHeadFor(ctx, publicUrl, path)),

@@ -1,6 +1,6 @@
 /**
- * A visitor's store front and store book pages drawn with their data, per request, by the same
- * React components the app runs (src/prerender.tsx's renderStorePage, built to
+ * A visitor's home page, store front and store book pages drawn with their data, per request, by
+ * the same React components the app runs (src/prerender.tsx's renderWithData, built to
  * dist-prerender/prerender.js by `npm run build:prerender`): the page's largest paint, a cover,
  * is in the HTML instead of waiting for the app's code, then the API, then the image (issue 12:
  * LCP ≤ 1.5 s). No hydration: the app replaces the markup as it does the build-time first paint
@@ -11,14 +11,18 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { HomeBooksResponse } from '../../sync/api/books';
 import type { StoreBook, StoreHomeResponse } from '../../sync/api/store';
+import { homeBooks } from '../books/queries';
 import type { AppContext } from '../context';
 import { storeHome } from '../store/shelves';
 
 export type PageQuery = [key: string[], data: unknown];
 
 interface RenderBuild {
-  renderStorePage(data: { home: StoreHomeResponse } | { book: StoreBook }): Promise<{ html: string; queries: PageQuery[] }>;
+  renderWithData(
+    data: { page: 'home'; books: HomeBooksResponse } | { page: 'store'; home: StoreHomeResponse } | { page: 'book'; book: StoreBook },
+  ): Promise<{ html: string; queries: PageQuery[] }>;
 }
 
 const builds = new Map<string, Promise<RenderBuild | null>>();
@@ -42,19 +46,28 @@ function renderBuild(clientDir: string): Promise<RenderBuild | null> {
   return build;
 }
 
-/** The page drawn with its data, or null when the path is not a store page or the build is missing. */
-export async function renderedStorePage(
+type DrawnPageData = Parameters<RenderBuild['renderWithData']>[0];
+
+/** What the page at a path is drawn from, or null for a page drawn without data. */
+async function dataFor(ctx: AppContext, pathname: string, book: StoreBook | null): Promise<DrawnPageData | null> {
+  if (book) return { page: 'book', book };
+  if (pathname === '/') return { page: 'home', books: await homeBooks(ctx) };
+  if (pathname === '/store' || pathname === '/store/') return { page: 'store', home: await storeHome(ctx) };
+  return null;
+}
+
+/** The page drawn with its data, or null when the path has none or the build is missing. */
+export async function renderedPage(
   ctx: AppContext,
   clientDir: string,
   pathname: string,
   book: StoreBook | null,
 ): Promise<{ html: string; queries: PageQuery[] } | null> {
-  const isFront = pathname === '/store' || pathname === '/store/';
-  if (!book && !isFront) return null;
   const build = await renderBuild(clientDir);
   if (!build) return null;
   try {
-    const data = book ? { book } : { home: await storeHome(ctx) };
+    const data = await dataFor(ctx, pathname, book);
+    if (!data) return null;
     // Drawing takes milliseconds of the one thread; the same data draws the same page.
     const key = createHash('sha256').update(JSON.stringify(data)).digest('base64');
     const cached = drawn.get(key);
@@ -63,7 +76,7 @@ export async function renderedStorePage(
       drawn.set(key, cached);
       return cached;
     }
-    const page = await build.renderStorePage(data);
+    const page = await build.renderWithData(data);
     drawn.set(key, page);
     if (drawn.size > DRAWN_PAGES_KEPT) drawn.delete(drawn.keys().next().value!);
     return page;
