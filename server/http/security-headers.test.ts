@@ -92,7 +92,7 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(html)).toHaveLength(2);
   });
 
-  it("covers index.html's theme bootstrap and boot-failure fallback", () => {
-    expect(inlineScriptHashes(indexHtml)).toHaveLength(2);
+  it("covers index.html's theme bootstrap, boot-failure fallback and the prerendered pages' entry loader", () => {
+    expect(inlineScriptHashes(indexHtml)).toHaveLength(3);
   });
 });
