@@ -25,6 +25,9 @@ async function freshPublisher(page: Page, browser: Browser): Promise<string> {
   await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
   const admin = await adminPage(browser);
   await page.goto(await mailedLink(admin, email, /confirm/i));
+  // The link is confirmed by the page's own request: leaving before it answers would leave the
+  // account unconfirmed (and the sign-in below refused).
+  await expect(page.getByText('Your e-mail is confirmed. Sign in to continue.')).toBeVisible();
   // Granting a role ends the account's sessions, so it happens before signing in.
   const found = (await (await admin.request.get(`/api/admin/users?q=${encodeURIComponent(email)}`)).json()) as { items: { id: string; email: string }[] };
   const id = found.items.find((u) => u.email === email)!.id;
