@@ -113,6 +113,8 @@ async function typingLatencies(origin: string): Promise<number[]> {
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/store`);
+    // The first paint's box is replaced when the app takes over: listen on the app's own.
+    await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
     const box = page.getByRole('combobox', { name: 'Search the store' });
     await box.waitFor();
     await page.evaluate(TYPING_PROBE);

@@ -15,7 +15,7 @@ import { SESSION_KEY } from './lib/session';
 import { ToastProvider } from './ui';
 import type { HomeBooksResponse } from '../sync/api/books';
 import type { StoreBook, StoreHomeResponse } from '../sync/api/store';
-import { HOME_BOOKS_KEY } from './features/home/home-page';
+import { HOME_BOOKS_KEY } from './features/home/query-keys';
 import { storeBookKey, storeHomeKey } from './features/store/query-keys';
 
 /**

@@ -15,8 +15,7 @@ import { BookCard, BookRowSkeleton } from '../store/book-card';
 import { ContinueReading, useContinueReading } from './continue-reading';
 import { takeFirstVisit } from './continue-reading-data';
 import './home.css';
-
-export const HOME_BOOKS_KEY = ['books', 'home'] as const;
+import { HOME_BOOKS_KEY } from './query-keys';
 
 // Their own chunks, fetched only for signed-in people, so visitors' first load stays as it was.
 const WishlistToggle = lazy(() => import('../wishlist/wishlist-toggle'));
