@@ -13,8 +13,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from './app/router';
 import { SESSION_KEY } from './lib/session';
 import { ToastProvider } from './ui';
-import type { HomeBooksResponse } from '../sync/api/books';
-import type { StoreBook, StoreHomeResponse } from '../sync/api/store';
+import type { DrawnPage, DrawnPageData, PageQuery } from '../sync/api/session';
 import { HOME_BOOKS_KEY } from './features/home/query-keys';
 import { storeBookKey, storeHomeKey } from './features/store/query-keys';
 
@@ -31,9 +30,6 @@ export const PRERENDERED: Record<string, { path: string; module: string }> = {
   '/blog': { path: '/blog', module: 'src/features/blog/blog-page.tsx' },
   '/blog/:slug': { path: '/blog/x', module: 'src/features/blog/post-page.tsx' },
 };
-
-/** A query's key and its answer, as the app's query cache holds it. */
-export type PageQuery = [key: readonly string[], data: unknown];
 
 /** React's markers for Suspense boundaries and text, and the empty template of a boundary still loading: the swap needs none of them. */
 const clean = (html: string) => html.replace(/<!--.*?-->/gs, '').replace(/<template><\/template>/g, '');
@@ -64,21 +60,18 @@ export async function prerender(path: string, queries: PageQuery[] = []): Promis
   return freezeTextBoxes(clean(html));
 }
 
-/** What a page drawn per request is drawn from: the answers the page would fetch, all public. */
-export type DrawnPageData = { page: 'home'; books: HomeBooksResponse } | { page: 'store'; home: StoreHomeResponse } | { page: 'book'; book: StoreBook };
-
 /**
  * A visitor's home page, store front or store book page drawn with its data, per request
  * (server/site/rendered-pages.ts): its largest paint — a cover — is then in the HTML rather than
  * waiting for the app's code and the API (issue 12: LCP ≤ 1.5 s). The queries go with it, so the
  * app takes over with the same data instead of a loading state.
  */
-export async function renderWithData(data: DrawnPageData): Promise<{ html: string; queries: PageQuery[] }> {
+export async function renderWithData(data: DrawnPageData): Promise<DrawnPage> {
   const [path, queries]: [string, PageQuery[]] =
     data.page === 'home'
-      ? ['/', [[HOME_BOOKS_KEY, data.books]]]
+      ? ['/', [[[...HOME_BOOKS_KEY], data.books]]]
       : data.page === 'store'
-        ? ['/store', [[storeHomeKey, data.home]]]
-        : [`/book/${encodeURIComponent(data.book.id)}`, [[storeBookKey(data.book.id), data.book]]];
+        ? ['/store', [[[...storeHomeKey], data.home]]]
+        : [`/book/${encodeURIComponent(data.book.id)}`, [[[...storeBookKey(data.book.id)], data.book]]];
   return { html: await prerender(path, queries), queries };
 }

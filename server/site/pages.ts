@@ -30,7 +30,7 @@ export function sitePages(ctx: AppContext, publicUrl: string, clientDir: string)
       const drawn = prerendered ? await renderedPage(ctx, clientDir, path, book) : null;
       const boot: PageBoot = { session: { user: user ? toMe(user) : null }, ...(drawn ? { queries: drawn.queries } : {}) };
       return {
-        head: (await blogHeadFor(ctx, publicUrl, path)) ?? (await storeHeadFor(ctx, publicUrl, path)),
+        head: (await blogHeadFor(ctx, publicUrl, path)) ?? (await storeHeadFor(ctx, publicUrl, path, storeBookPath ? { book } : undefined)),
         boot,
         // A page drawn with its data has its cover in it already, and the app will not ask for the book again.
         preload: [...(await readerPreloads(ctx, user ?? null, path)), ...(book && !drawn ? bookPagePreloads(book) : [])],

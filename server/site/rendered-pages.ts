@@ -11,42 +11,35 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { HomeBooksResponse } from '../../sync/api/books';
-import type { StoreBook, StoreHomeResponse } from '../../sync/api/store';
+import type { DrawnPage, DrawnPageData } from '../../sync/api/session';
+import type { StoreBook } from '../../sync/api/store';
 import { homeBooks } from '../books/queries';
 import type { AppContext } from '../context';
 import { storeHome } from '../store/shelves';
 
-export type PageQuery = [key: string[], data: unknown];
-
-interface RenderBuild {
-  renderWithData(
-    data: { page: 'home'; books: HomeBooksResponse } | { page: 'store'; home: StoreHomeResponse } | { page: 'book'; book: StoreBook },
-  ): Promise<{ html: string; queries: PageQuery[] }>;
+/** A client build's renderer, with the pages it drew, by a hash of their data, least recently used first. */
+interface Renderer {
+  renderWithData(data: DrawnPageData): Promise<DrawnPage>;
+  drawn: Map<string, DrawnPage>;
 }
 
-const builds = new Map<string, Promise<RenderBuild | null>>();
-
-/** Pages drawn, by a hash of the data they were drawn from, least recently used first. */
-const drawn = new Map<string, { html: string; queries: PageQuery[] }>();
 const DRAWN_PAGES_KEPT = 200;
+const renderers = new Map<string, Promise<Renderer | null>>();
 
-function renderBuild(clientDir: string): Promise<RenderBuild | null> {
+function rendererFor(clientDir: string): Promise<Renderer | null> {
   const file = path.join(clientDir, '..', 'dist-prerender', 'prerender.js');
-  let build = builds.get(file);
-  if (!build) {
+  let renderer = renderers.get(file);
+  if (!renderer) {
     // React picks its build from NODE_ENV when it first loads: unset (npm start) is production, as the client's is.
     process.env.NODE_ENV ??= 'production';
-    build = import(pathToFileURL(file).href).then(
-      (module: RenderBuild) => module,
+    renderer = import(pathToFileURL(file).href).then(
+      (module: Pick<Renderer, 'renderWithData'>) => ({ renderWithData: module.renderWithData, drawn: new Map() }),
       () => null,
     );
-    builds.set(file, build);
+    renderers.set(file, renderer);
   }
-  return build;
+  return renderer;
 }
-
-type DrawnPageData = Parameters<RenderBuild['renderWithData']>[0];
 
 /** What the page at a path is drawn from, or null for a page drawn without data. */
 async function dataFor(ctx: AppContext, pathname: string, book: StoreBook | null): Promise<DrawnPageData | null> {
@@ -57,14 +50,10 @@ async function dataFor(ctx: AppContext, pathname: string, book: StoreBook | null
 }
 
 /** The page drawn with its data, or null when the path has none or the build is missing. */
-export async function renderedPage(
-  ctx: AppContext,
-  clientDir: string,
-  pathname: string,
-  book: StoreBook | null,
-): Promise<{ html: string; queries: PageQuery[] } | null> {
-  const build = await renderBuild(clientDir);
-  if (!build) return null;
+export async function renderedPage(ctx: AppContext, clientDir: string, pathname: string, book: StoreBook | null): Promise<DrawnPage | null> {
+  const renderer = await rendererFor(clientDir);
+  if (!renderer) return null;
+  const { drawn } = renderer;
   try {
     const data = await dataFor(ctx, pathname, book);
     if (!data) return null;
@@ -76,7 +65,7 @@ export async function renderedPage(
       drawn.set(key, cached);
       return cached;
     }
-    const page = await build.renderWithData(data);
+    const page = await renderer.renderWithData(data);
     drawn.set(key, page);
     if (drawn.size > DRAWN_PAGES_KEPT) drawn.delete(drawn.keys().next().value!);
     return page;

@@ -10,8 +10,10 @@ import { descriptionText } from '../books/description';
 import type { AppContext } from '../context';
 import { sitemapPosts } from '../blog/queries';
 import { storeBook } from '../store/book-page';
+import type { StoreBook } from '../../sync/api/store';
 import { escapeHtml } from '../../sync/text/escape-html';
 import { decodedSegment } from './reader-preload';
+import { storeBookId } from './store-preload';
 
 /** A page's head, rendered by renderHead (also the blog's, server/blog/meta.ts). */
 export interface Head {
@@ -47,9 +49,7 @@ export function renderHead(head: Head): string {
   ].join('\n    ');
 }
 
-async function bookHead(ctx: AppContext, base: string, id: string): Promise<Head | null> {
-  const book = await storeBook(ctx, id);
-  if (!book) return null;
+function bookHead(base: string, book: StoreBook): Head {
   const url = `${base}/book/${encodeURIComponent(book.id)}`;
   const image = book.coverUrl ? `${base}${book.coverUrl}` : null;
   const authors = book.contributors.filter((c) => c.role === 'author' || c.role === 'co-author');
@@ -121,15 +121,20 @@ function storeFrontHead(base: string): Head {
   };
 }
 
-/** The head for a page path, or null to keep index.html's own. */
-export async function storeHeadFor(ctx: AppContext, base: string, pathname: string): Promise<string | null> {
-  const book = /^\/book\/([^/]+)\/?$/.exec(pathname);
-  const author = /^\/author\/([^/]+)\/?$/.exec(pathname);
+/**
+ * The head for a page path, or null to keep index.html's own. `read` is the store book the path
+ * names when the caller has read it already (the page does, for its preloads and first paint).
+ */
+export async function storeHeadFor(ctx: AppContext, base: string, pathname: string, read?: { book: StoreBook | null }): Promise<string | null> {
   // A segment that is not valid percent-encoding names nothing: the page says so, not a 500.
-  const id = decodedSegment((book ?? author)?.[1] ?? '');
+  const bookId = storeBookId(pathname);
+  const authorSegment = /^\/author\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const authorId = authorSegment ? decodedSegment(authorSegment) : null;
   let head: Head | null = null;
-  if (book && id) head = await bookHead(ctx, base, id);
-  else if (author && id) head = await authorHead(ctx, base, id);
+  if (bookId) {
+    const book = read ? read.book : await storeBook(ctx, bookId);
+    head = book && bookHead(base, book);
+  } else if (authorId) head = await authorHead(ctx, base, authorId);
   else if (pathname === '/store' || pathname === '/store/') head = storeFrontHead(base);
   return head ? renderHead(head) : null;
 }

@@ -5,7 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
+import type { HomeBooksResponse } from './books';
 import { endpoint } from './contract';
+import type { StoreBook, StoreHomeResponse } from './store';
 
 export const MeSchema = z.object({
   id: z.string(),
@@ -36,3 +38,18 @@ export type PageBoot = z.infer<typeof PageBootSchema>;
 
 /** Ends this browser's session and clears its cookie. */
 export const signOut = endpoint({ method: 'POST', path: '/api/auth/sign-out', response: z.object({ ok: z.literal(true) }) });
+
+/** A query's key and its answer, as the app's query cache holds it (the boot block's `queries`). */
+export type PageQuery = NonNullable<PageBoot['queries']>[number];
+
+/**
+ * What a visitor's page drawn per request is drawn from (src/prerender.tsx's renderWithData, called
+ * by server/site/rendered-pages.ts): the answers the page would fetch, all public.
+ */
+export type DrawnPageData = { page: 'home'; books: HomeBooksResponse } | { page: 'store'; home: StoreHomeResponse } | { page: 'book'; book: StoreBook };
+
+/** A drawn page: its markup for #root and the answers it was drawn from. */
+export interface DrawnPage {
+  html: string;
+  queries: PageQuery[];
+}
