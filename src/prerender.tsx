@@ -14,8 +14,7 @@ import { routes } from './app/router';
 import { SESSION_KEY } from './lib/session';
 import { ToastProvider } from './ui';
 import type { DrawnPage, DrawnPageData, PageQuery } from '../sync/api/session';
-import { HOME_BOOKS_KEY } from './features/home/query-keys';
-import { storeBookKey, storeHomeKey } from './features/store/query-keys';
+import { pageQueries } from '../sync/api/page-queries';
 
 /**
  * Route patterns prerendered: a path that renders each (any id shows the same loading state) and
@@ -67,11 +66,6 @@ export async function prerender(path: string, queries: PageQuery[] = []): Promis
  * app takes over with the same data instead of a loading state.
  */
 export async function renderWithData(data: DrawnPageData): Promise<DrawnPage> {
-  const [path, queries]: [string, PageQuery[]] =
-    data.page === 'home'
-      ? ['/', [[[...HOME_BOOKS_KEY], data.books]]]
-      : data.page === 'store'
-        ? ['/store', [[[...storeHomeKey], data.home]]]
-        : [`/book/${encodeURIComponent(data.book.id)}`, [[[...storeBookKey(data.book.id)], data.book]]];
+  const { path, queries } = pageQueries(data);
   return { html: await prerender(path, queries), queries };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BookDetailResponse } from '../../sync/api/books';
+import type { BookDetailResponse, HomeBooksResponse } from '../../sync/api/books';
 import { PageBootSchema } from '../../sync/api/session';
 import { libraryProgress, progressId } from '../../sync/collections/library-progress';
 import { buildSignedInUser } from '../admin/test-helpers';
@@ -15,7 +15,7 @@ import { buildTestContext, type TestContext } from '../test/test-context';
 import { sitePages } from './pages';
 import sharp from 'sharp';
 import type { StoreBook } from '../../sync/api/store';
-import { BOOK_PAGE_COVER_SIZES } from '../../sync/store/book-page-cover';
+import { BOOK_CARD_COVER_SIZES, BOOK_PAGE_COVER_SIZES } from '../../sync/store/book-page-cover';
 import { escapeHtml } from '../../sync/text/escape-html';
 
 let t: TestContext;
@@ -114,10 +114,10 @@ describe("a book reader's preloads", () => {
   });
 });
 
-describe("a store book's preloads", () => {
+describe('the preloads and answers of a page not drawn on the server', () => {
   const links = (html: string) => [...html.matchAll(/<link rel="preload" ([^>]+)>/g)].map((m) => m[1]);
 
-  it("name the book's answer and its cover, the AVIF source <picture> will pick when there are variants", async () => {
+  it("name a store book's cover, the AVIF source <picture> will pick when there are variants, and carry the book's answer", async () => {
     const author = await buildSignedInUser(t.ctx, { roles: ['author'] });
     const cover = await sharp({ create: { width: 480, height: 768, channels: 3, background: '#23466e' } })
       .jpeg()
@@ -125,13 +125,21 @@ describe("a store book's preloads", () => {
     const bookId = await importPublishedBook(t, author.cookie, epub3({ cover: { path: 'images/cover.jpg', mediaType: 'image/jpeg', bytes: cover } }));
     const book = (await (await t.request(`/api/store/books/${bookId}`)).json()) as StoreBook;
     expect(book.coverSet?.avif).toBeTruthy();
-    const html = await (await t.request(`/book/${bookId}`)).text();
-    expect(links(html)).toEqual([
-      `href="/api/store/books/${bookId}" as="fetch" crossorigin`,
-      `href="${escapeHtml(book.coverUrl!)}" as="image" fetchpriority="high" imagesrcset="${escapeHtml(book.coverSet!.avif!)}" imagesizes="${BOOK_PAGE_COVER_SIZES}" type="image/avif"`,
-    ]);
-    // Signed in, the same page preloads the same.
-    expect(links(await (await t.request(`/book/${bookId}`, { headers: { cookie: author.cookie } })).text())).toHaveLength(2);
+    const coverLink = `href="${escapeHtml(book.coverUrl!)}" as="image" fetchpriority="high" imagesrcset="${escapeHtml(book.coverSet!.avif!)}" imagesizes="${BOOK_PAGE_COVER_SIZES}" type="image/avif"`;
+    const response = await t.request(`/book/${bookId}`, { headers: { cookie: author.cookie } });
+    const html = await response.text();
+    expect(links(html)).toEqual([coverLink]);
+    expect((await bootOf(new Response(html))).boot.queries).toEqual([[['store', 'book', bookId], book]]);
+    // A visitor's page, when this build cannot draw it, gets the same.
+    expect(links(await (await t.request(`/book/${bookId}`)).text())).toEqual([coverLink]);
+
+    // The home page: its books, and the first featured cover at a large card's width.
+    const home = await bootOf(await t.request('/', { headers: { cookie: author.cookie } }));
+    const homeBooks = (await (await t.request('/api/books/home')).json()) as HomeBooksResponse;
+    expect(home.boot.queries).toEqual([[['books', 'home'], homeBooks]]);
+    const first = homeBooks.featured[0];
+    expect(links(home.html)).toEqual(first?.coverUrl ? [expect.stringContaining(`imagesizes="${BOOK_CARD_COVER_SIZES.lg}"`)] : []);
+
     // Nothing for a book the store does not have, or a path that is not one.
     expect(links(await (await t.request('/book/no-such-book')).text())).toEqual([]);
     const bad = await t.request('/book/%E0%A4%A');
@@ -203,14 +211,15 @@ describe('a store page drawn with its data', () => {
     const home = await bootOf(await t.request('/'));
     expect(home.html).toContain('<h1>home</h1>');
     expect(home.boot.queries).toEqual([[['q', 'home'], homeBooks]]);
-    // A book the store does not have, a signed-in person, a search: the build's first paint or none, and no answers.
+    // A book the store does not have, a search: the build's first paint or none, and no answers.
     const missing = await bootOf(await t.request('/book/no-such-book'));
     expect(missing.html).toContain('<p>Loading the book…</p>');
     expect(missing.boot.queries).toBeUndefined();
+    expect((await bootOf(await t.request('/store?q=salt'))).boot.queries).toBeUndefined();
+    // A signed-in person's page is not drawn, but comes with the same answer, by the app's key.
     const member = await bootOf(await t.request(`/book/${bookId}`, { headers: { cookie: author.cookie } }));
     expect(member.html).toContain('<div id="root"></div>');
-    expect(member.boot.queries).toBeUndefined();
-    expect((await bootOf(await t.request('/store?q=salt'))).boot.queries).toBeUndefined();
+    expect(member.boot.queries).toEqual([[['store', 'book', bookId], book]]);
   });
 
   it("falls back to the build's first paint when drawing fails", async () => {
@@ -221,7 +230,8 @@ describe('a store page drawn with its data', () => {
     try {
       const page = await bootOf(await t.request('/store'));
       expect(page.html).toContain('<div id="root" data-prerendered inert><p>Loading the store…</p></div>');
-      expect(page.boot.queries).toBeUndefined();
+      // The app takes over with the answers the page would have been drawn from.
+      expect(page.boot.queries).toEqual([[['store', 'home'], await (await t.request('/api/store')).json()]]);
       expect(errors).toHaveLength(1);
     } finally {
       console.error = original;

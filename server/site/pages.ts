@@ -12,8 +12,9 @@ import type { AppContext } from '../context';
 import type { ClientOptions } from '../static';
 import { readerPreloads } from './reader-preload';
 import { storeHeadFor } from './store-meta';
-import { bookPagePreloads, storeBookId } from './store-preload';
-import { renderedPage } from './rendered-pages';
+import { pageQueries } from '../../sync/api/page-queries';
+import { pageCoverPreloads, storeBookId } from './store-preload';
+import { pageData, renderedPage } from './rendered-pages';
 import { storeBook } from '../store/book-page';
 
 export function sitePages(ctx: AppContext, publicUrl: string, clientDir: string): ClientOptions {
@@ -24,16 +25,20 @@ export function sitePages(ctx: AppContext, publicUrl: string, clientDir: string)
       const path = c.req.path;
       const storeBookPath = storeBookId(path);
       const book = storeBookPath ? await storeBook(ctx, storeBookPath) : null;
-      // The prerendered pages are drawn as a visitor sees them (header, calls to sign up), and
-      // as the bare path shows them: a search in the query (/store?q=…) draws another page.
-      const prerendered = !user && new URL(c.req.url).search === '';
-      const drawn = prerendered ? await renderedPage(ctx, clientDir, path, book) : null;
-      const boot: PageBoot = { session: { user: user ? toMe(user) : null }, ...(drawn ? { queries: drawn.queries } : {}) };
+      // Pages are drawn and started as their bare path shows them: a search in the query
+      // (/store?q=…) shows another page. A visitor's is drawn as a visitor sees it (header,
+      // calls to sign up); a signed-in person's is not drawn but comes with its answers.
+      const bare = new URL(c.req.url).search === '';
+      const prerendered = !user && bare;
+      const data = bare || book ? await pageData(ctx, path, book) : null;
+      const drawn = prerendered && data ? await renderedPage(clientDir, data) : null;
+      const queries = drawn?.queries ?? (data ? pageQueries(data).queries : undefined);
+      const boot: PageBoot = { session: { user: user ? toMe(user) : null }, ...(queries ? { queries } : {}) };
       return {
         head: (await blogHeadFor(ctx, publicUrl, path)) ?? (await storeHeadFor(ctx, publicUrl, path, storeBookPath ? { book } : undefined)),
         boot,
-        // A page drawn with its data has its cover in it already, and the app will not ask for the book again.
-        preload: [...(await readerPreloads(ctx, user ?? null, path)), ...(book && !drawn ? bookPagePreloads(book) : [])],
+        // A page drawn with its data has its cover in it already.
+        preload: [...(await readerPreloads(ctx, user ?? null, path)), ...(data && !drawn ? pageCoverPreloads(data) : [])],
         prerendered,
         firstPaint: drawn?.html,
       };

@@ -41,22 +41,20 @@ function rendererFor(clientDir: string): Promise<Renderer | null> {
   return renderer;
 }
 
-/** What the page at a path is drawn from, or null for a page drawn without data. */
-async function dataFor(ctx: AppContext, pathname: string, book: StoreBook | null): Promise<DrawnPageData | null> {
+/** What the page at a path shows first (a store book's page, the home page, the store front), or null for another page. */
+export async function pageData(ctx: AppContext, pathname: string, book: StoreBook | null): Promise<DrawnPageData | null> {
   if (book) return { page: 'book', book };
   if (pathname === '/') return { page: 'home', books: await homeBooks(ctx) };
   if (pathname === '/store' || pathname === '/store/') return { page: 'store', home: await storeHome(ctx) };
   return null;
 }
 
-/** The page drawn with its data, or null when the path has none or the build is missing. */
-export async function renderedPage(ctx: AppContext, clientDir: string, pathname: string, book: StoreBook | null): Promise<DrawnPage | null> {
+/** The page drawn with its data, or null when the build is missing or the drawing failed. */
+export async function renderedPage(clientDir: string, data: DrawnPageData): Promise<DrawnPage | null> {
   const renderer = await rendererFor(clientDir);
   if (!renderer) return null;
   const { drawn } = renderer;
   try {
-    const data = await dataFor(ctx, pathname, book);
-    if (!data) return null;
     // Drawing takes milliseconds of the one thread; the same data draws the same page.
     const key = createHash('sha256').update(JSON.stringify(data)).digest('base64');
     const cached = drawn.get(key);
@@ -71,7 +69,7 @@ export async function renderedPage(ctx: AppContext, clientDir: string, pathname:
     return page;
   } catch (error) {
     // The build-time first paint still serves; the app draws the page as it always could.
-    console.error(`drawing ${pathname} with its data failed:`, error);
+    console.error(`drawing the ${data.page} page with its data failed:`, error);
     return null;
   }
 }

@@ -1,12 +1,12 @@
 /**
- * What a store book's page shows first — the book's answer and its cover, the page's largest
- * paint — named in the page's HTML as preloads, so the browser fetches both while it parses the
- * page. Without them the cover waited on three steps one after another: the app's code, the
- * book's answer, then the image that answer names (issue 12: LCP ≤ 1.5 s).
+ * The cover a page not drawn on the server shows first — its largest paint — named in the page's
+ * HTML as a preload, so the browser fetches it while it parses the page. Without it the cover
+ * waited on three steps one after another: the app's code, the page's answer, then the image that
+ * answer names (issues 11 and 12: LCP).
  */
-import { getStoreBook, type StoreBook } from '../../sync/api/store';
-import { fillPath } from '../../sync/api/contract';
-import { BOOK_PAGE_COVER_SIZES } from '../../sync/store/book-page-cover';
+import type { DrawnPageData } from '../../sync/api/session';
+import type { StoreBook } from '../../sync/api/store';
+import { BOOK_CARD_COVER_SIZES, BOOK_PAGE_COVER_SIZES } from '../../sync/store/book-page-cover';
 import { decodedSegment, type Preload } from './reader-preload';
 
 const BOOK_PATH = /^\/book\/([^/]+)\/?$/;
@@ -17,13 +17,20 @@ export function storeBookId(pathname: string): string | null {
   return segment ? decodedSegment(segment) : null;
 }
 
-export function bookPagePreloads(book: StoreBook): Preload[] {
-  // The same URL the app builds (fillPath), or the browser would fetch twice.
-  const preloads: Preload[] = [{ href: fillPath(getStoreBook.path, { id: book.id }), as: 'fetch' }];
-  if (book.coverUrl) {
-    // <picture> (src/ui/picture.tsx) offers AVIF first, then WebP: the first the browser can show wins.
-    const [type, srcset] = book.coverSet?.avif ? ['image/avif', book.coverSet.avif] : book.coverSet?.webp ? ['image/webp', book.coverSet.webp] : [];
-    preloads.push({ href: book.coverUrl, as: 'image', ...(type && srcset ? { image: { type, srcset, sizes: BOOK_PAGE_COVER_SIZES } } : {}) });
-  }
-  return preloads;
+/** A cover as `<Picture>` (src/ui/picture.tsx) shows it at `sizes`: AVIF first, then WebP, the first the browser can show wins. */
+function coverPreload(book: Pick<StoreBook, 'coverUrl' | 'coverSet'>, sizes: string): Preload[] {
+  if (!book.coverUrl) return [];
+  const [type, srcset] = book.coverSet?.avif ? ['image/avif', book.coverSet.avif] : book.coverSet?.webp ? ['image/webp', book.coverSet.webp] : [];
+  return [{ href: book.coverUrl, as: 'image', ...(type && srcset ? { image: { type, srcset, sizes } } : {}) }];
+}
+
+/**
+ * The largest paint of a page not drawn on the server (a signed-in person's), fetched while the
+ * page's code loads: a store book's cover, the home page's first featured cover. (Its answer
+ * comes in the boot block, page-queries.ts.)
+ */
+export function pageCoverPreloads(data: DrawnPageData): Preload[] {
+  if (data.page === 'book') return coverPreload(data.book, BOOK_PAGE_COVER_SIZES);
+  const first = data.page === 'home' ? data.books.featured[0] : undefined;
+  return first ? coverPreload(first, BOOK_CARD_COVER_SIZES.lg) : [];
 }

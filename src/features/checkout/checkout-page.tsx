@@ -16,7 +16,7 @@ import { removeFromCart } from '../cart/cart-actions';
 import { formatPrice } from '../store/format-price';
 import { useOwnsBook } from '../store/use-owns-book';
 import './checkout.css';
-import { storeBookKey } from '../store/query-keys';
+import { storeBookKey } from '../../../sync/api/page-queries';
 
 interface Item {
   bookId: string;

@@ -15,7 +15,7 @@ import { BookCard, BookRowSkeleton } from '../store/book-card';
 import { ContinueReading, useContinueReading } from './continue-reading';
 import { takeFirstVisit } from './continue-reading-data';
 import './home.css';
-import { HOME_BOOKS_KEY } from './query-keys';
+import { HOME_BOOKS_KEY } from '../../../sync/api/page-queries';
 
 // Their own chunks, fetched only for signed-in people, so visitors' first load stays as it was.
 const WishlistToggle = lazy(() => import('../wishlist/wishlist-toggle'));

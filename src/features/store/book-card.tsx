@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ImageSet } from '../../../sync/api/images';
+import { BOOK_CARD_COVER_SIZES } from '../../../sync/store/book-page-cover';
 import { Picture } from '../../ui';
 import { formatPrice } from './format-price';
 import './book-card.css';
@@ -48,7 +49,7 @@ export function BookCard({ book, size = 'md', eager, action }: { book: CardBook;
           <Picture
             src={book.coverUrl}
             set={book.coverSet}
-            sizes={size === 'lg' ? '13rem' : '10.5rem'}
+            sizes={BOOK_CARD_COVER_SIZES[size]}
             alt=""
             width={320}
             height={512}

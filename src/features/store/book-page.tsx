@@ -17,7 +17,7 @@ import { BookReviews } from '../reviews/book-reviews';
 import { Price } from './book-card';
 import { useOwnsBook } from './use-owns-book';
 import './store.css';
-import { storeBookKey } from './query-keys';
+import { storeBookKey } from '../../../sync/api/page-queries';
 
 // Their own chunks (they open the local database), fetched only for signed-in people.
 const WishlistToggle = lazy(() => import('../wishlist/wishlist-toggle'));

@@ -11,7 +11,7 @@ import { EmptyState, LinkButton, QueryState, Skeleton, usePageTitle } from '../.
 import { DownloadControl } from '../library/download-control';
 import { useOwnsBook } from './use-owns-book';
 import './store.css';
-import { storeBookKey } from './query-keys';
+import { storeBookKey } from '../../../sync/api/page-queries';
 
 export function PurchaseSuccessPage() {
   usePageTitle('It’s yours');

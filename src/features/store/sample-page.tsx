@@ -12,7 +12,7 @@ import { LinkButton, QueryState, usePageTitle } from '../../ui';
 import { Price } from './book-card';
 import { useOwnsBook } from './use-owns-book';
 import './store.css';
-import { storeBookKey } from './query-keys';
+import { storeBookKey } from '../../../sync/api/page-queries';
 
 export function SamplePage() {
   const { bookId = '' } = useParams();

@@ -12,7 +12,7 @@ import { BookCard, BookRowSkeleton } from './book-card';
 import { OfflineNotice, StoreResults } from './results';
 import { StoreSearchBox } from './search-box';
 import './store.css';
-import { storeHomeKey } from './query-keys';
+import { storeHomeKey } from '../../../sync/api/page-queries';
 
 function Shelves({ data }: { data: StoreHomeResponse }) {
   if (data.shelves.length === 0) {
