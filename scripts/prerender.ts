@@ -2,7 +2,8 @@
  * `npm run build:prerender`, after the client build: renders the public pages' first paint with
  * the SSR build of src/prerender.tsx and writes dist/prerendered.json — per route pattern, the
  * markup for #root and the stylesheets and code it needs beyond the entry's (from Vite's manifest) — for
- * the server to send to visitors (server/site/prerendered.ts).
+ * the server to send to visitors (server/site/prerendered.ts); and the code of the pages whose
+ * code alone the server names.
  */
 import fs from 'node:fs';
 import type { PrerenderedPage } from '../server/site/prerendered';
@@ -14,9 +15,10 @@ type Manifest = Record<string, { file: string; css?: string[]; imports?: string[
 /** src/prerender.tsx as built (its own types need the DOM, which scripts are not compiled with). */
 interface PrerenderBuild {
   PRERENDERED: Record<string, { path: string; module: string }>;
+  CODE_PRELOADED: Record<string, { module: string }>;
   prerender(path: string): Promise<string>;
 }
-const { PRERENDERED, prerender } = (await import(new URL('../dist-prerender/prerender.js', import.meta.url).href)) as PrerenderBuild;
+const { PRERENDERED, CODE_PRELOADED, prerender } = (await import(new URL('../dist-prerender/prerender.js', import.meta.url).href)) as PrerenderBuild;
 const manifest = JSON.parse(fs.readFileSync('dist/.vite/manifest.json', 'utf8')) as Manifest;
 
 /** A module's stylesheets and those of everything it imports statically, the entry's own left out (index.html links them). */
@@ -46,5 +48,6 @@ const pages: Record<string, PrerenderedPage> = {};
 for (const [pattern, { path, module }] of Object.entries(PRERENDERED)) {
   pages[pattern] = { html: await prerender(path), styles: [...new Set(stylesOf(module))], scripts: scriptsOf(module) };
 }
+for (const [pattern, { module }] of Object.entries(CODE_PRELOADED)) pages[pattern] = { styles: [], scripts: scriptsOf(module) };
 fs.writeFileSync('dist/prerendered.json', JSON.stringify(pages));
 console.log(`prerendered ${Object.keys(pages).length} pages into dist/prerendered.json`);

@@ -73,9 +73,10 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string, options: Clien
     // The page may carry the visitor's own account: never kept by a shared cache. (Given with the
     // answer: set on it through c.header() or afterwards, the Node adapter sent the page without
     // the headers later middleware adds, the CSP among them.)
-    const built = parts.prerendered ? prerenderedFor(c.req.path) : null;
-    const prerendered = built && parts.firstPaint ? { ...built, html: parts.firstPaint } : built;
-    return c.html(withParts(html, parts, prerendered), 200, { 'Cache-Control': 'private, no-cache' });
+    const built = prerenderedFor(c.req.path);
+    const markup = parts.firstPaint ?? built?.html;
+    const firstPaint = parts.prerendered && built && markup !== undefined ? { ...built, html: markup } : null;
+    return c.html(withParts(html, parts, firstPaint, built?.scripts ?? []), 200, { 'Cache-Control': 'private, no-cache' });
   });
 }
 
@@ -83,8 +84,12 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string, options: Clien
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** index.html with a page's own head tags (replacing its title and description), boot data and first paint. */
-function withParts(html: string, { head, boot, preload = [] }: PageParts, prerendered: PrerenderedPage | null): string {
+function withParts(html: string, { head, boot, preload = [] }: PageParts, prerendered: (PrerenderedPage & { html: string }) | null, scripts: string[]): string {
   let out = html;
+  if (!prerendered && scripts.length > 0) {
+    // Not drawn first: the page's own code is fetched beside the entry, not once it has run.
+    out = out.replace('</head>', () => `${scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`).join('')}</head>`);
+  }
   if (head) out = out.replace(/<meta name="description"[^>]*>\s*/, '').replace(/<title>[^<]*<\/title>/, () => head);
   if (preload.length > 0) {
     // `crossorigin` on fetches: the app's fetch() is a CORS-mode request, and a preload is only

@@ -30,6 +30,17 @@ export const PRERENDERED: Record<string, { path: string; module: string }> = {
   '/blog/:slug': { path: '/blog/x', module: 'src/features/blog/post-page.tsx' },
 };
 
+/**
+ * Pages the server draws nothing for but whose code it names in the HTML at once (modulepreload),
+ * so it loads beside the entry rather than after it has run: a signed-in person's library and
+ * reader (issue 11). Prerendered pages' code is named the same way for the signed-in.
+ */
+export const CODE_PRELOADED: Record<string, { module: string }> = {
+  '/books': { module: 'src/features/library/library-page.tsx' },
+  '/books/:bookId': { module: 'src/features/reader/reader-page.tsx' },
+  '/books/:bookId/flow': { module: 'src/features/reader/reader-page.tsx' },
+};
+
 /** React's markers for Suspense boundaries and text, and the empty template of a boundary still loading: the swap needs none of them. */
 const clean = (html: string) => html.replace(/<!--.*?-->/gs, '').replace(/<template><\/template>/g, '');
 

@@ -168,6 +168,19 @@ describe("a prerendered page's code", () => {
     const member = await (await t.request('/store', { headers: { cookie } })).text();
     expect(member).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(member).not.toContain('quire-entry');
+    // … and its own modules are fetched beside the entry.
+    expect(member).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/store-page.js"><link rel="modulepreload" crossorigin href="/assets/book-card.js">',
+    );
+    // A page whose code alone the build names (the reader): never a first paint, its code named for everyone.
+    fs.writeFileSync(path.join(clientDir, 'prerendered.json'), JSON.stringify({ '/books/:bookId': { styles: [], scripts: ['/assets/reader-page.js'] } }));
+    for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+      const reader = await (await t.request('/books/some-book', { headers })).text();
+      expect(reader).toContain('<div id="root"></div>');
+      expect(reader).toContain('<link rel="modulepreload" crossorigin href="/assets/reader-page.js">');
+      expect(reader).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    }
+    expect(visitor).not.toContain('modulepreload');
   });
 });
 

@@ -1,14 +1,15 @@
 /**
  * The first paint of public pages as a visitor sees them, rendered at build time
- * (scripts/prerender.ts → dist/prerendered.json), found here by the request's path. A build
- * without the file (tests' fake clients) prerenders nothing.
+ * (scripts/prerender.ts → dist/prerendered.json), and the code of a page beyond the entry's,
+ * found here by the request's path. A build without the file (tests' fake clients) prerenders
+ * nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
 export interface PrerenderedPage {
-  /** Markup for #root. */
-  html: string;
+  /** Markup for #root; absent for a page whose code alone is named (src/prerender.tsx's CODE_PRELOADED). */
+  html?: string;
   /** Stylesheets the markup needs beyond the entry's. */
   styles: string[];
   /** The page's code beyond the entry's (absent in files from older builds). */
