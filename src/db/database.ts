@@ -73,24 +73,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<QuireD
     multiInstance,
     eventReduce: true,
   });
-  // One collection at a time, each in a task of its own: added all at once, their schemas,
-  // storage instances and IndexedDB opens ran as a few long tasks that held up taps and typing on
-  // a first visit (Lighthouse's TBT, issue 11).
-  const collections = {} as Record<CollectionName, RxCollection>;
-  for (const definition of definitions) {
-    const added = await db.addCollections({
-      [definition.name]: {
-        schema: definition.jsonSchema as any,
-        migrationStrategies: definition.migrations as any,
-        conflictHandler: {
-          isEqual: (a: any, b: any) => sameDocument(a, b),
-          resolve: async (input: any) => resolveConflict(definition.conflict, input),
+  const collections = (await db.addCollections(
+    Object.fromEntries(
+      definitions.map((definition) => [
+        definition.name,
+        {
+          schema: definition.jsonSchema as any,
+          migrationStrategies: definition.migrations as any,
+          conflictHandler: {
+            isEqual: (a: any, b: any) => sameDocument(a, b),
+            resolve: async (input: any) => resolveConflict(definition.conflict, input),
+          },
         },
-      },
-    });
-    Object.assign(collections, added);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
+      ]),
+    ),
+  )) as unknown as Record<CollectionName, RxCollection>;
   const replication =
     options.replicate === false
       ? null
