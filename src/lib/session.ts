@@ -40,8 +40,9 @@ export function useSession() {
 
 /**
  * The session the page's HTML came with (server/site/pages.ts), so the first render draws the
- * right header and page without waiting for GET /api/auth/me, and the answers a page drawn with
- * its data came with, so the app takes over with that page rather than a loading state. The service worker's offline shell has none: then the session is
+ * right header and page without waiting for GET /api/auth/me, and the public answers the page
+ * came with (drawn with them for a visitor), so the app starts with that page rather than a
+ * loading state. The service worker's offline shell has none: then the session is
  * fetched as before.
  */
 export function adoptPageBoot(queryClient: QueryClient, doc: Document = document) {

@@ -27,8 +27,8 @@ export type MeResponse = z.infer<typeof getMe.response>;
 
 /**
  * What a page's HTML carries for the first render (server/site/pages.ts → src/lib/session.ts): the
- * answer GET /api/auth/me would give, and the answers a page drawn with its data was drawn from
- * (a visitor's store pages), by the app's query keys.
+ * answer GET /api/auth/me would give, and the public answers the home, store and store book pages
+ * start from (drawn with them for a visitor), by the app's query keys (page-queries.ts).
  */
 export const PageBootSchema = z.object({
   session: getMe.response,
@@ -43,8 +43,9 @@ export const signOut = endpoint({ method: 'POST', path: '/api/auth/sign-out', re
 export type PageQuery = NonNullable<PageBoot['queries']>[number];
 
 /**
- * What a visitor's page drawn per request is drawn from (src/prerender.tsx's renderWithData, called
- * by server/site/rendered-pages.ts): the answers the page would fetch, all public.
+ * What a page starts from: a visitor's drawn per request (src/prerender.tsx's renderWithData,
+ * called by server/site/rendered-pages.ts), a signed-in person's given as data. The answers the
+ * page would fetch, all public.
  */
 export type DrawnPageData = { page: 'home'; books: HomeBooksResponse } | { page: 'store'; home: StoreHomeResponse } | { page: 'book'; book: StoreBook };
 
