@@ -3,10 +3,10 @@
  * it works offline and reaches the person's other devices when they sync. Loaded lazily, and
  * only for signed-in people.
  */
-import { Link } from 'react-router';
 import { cartEntryId } from '../../../sync/collections/cart';
 import { useCollection, useLiveDocs } from '../../db/use-live-docs';
 import type { CardBook } from '../store/book-card';
+import { Button, LinkButton } from '../../ui';
 import { addToCart, removeFromCart } from './cart-actions';
 
 export default function CartButton({ book, userId }: { book: CardBook; userId: string }) {
@@ -16,23 +16,18 @@ export default function CartButton({ book, userId }: { book: CardBook; userId: s
   if (entry) {
     return (
       <>
-        <Link to="/checkout" className="btn btn-secondary">
+        <LinkButton to="/checkout" variant="secondary">
           <span aria-hidden="true">✓ </span>In your cart · Check out
-        </Link>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => collection && void removeFromCart(collection, entry.id)}>
+        </LinkButton>
+        <Button variant="ghost" size="sm" onClick={() => collection && void removeFromCart(collection, entry.id)}>
           Remove from cart
-        </button>
+        </Button>
       </>
     );
   }
   return (
-    <button
-      type="button"
-      className="btn btn-secondary"
-      disabled={!collection || loading}
-      onClick={() => collection && void addToCart(collection, userId, book)}
-    >
+    <Button variant="secondary" disabled={!collection || loading} onClick={() => collection && void addToCart(collection, userId, book)}>
       Add to cart
-    </button>
+    </Button>
   );
 }

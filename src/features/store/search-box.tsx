@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { suggestStore, type StoreSuggestion } from '../../../sync/api/store';
 import { call } from '../../lib/api';
 import { useDebounced } from '../../lib/use-debounced';
+import { Button } from '../../ui';
 
 // Short enough that results follow a keystroke within 100 ms (npm run bench:lighthouse measures it);
 // a request still in flight is cancelled by the next one.
@@ -86,9 +87,7 @@ export function StoreSearchBox({ initial = '', onSearch }: { initial?: string; o
           }
         }}
       />
-      <button type="submit" className="btn btn-primary">
-        Search
-      </button>
+      <Button type="submit">Search</Button>
       {/* data-query: the text these suggestions answer (the typing benchmark waits for it). */}
       <ul
         id={listId}
