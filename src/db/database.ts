@@ -50,7 +50,8 @@ export function databaseName(userId: string): string {
 
 async function baseStorage(kind: 'dexie' | 'memory'): Promise<RxStorage<any, any>> {
   if (kind === 'memory') return (await import('rxdb/plugins/storage-memory')).getRxStorageMemory();
-  return (await import('rxdb/plugins/storage-dexie')).getRxStorageDexie();
+  const [{ getRxStorageDexie }, { withIndexReads }] = await Promise.all([import('rxdb/plugins/storage-dexie'), import('./dexie-index-reads')]);
+  return withIndexReads(getRxStorageDexie());
 }
 
 /**
