@@ -9,22 +9,12 @@
  * the other exports use (htmlparser2, via parseBody).
  */
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
-import {
-  AlignmentType,
-  Document,
-  ExternalHyperlink,
-  HeadingLevel,
-  ImageRun,
-  LevelFormat,
-  Packer,
-  Paragraph,
-  TextRun,
-  type ILevelsOptions,
-  type ParagraphChild,
-} from 'docx';
+import type * as Docx from 'docx';
+import type { ILevelsOptions, Paragraph, ParagraphChild } from 'docx';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { DomUtils } from 'htmlparser2';
 import { sharp } from '../images/sharp';
+import { onUse } from '../load-on-use';
 import type { ExportBook } from './epub/build-epub';
 import { CONTAINER_BLOCKS, escapeXml, parseBody } from './epub/chapter-xhtml';
 
@@ -45,14 +35,9 @@ const MONOSPACE = 'Courier New';
 const SCENE_BREAK = '* * *';
 const BULLETS = 'quire-bullets';
 const NUMBERS = 'quire-numbers';
-const HEADINGS = [
-  HeadingLevel.HEADING_1,
-  HeadingLevel.HEADING_2,
-  HeadingLevel.HEADING_3,
-  HeadingLevel.HEADING_4,
-  HeadingLevel.HEADING_5,
-  HeadingLevel.HEADING_6,
-];
+/** Word's export is read on its first use: about 3 MB of a server's memory otherwise (issue 11). */
+const docx = onUse<typeof Docx>('docx');
+const HEADINGS = ['HEADING_1', 'HEADING_2', 'HEADING_3', 'HEADING_4', 'HEADING_5', 'HEADING_6'] as const;
 const LETTER = /\p{L}/u;
 /** The scripts written right to left: a letter of one of them is a strong right-to-left character. */
 const RTL_SCRIPT =
@@ -181,10 +166,10 @@ function trimmed(pieces: Piece[]): Piece[] {
 
 function runsOf(pieces: Piece[], rtl: boolean, walk: Walk): ParagraphChild[] {
   const run = (p: Piece): ParagraphChild => {
-    if (p.kind === 'break') return new TextRun({ break: 1 });
+    if (p.kind === 'break') return new (docx().TextRun)({ break: 1 });
     if (p.kind === 'image') {
       walk.imageNames++;
-      return new ImageRun({
+      return new (docx().ImageRun)({
         type: p.image.type,
         data: p.image.data,
         transformation: { width: p.image.width, height: p.image.height },
@@ -192,7 +177,7 @@ function runsOf(pieces: Piece[], rtl: boolean, walk: Walk): ParagraphChild[] {
       });
     }
     const f = p.format;
-    return new TextRun({
+    return new (docx().TextRun)({
       text: p.text,
       bold: f.bold,
       italics: f.italics,
@@ -215,7 +200,7 @@ function runsOf(pieces: Piece[], rtl: boolean, walk: Walk): ParagraphChild[] {
     }
     const children: ParagraphChild[] = [];
     while (i < pieces.length && pieces[i]!.link === link) children.push(run(pieces[i++]!));
-    out.push(new ExternalHyperlink({ link, children }));
+    out.push(new (docx().ExternalHyperlink)({ link, children }));
   }
   return out;
 }
@@ -244,14 +229,14 @@ function paragraph(pieces: Piece[], place: Place, walk: Walk, heading?: (typeof 
       place.itemStart.value = false;
     } else indent = { left: 720 * (place.list.level + 1) };
   }
-  return new Paragraph({
+  return new (docx().Paragraph)({
     children: runsOf(kept, rtl, walk),
-    heading,
+    heading: heading && docx().HeadingLevel[heading],
     style: !heading && place.quote ? 'Quote' : undefined,
     numbering,
     indent,
     bidirectional: rtl || undefined,
-    alignment: onlyImages ? AlignmentType.CENTER : undefined,
+    alignment: onlyImages ? docx().AlignmentType.CENTER : undefined,
   });
 }
 
@@ -290,13 +275,15 @@ function blocks(nodes: ChildNode[], place: Place, walk: Walk, out: Paragraph[]):
       blocks(node.children, here, walk, out);
     } else if (name === 'hr') {
       flush();
-      out.push(new Paragraph({ children: [new TextRun(SCENE_BREAK)], alignment: AlignmentType.CENTER, spacing: { before: 240, after: 240 } }));
+      out.push(
+        new (docx().Paragraph)({ children: [new (docx().TextRun)(SCENE_BREAK)], alignment: docx().AlignmentType.CENTER, spacing: { before: 240, after: 240 } }),
+      );
     } else if (name === 'pre') {
       flush();
       const lines = textOf(node).replace(/\n$/, '').split('\n');
       out.push(
-        new Paragraph({
-          children: lines.map((line, i) => new TextRun({ text: line, font: MONOSPACE, break: i > 0 ? 1 : undefined })),
+        new (docx().Paragraph)({
+          children: lines.map((line, i) => new (docx().TextRun)({ text: line, font: MONOSPACE, break: i > 0 ? 1 : undefined })),
           style: here.quote ? 'Quote' : undefined,
         }),
       );
@@ -326,12 +313,12 @@ function list(el: Element, place: Place, walk: Walk, out: Paragraph[]): void {
 /** Word's list levels: bullets alternate •, ◦, ▪; numbers go 1., a., i. and round again. */
 function levels(ordered: boolean): ILevelsOptions[] {
   const bullets = ['\u2022', '\u25e6', '\u25aa'];
-  const numbers = [LevelFormat.DECIMAL, LevelFormat.LOWER_LETTER, LevelFormat.LOWER_ROMAN];
+  const numbers = [docx().LevelFormat.DECIMAL, docx().LevelFormat.LOWER_LETTER, docx().LevelFormat.LOWER_ROMAN];
   return Array.from({ length: 9 }, (_, level) => ({
     level,
-    format: ordered ? numbers[level % 3]! : LevelFormat.BULLET,
+    format: ordered ? numbers[level % 3]! : docx().LevelFormat.BULLET,
     text: ordered ? `%${level + 1}.` : bullets[level % 3]!,
-    alignment: AlignmentType.LEFT,
+    alignment: docx().AlignmentType.LEFT,
     style: { paragraph: { indent: { left: 720 * (level + 1), hanging: 360 } } },
   }));
 }
@@ -403,11 +390,26 @@ export async function buildDocx(input: ExportBook, options: BuildOptions): Promi
 
   const authors = m.contributors.map((c) => (c.role === 'author' || c.role === 'co-author' ? c.name : `${c.name} (${c.role})`));
   const children: Paragraph[] = [
-    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, bidirectional: rtl, children: [new TextRun(m.title)] }),
+    new (docx().Paragraph)({
+      heading: docx().HeadingLevel.TITLE,
+      alignment: docx().AlignmentType.CENTER,
+      bidirectional: rtl,
+      children: [new (docx().TextRun)(m.title)],
+    }),
   ];
-  if (m.subtitle) children.push(new Paragraph({ style: 'Subtitle', alignment: AlignmentType.CENTER, bidirectional: rtl, children: [new TextRun(m.subtitle)] }));
+  if (m.subtitle)
+    children.push(
+      new (docx().Paragraph)({ style: 'Subtitle', alignment: docx().AlignmentType.CENTER, bidirectional: rtl, children: [new (docx().TextRun)(m.subtitle)] }),
+    );
   if (authors.length)
-    children.push(new Paragraph({ style: 'Authors', alignment: AlignmentType.CENTER, bidirectional: rtl, children: [new TextRun(authors.join(', '))] }));
+    children.push(
+      new (docx().Paragraph)({
+        style: 'Authors',
+        alignment: docx().AlignmentType.CENTER,
+        bidirectional: rtl,
+        children: [new (docx().TextRun)(authors.join(', '))],
+      }),
+    );
 
   book.chapters.forEach((chapter, i) => {
     const nodes = parsed[i]!;
@@ -416,18 +418,18 @@ export async function buildDocx(input: ExportBook, options: BuildOptions): Promi
     if (first && first.name !== 'p' && textOf(first).trim() === chapter.title.trim()) DomUtils.removeElement(first);
     const title = chapter.title.trim() || `Chapter ${i + 1}`;
     children.push(
-      new Paragraph({
-        heading: HeadingLevel.HEADING_1,
+      new (docx().Paragraph)({
+        heading: docx().HeadingLevel.HEADING_1,
         pageBreakBefore: true,
         bidirectional: isRtl([{ kind: 'text', text: title, format: {} }], top, walk) || undefined,
-        children: [new TextRun(title)],
+        children: [new (docx().TextRun)(title)],
       }),
     );
     blocks(nodes, top, walk, children);
     options.onProgress?.(i + 1, book.chapters.length);
   });
 
-  const doc = new Document({
+  const doc = new (docx().Document)({
     title: m.title,
     subject: m.subtitle,
     creator: authors.join(', ') || 'Quire',
@@ -464,6 +466,6 @@ export async function buildDocx(input: ExportBook, options: BuildOptions): Promi
       },
     ],
   });
-  const bytes = new Uint8Array(await Packer.toBuffer(doc));
+  const bytes = new Uint8Array(await docx().Packer.toBuffer(doc));
   return finish(bytes, m.language, options.modified);
 }

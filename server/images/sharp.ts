@@ -14,6 +14,8 @@ export function sharp(...args: Parameters<typeof SharpModule>): Sharp {
   if (!configured) {
     // Image jobs run in the HTTP server's process: one libvips thread leaves the other core to requests.
     make.concurrency(1);
+    // libvips keeps up to 50 MB of recent operations; every image here is made once and stored.
+    make.cache(false);
     configured = true;
   }
   return make(...args);

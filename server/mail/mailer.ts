@@ -4,10 +4,12 @@
  * readable at /dev/mail. Either way the message is never lost when the transport is down:
  * the job retries with backoff.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type NodeMailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { DB } from '../db/connection';
 import { newId } from '../http/ids';
+import { onUse } from '../load-on-use';
 import type { JobQueue } from '../jobs/queue';
 
 export interface MailMessage {
@@ -28,6 +30,9 @@ function withName(mailFrom: string, name: string): string {
 
 export const MAIL_JOB = 'mail.send';
 
+/** Only a deployment with SMTP configured sends through nodemailer. */
+const loadNodemailer = onUse<typeof NodeMailer>('nodemailer');
+
 export class Mailer {
   private transport: Transporter | null;
 
@@ -37,7 +42,7 @@ export class Mailer {
     private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom'>,
     private readonly now: () => number,
   ) {
-    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+    this.transport = config.smtpUrl ? loadNodemailer().createTransport(config.smtpUrl) : null;
   }
 
   get transportName(): 'smtp' | 'outbox' {

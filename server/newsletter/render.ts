@@ -4,13 +4,16 @@
  * from the editor's HTML (body.ts) — with the footer the law and RFC 8058 ask for: who sent it,
  * the postal address, and a visible unsubscribe link (the same URL as the List-Unsubscribe header).
  */
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 import { escapeHtml } from '../../sync/text/escape-html';
+import { onUse } from '../load-on-use';
 import { htmlMail } from '../mail/html';
 
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false });
+const loadMarkdownIt = onUse<typeof MarkdownIt>('markdown-it');
+let markdown: InstanceType<typeof MarkdownIt> | undefined;
 
 export function markdownToHtml(body: string): string {
+  markdown ??= new (loadMarkdownIt())({ html: false, linkify: true, breaks: false });
   return markdown.render(body);
 }
 

@@ -6,7 +6,7 @@
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type mammoth from 'mammoth';
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 import { buildBook } from '../../books/epub/build-book';
 import { findPackagePath } from '../../books/epub/container';
 import { EpubError } from '../../books/epub/epub-error';
@@ -45,7 +45,8 @@ function fromSplitHtml(format: ImportFormat, html: string, stated: string | unde
   };
 }
 
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false });
+const loadMarkdownIt = onUse<typeof MarkdownIt>('markdown-it');
+let markdown: InstanceType<typeof MarkdownIt> | undefined;
 
 /** YAML front matter (Pandoc, Jekyll, Hugo): not prose; its `title:` names the manuscript. */
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)\r?\n/;
@@ -56,6 +57,7 @@ export function readMarkdown(text: string, fileName?: string): ImportedManuscrip
     .match(/^title:\s*(.+)$/m)?.[1]!
     .trim()
     .replace(/^(['"])(.*)\1$/, '$2');
+  markdown ??= new (loadMarkdownIt())({ html: false, linkify: true, typographer: false });
   const html = markdown.render(front ? text.slice(front[0].length) : text);
   return fromSplitHtml('markdown', html, stated, countImages(html), fileName);
 }
