@@ -4,7 +4,7 @@
  * server (@hono/node-server) measured in the same run, round after round, so a machine busy with
  * other work slows all of them alike; the ratio to hello-world is the figure that matters
  * (targets ≥ 0.30 for /me, ≥ 0.10 for the pull). Also the server's start to its first /__probe
- * answer and its idle RSS, 30 s after its last request (targets ≤ 3 s, ≤ 150 MB), as `npm start` runs it.
+ * answer and its idle RSS, IDLE_MS after its last request (targets ≤ 3 s, ≤ 150 MB), as `npm start` runs it.
  *
  * BENCH_API_BEFORE=<another checkout> measures that checkout's server in the same run too (as
  * its `npm start` ran it then: tsx server/main.ts), for before-and-after figures.
