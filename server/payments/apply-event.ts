@@ -15,6 +15,7 @@
 import type { AppContext } from '../context';
 import type { OrderStatus, PaymentProviderName } from '../db/schema';
 import type { DB } from '../db/connection';
+import { forEngine } from '../db/engine';
 import { notifyUser } from '../notifications/notify';
 import type { OrderLineRow, OrderRow } from './provider';
 
@@ -68,8 +69,15 @@ function locate(event: PaymentEvent): Located | null {
   }
 }
 
+/**
+ * The event's order, locked until the transaction ends. Stripe delivers events of one order at
+ * once; settle() reads the order's facts and writes them back, so on PostgreSQL a second event
+ * waits here and then reads what the first committed (FOR UPDATE under READ COMMITTED). SQLite
+ * runs one writer at a time already.
+ */
 async function findOrder(trx: DB, provider: PaymentProviderName, at: Located): Promise<OrderRow | undefined> {
-  const base = trx.selectFrom('orders').selectAll().where('provider', '=', provider);
+  const orders = trx.selectFrom('orders').selectAll().where('provider', '=', provider);
+  const base = forEngine(trx, { SQLite: orders, PostgreSQL: orders.forUpdate() });
   if (at.sessionId) {
     const bySession = await base.where('providerSessionId', '=', at.sessionId).executeTakeFirst();
     if (bySession) return bySession;
