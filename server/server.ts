@@ -128,6 +128,9 @@ export async function buildContext(config: Config, now: () => number = Date.now,
   return { ctx, worker, handle };
 }
 
+/** How long an idle keep-alive connection stays open: longer than a proxy's (commonly 60 s). */
+export const KEEP_ALIVE_MS = 65_000;
+
 export async function startServer(config: Config, options: { collab?: CollabOptions } = {}): Promise<RunningServer> {
   const { ctx, worker, handle } = await buildContext(config, Date.now, { collab: options.collab });
   if (config.demo) {
@@ -146,6 +149,10 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
+  // Clients and proxies reuse an idle keep-alive connection. Node closes one after 5 s, and a
+  // request sent just as it closes is reset, not answered; proxies keep theirs about 60 s.
+  (server as Server).keepAliveTimeout = KEEP_ALIVE_MS;
+  (server as Server).headersTimeout = KEEP_ALIVE_MS + 1000;
   // WebSockets on the same port: /collab/{docName} (the only upgrade listener).
   const collab = attachCollab(server as Server, ctx, options.collab);
   const address = server.address();
