@@ -2,28 +2,16 @@
  * An idle keep-alive connection stays open past Node's 5 s default: a client or proxy that reuses
  * it just as the server closes it gets a reset instead of an answer (a journey test met one).
  */
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from './config';
-import { KEEP_ALIVE_MS, startServer, type RunningServer } from './server';
+import { expect, it } from 'vitest';
+import { KEEP_ALIVE_MS } from './server';
+import { listeningServer } from './test/listening-server';
 
-let running: RunningServer;
-let dataDir: string;
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-keep-alive-'));
-  running = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, demo: false, publicUrl: 'http://quire.test' });
-});
-afterAll(async () => {
-  await running.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const running = listeningServer();
 
 it('keeps an idle keep-alive connection open for longer than a proxy does', async () => {
   expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
-  const socket = net.connect(Number(new URL(running.ctx.selfUrl!).port), '127.0.0.1');
+  const socket = net.connect(Number(new URL(running().ctx.selfUrl!).port), '127.0.0.1');
   let closed = false;
   socket.on('close', () => (closed = true));
   const answer = () => new Promise<string>((resolve) => socket.once('data', (chunk) => resolve(chunk.toString('latin1'))));

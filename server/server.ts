@@ -151,8 +151,7 @@ export async function startServer(config: Config, options: { collab?: CollabOpti
   });
   // Clients and proxies reuse an idle keep-alive connection. Node closes one after 5 s, and a
   // request sent just as it closes is reset, not answered; proxies keep theirs about 60 s.
-  (server as Server).keepAliveTimeout = KEEP_ALIVE_MS;
-  (server as Server).headersTimeout = KEEP_ALIVE_MS + 1000;
+  Object.assign(server, { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 } satisfies Partial<Server>);
   // WebSockets on the same port: /collab/{docName} (the only upgrade listener).
   const collab = attachCollab(server as Server, ctx, options.collab);
   const address = server.address();

@@ -2,42 +2,23 @@
  * Body caps hold while the body streams in: a chunked upload with no Content-Length, through a
  * real listening server, is refused with 413 after about the cap, not after buffering it all.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, signIn } from '../admin/test-helpers';
-import { loadConfig } from '../config';
 import { EPUB_MAX_UPLOAD_BYTES, MAX_JSON_BODY_BYTES } from '../limits';
 import { IMPORT_MAX_UPLOAD_BYTES } from '../manuscripts/import/limits';
-import { startServer, type RunningServer } from '../server';
+import { listeningServer } from '../test/listening-server';
 
 const MB = 1024 * 1024;
 const FILE_MAX_BYTES = 2 * MB;
 const CHUNK = 64 * 1024;
 
-let running: RunningServer;
-let dataDir: string;
+const running = listeningServer({ fileMaxBytes: FILE_MAX_BYTES });
 let authorCookie: string;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-body-limit-'));
-  running = await startServer({
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    demo: false,
-    publicUrl: 'http://quire.test',
-    fileMaxBytes: FILE_MAX_BYTES,
-  });
-  const author = await buildUser(running.ctx, { roles: ['author'] });
-  authorCookie = await signIn(running.ctx, author.id);
-});
-afterAll(async () => {
-  await running.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  const author = await buildUser(running().ctx, { roles: ['author'] });
+  authorCookie = await signIn(running().ctx, author.id);
 });
 
 /**
@@ -52,7 +33,7 @@ function post(pathname: string, body: number | string, headers: Record<string, s
     // answering, and the still-arriving body makes that a reset that loses the answer.
     const agent = new http.Agent({ keepAlive: true });
     const req = http.request(
-      `${running.ctx.selfUrl}${pathname}`,
+      `${running().ctx.selfUrl}${pathname}`,
       { method: 'POST', agent, headers: { origin: 'http://quire.test', 'content-type': 'application/json', ...headers } },
       (res) => {
         answered = true;
