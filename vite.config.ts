@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { precachePlan } from './scripts/precache-plan';
+import { collectionSchemas } from './scripts/collection-schemas-plugin';
 
 // The manifest lives at the top level (one source); the plugin emits it and links it.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
@@ -126,6 +127,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
           devOptions: { enabled: false },
         }),
+        collectionSchemas(),
         precompress(),
         shell.plugin,
       ],

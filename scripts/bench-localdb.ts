@@ -16,6 +16,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { percentile, writeBenchSection } from './bench-report';
+import { collectionSchemas } from './collection-schemas-plugin';
 import type { SeedCounts } from './bench-localdb-page';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -55,6 +56,7 @@ async function buildPage(): Promise<string> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-localdb-'));
   await build({
     configFile: false,
+    plugins: [collectionSchemas()], // as the app's build
     logLevel: 'warn',
     mode: 'production',
     build: { outDir, emptyOutDir: true, target: 'es2022', rollupOptions: { input: 'scripts/bench-localdb-page.ts', output: { entryFileNames: 'bench.js' } } },

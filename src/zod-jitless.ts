@@ -3,6 +3,6 @@
  * Content-Security-Policy forbids eval: say no up front, so the probe never runs and never
  * reports a violation. main.tsx imports this first, before any schema is used.
  */
-import { z } from 'zod';
+import { config } from 'zod/v4/core';
 
-z.config({ jitless: true });
+config({ jitless: true });

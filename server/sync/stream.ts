@@ -10,7 +10,8 @@
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { HEARTBEAT_INTERVAL_MS, isTopicHint, STREAM_EVENT, type StreamHint } from '../../sync/replication/stream';
+import { isTopicHint, type StreamHint } from '../../sync/replication/stream';
+import { HEARTBEAT_INTERVAL_MS, STREAM_EVENT } from '../../sync/replication/stream-events';
 import { revokes } from '../auth/session-revocations';
 import { sessionStanding } from '../auth/sessions';
 import type { AppContext, AppEnv } from '../context';

@@ -3,7 +3,7 @@
  * protocol header (and a Cookie in Node), it sees the HTTP status (401 and 426 must stop the
  * reconnect loop), and the same code runs in the browser, in Node tests and in the benchmark.
  */
-import { HEARTBEAT_INTERVAL_MS } from '../../sync/replication/stream';
+import { HEARTBEAT_INTERVAL_MS } from '../../sync/replication/stream-events';
 import { failureOf, syncHeaders, type SyncFailure, type SyncTransport } from './sync-http';
 
 const RECONNECT_MIN_MS = 500;

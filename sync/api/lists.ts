@@ -1,6 +1,6 @@
 /** Wire types of /api/lists and /api/users: online views of other people's lists and profiles. */
 import * as z from 'zod/mini';
-import { ReadingListSchema } from '../collections/reading-lists';
+import { readingLists } from '../collections/reading-lists';
 import { endpoint } from './contract';
 
 export const ListOwnerSchema = z.object({ username: z.string(), displayName: z.string() });
@@ -23,7 +23,7 @@ export const getDiscoverLists = endpoint({ method: 'GET', path: '/api/lists/disc
 export type DiscoverListsResponse = z.infer<typeof getDiscoverLists.response>;
 
 /** A public or unlisted list (or the caller's own), read-only; a private one is a 404. */
-export const getPublicList = endpoint({ method: 'GET', path: '/api/lists/:id', response: z.object({ list: ReadingListSchema, owner: ListOwnerSchema }) });
+export const getPublicList = endpoint({ method: 'GET', path: '/api/lists/:id', response: z.object({ list: readingLists.schema, owner: ListOwnerSchema }) });
 export type PublicListResponse = z.infer<typeof getPublicList.response>;
 
 /** A private profile carries the name only (and what "Message" and "Follow" need). */

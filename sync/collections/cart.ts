@@ -8,21 +8,22 @@ import { z } from 'zod';
 import { defineCollection, latestEditWins } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 
-const CartEntrySchema = z.object({
-  /** `<ownerId>:<bookId>`: the same book added on two devices converges on one entry. */
-  id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  bookId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  title: z.string().max(300),
-  authors: z.string().max(500),
-  coverUrl: z.string().max(500),
-  /** For display only (see above). */
-  priceCents: z.number().int().min(0).max(100_000_000),
-  currency: z.string().max(8),
-  addedAt: z.number().int().nonnegative(),
-  updatedAt: z.number().int().nonnegative(),
-});
-export type CartEntry = z.infer<typeof CartEntrySchema>;
+const cartEntrySchema = () =>
+  z.object({
+    /** `<ownerId>:<bookId>`: the same book added on two devices converges on one entry. */
+    id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    bookId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    title: z.string().max(300),
+    authors: z.string().max(500),
+    coverUrl: z.string().max(500),
+    /** For display only (see above). */
+    priceCents: z.number().int().min(0).max(100_000_000),
+    currency: z.string().max(8),
+    addedAt: z.number().int().nonnegative(),
+    updatedAt: z.number().int().nonnegative(),
+  });
+export type CartEntry = z.infer<ReturnType<typeof cartEntrySchema>>;
 
 export function cartEntryId(ownerId: string, bookId: string): string {
   return `${ownerId}:${bookId}`.slice(0, MAX_DOC_ID_LENGTH);
@@ -30,7 +31,7 @@ export function cartEntryId(ownerId: string, bookId: string): string {
 
 export const cart = defineCollection({
   name: 'cart',
-  schema: CartEntrySchema,
+  schema: cartEntrySchema,
   version: 0,
   primaryKey: 'id',
   indexes: ['ownerId'],

@@ -13,4 +13,4 @@ function isQuireCoverUrl(url: string): boolean {
   return QUIRE_COVER_URL.test(url);
 }
 
-export const CoverUrlSchema = z.string().max(500).refine(isQuireCoverUrl, 'Only Quire book covers can be shown.');
+export const coverUrlSchema = () => z.string().max(500).refine(isQuireCoverUrl, 'Only Quire book covers can be shown.');

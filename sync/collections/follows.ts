@@ -9,16 +9,17 @@ import { z } from 'zod';
 import { defineCollection, latestEditWins } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 
-const FollowSchema = z.object({
-  /** `<ownerId>:<authorId>`: following the same author on two devices converges on one entry. */
-  id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  authorId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  authorName: z.string().max(200),
-  followedAt: z.number().int().nonnegative(),
-  updatedAt: z.number().int().nonnegative(),
-});
-export type Follow = z.infer<typeof FollowSchema>;
+const followSchema = () =>
+  z.object({
+    /** `<ownerId>:<authorId>`: following the same author on two devices converges on one entry. */
+    id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    authorId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    authorName: z.string().max(200),
+    followedAt: z.number().int().nonnegative(),
+    updatedAt: z.number().int().nonnegative(),
+  });
+export type Follow = z.infer<ReturnType<typeof followSchema>>;
 
 export function followId(ownerId: string, authorId: string): string {
   return `${ownerId}:${authorId}`.slice(0, MAX_DOC_ID_LENGTH);
@@ -26,7 +27,7 @@ export function followId(ownerId: string, authorId: string): string {
 
 export const follows = defineCollection({
   name: 'follows',
-  schema: FollowSchema,
+  schema: followSchema,
   version: 0,
   primaryKey: 'id',
   indexes: ['ownerId'],

@@ -6,29 +6,30 @@
 import { z } from 'zod';
 import { defineCollection, latestEditWins } from '../replication/collection';
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
-import { TextQuoteSchema } from './text-quote';
+import { textQuoteSchema } from './text-quote';
 
-const LibraryProgressSchema = z.object({
-  id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  bookId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  position: z.object({
-    chapterId: z.string().min(1).max(200),
-    quote: TextQuoteSchema,
-    /** Fraction through the chapter, 0–1. */
-    chapterFraction: z.number().min(0).max(1),
-    /** Fraction through the whole book, 0–1, for the library list. */
-    progress: z.number().min(0).max(1),
-  }),
-  updatedAt: z.number().int().nonnegative(),
-});
-export type LibraryProgress = z.infer<typeof LibraryProgressSchema>;
+const libraryProgressSchema = () =>
+  z.object({
+    id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    bookId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    position: z.object({
+      chapterId: z.string().min(1).max(200),
+      quote: textQuoteSchema(),
+      /** Fraction through the chapter, 0–1. */
+      chapterFraction: z.number().min(0).max(1),
+      /** Fraction through the whole book, 0–1, for the library list. */
+      progress: z.number().min(0).max(1),
+    }),
+    updatedAt: z.number().int().nonnegative(),
+  });
+export type LibraryProgress = z.infer<ReturnType<typeof libraryProgressSchema>>;
 
 export const progressId = (userId: string, bookId: string) => `${userId}:${bookId}`;
 
 export const libraryProgress = defineCollection({
   name: 'library-progress',
-  schema: LibraryProgressSchema,
+  schema: libraryProgressSchema,
   version: 0,
   primaryKey: 'id',
   indexes: ['ownerId'],

@@ -20,23 +20,24 @@ import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 import { MAX_MEMBERS, type Manuscript } from './manuscripts';
 import { manuscriptRole, mayOnManuscript, ownerWithoutWriteRole } from '../manuscripts/policy';
 
-const ids = z.array(z.string().min(1).max(MAX_DOC_ID_LENGTH)).max(MAX_MEMBERS);
-
-const ManuscriptChapterSchema = z.object({
-  id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  manuscriptId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  /** Every co-author of the manuscript (the audience). */
-  memberIds: ids,
-  /** The co-authors who may change chapters (role editor). */
-  editorIds: ids,
-  title: z.string().max(200),
-  position: z.number().int().min(0).max(1_000_000),
-  wordCount: z.number().int().min(0).max(10_000_000),
-  createdAt: z.number().int().nonnegative(),
-  updatedAt: z.number().int().nonnegative(),
-});
-export type ManuscriptChapter = z.infer<typeof ManuscriptChapterSchema>;
+const manuscriptChapterSchema = () => {
+  const ids = z.array(z.string().min(1).max(MAX_DOC_ID_LENGTH)).max(MAX_MEMBERS);
+  return z.object({
+    id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    manuscriptId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    /** Every co-author of the manuscript (the audience). */
+    memberIds: ids,
+    /** The co-authors who may change chapters (role editor). */
+    editorIds: ids,
+    title: z.string().max(200),
+    position: z.number().int().min(0).max(1_000_000),
+    wordCount: z.number().int().min(0).max(10_000_000),
+    createdAt: z.number().int().nonnegative(),
+    updatedAt: z.number().int().nonnegative(),
+  });
+};
+export type ManuscriptChapter = z.infer<ReturnType<typeof manuscriptChapterSchema>>;
 
 /** Fields fixed once a chapter exists: which manuscript it belongs to and whose it is. */
 const FIXED = ['manuscriptId', 'ownerId'] as const;
@@ -62,7 +63,7 @@ function mayWriteChapter(c: ManuscriptChapter, previous: ManuscriptChapter | nul
 
 export const manuscriptChapters = defineCollection({
   name: 'manuscript-chapters',
-  schema: ManuscriptChapterSchema,
+  schema: manuscriptChapterSchema,
   version: 0,
   primaryKey: 'id',
   indexes: ['manuscriptId'],

@@ -23,39 +23,40 @@ import { defineCollection, type ConflictInput } from '../replication/collection'
 import { MAX_DOC_ID_LENGTH } from '../replication/limits';
 import { MAX_MEMBERS, type Manuscript } from './manuscripts';
 import { manuscriptRole, mayOnManuscript } from '../manuscripts/policy';
-import { TextQuoteSchema } from './text-quote';
+import { textQuoteSchema } from './text-quote';
 
 export const MAX_COMMENT_CHARS = 5000;
 
-const id = z.string().min(1).max(MAX_DOC_ID_LENGTH);
-
-const ManuscriptCommentSchema = z.object({
-  id,
-  manuscriptId: id,
-  chapterId: id,
-  /** The id of the thread's first comment; equal to `id` on that first comment. */
-  threadId: id,
-  authorId: id,
-  /** The author's username when writing (a snapshot, for everyone's list). */
-  authorName: z.string().min(1).max(64),
-  /** Audience copies: the manuscript's owner and co-authors. */
-  ownerId: id,
-  memberIds: z.array(id).max(MAX_MEMBERS),
-  body: z.string().max(MAX_COMMENT_CHARS),
-  /** The commented text, on a thread's first comment only. */
-  anchor: TextQuoteSchema.optional(),
-  /** Thread state, on the first comment only; last change wins, by `statusChangedAt`. */
-  resolved: z.boolean(),
-  statusChangedBy: z.string().max(MAX_DOC_ID_LENGTH),
-  statusChangedAt: z.number().int().nonnegative(),
-  /** Deleted by its author or the owner: kept (empty) so replies and conflicts stay simple. */
-  removed: z.boolean(),
-  /** When its author last changed the text (0: never), for "(edited)". */
-  editedAt: z.number().int().nonnegative(),
-  createdAt: z.number().int().nonnegative(),
-  updatedAt: z.number().int().nonnegative(),
-});
-export type ManuscriptComment = z.infer<typeof ManuscriptCommentSchema>;
+const manuscriptCommentSchema = () => {
+  const id = z.string().min(1).max(MAX_DOC_ID_LENGTH);
+  return z.object({
+    id,
+    manuscriptId: id,
+    chapterId: id,
+    /** The id of the thread's first comment; equal to `id` on that first comment. */
+    threadId: id,
+    authorId: id,
+    /** The author's username when writing (a snapshot, for everyone's list). */
+    authorName: z.string().min(1).max(64),
+    /** Audience copies: the manuscript's owner and co-authors. */
+    ownerId: id,
+    memberIds: z.array(id).max(MAX_MEMBERS),
+    body: z.string().max(MAX_COMMENT_CHARS),
+    /** The commented text, on a thread's first comment only. */
+    anchor: textQuoteSchema().optional(),
+    /** Thread state, on the first comment only; last change wins, by `statusChangedAt`. */
+    resolved: z.boolean(),
+    statusChangedBy: z.string().max(MAX_DOC_ID_LENGTH),
+    statusChangedAt: z.number().int().nonnegative(),
+    /** Deleted by its author or the owner: kept (empty) so replies and conflicts stay simple. */
+    removed: z.boolean(),
+    /** When its author last changed the text (0: never), for "(edited)". */
+    editedAt: z.number().int().nonnegative(),
+    createdAt: z.number().int().nonnegative(),
+    updatedAt: z.number().int().nonnegative(),
+  });
+};
+export type ManuscriptComment = z.infer<ReturnType<typeof manuscriptCommentSchema>>;
 
 export type CommentRole = 'owner' | 'editor' | 'commenter';
 
@@ -124,7 +125,7 @@ export function mergeComments({
 
 export const manuscriptComments = defineCollection({
   name: 'manuscript-comments',
-  schema: ManuscriptCommentSchema,
+  schema: manuscriptCommentSchema,
   version: 0,
   primaryKey: 'id',
   indexes: ['manuscriptId'],

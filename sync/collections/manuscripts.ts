@@ -12,33 +12,35 @@ import { manuscriptRole, MEMBER_ROLES, mayOnManuscript, ownerWithoutWriteRole } 
 
 export const MAX_MEMBERS = 50;
 
-const ManuscriptMemberSchema = z.object({
-  userId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  username: z.string().min(1).max(64),
-  role: z.enum(MEMBER_ROLES),
-});
-export type ManuscriptMember = z.infer<typeof ManuscriptMemberSchema>;
+const manuscriptMemberSchema = () =>
+  z.object({
+    userId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    username: z.string().min(1).max(64),
+    role: z.enum(MEMBER_ROLES),
+  });
+export type ManuscriptMember = z.infer<ReturnType<typeof manuscriptMemberSchema>>;
 
-const ManuscriptSchema = z.object({
-  id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  /** The owner's username, for co-authors' lists (a snapshot; usernames rarely change). */
-  ownerName: z.string().min(1).max(64),
-  title: z.string().max(200).regex(/\S/, 'Give the manuscript a title.'),
-  wordGoal: z.number().int().min(0).max(10_000_000).optional(),
-  members: z.array(ManuscriptMemberSchema).max(MAX_MEMBERS),
-  /** members[].userId again, flat, so the audience and queries need no nested lookup. */
-  memberIds: z.array(z.string().min(1).max(MAX_DOC_ID_LENGTH)).max(MAX_MEMBERS),
-  /**
-   * Put away by the owner: listed under "Archived" on /editor for everyone who shares it, and
-   * otherwise untouched. Optional since schema version 1, so documents written before it (and by
-   * devices that do not know it yet) stay valid as they are.
-   */
-  archived: z.boolean().optional(),
-  createdAt: z.number().int().nonnegative(),
-  updatedAt: z.number().int().nonnegative(),
-});
-export type Manuscript = z.infer<typeof ManuscriptSchema>;
+const manuscriptSchema = () =>
+  z.object({
+    id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    /** The owner's username, for co-authors' lists (a snapshot; usernames rarely change). */
+    ownerName: z.string().min(1).max(64),
+    title: z.string().max(200).regex(/\S/, 'Give the manuscript a title.'),
+    wordGoal: z.number().int().min(0).max(10_000_000).optional(),
+    members: z.array(manuscriptMemberSchema()).max(MAX_MEMBERS),
+    /** members[].userId again, flat, so the audience and queries need no nested lookup. */
+    memberIds: z.array(z.string().min(1).max(MAX_DOC_ID_LENGTH)).max(MAX_MEMBERS),
+    /**
+     * Put away by the owner: listed under "Archived" on /editor for everyone who shares it, and
+     * otherwise untouched. Optional since schema version 1, so documents written before it (and by
+     * devices that do not know it yet) stay valid as they are.
+     */
+    archived: z.boolean().optional(),
+    createdAt: z.number().int().nonnegative(),
+    updatedAt: z.number().int().nonnegative(),
+  });
+export type Manuscript = z.infer<ReturnType<typeof manuscriptSchema>>;
 
 function consistent(m: Manuscript): boolean {
   const ids = m.members.map((x) => x.userId);
@@ -55,7 +57,7 @@ function onlyEditorFieldsChanged(next: Manuscript, previous: Manuscript): boolea
 
 export const manuscripts = defineCollection({
   name: 'manuscripts',
-  schema: ManuscriptSchema,
+  schema: manuscriptSchema,
   version: 1,
   // 1 — `archived` (optional): existing documents need no change, so the device migrates them
   // as they are; keeping them byte-identical keeps them equal to the server's copies.

@@ -13,24 +13,25 @@ import { isCleanText } from '../support/text';
 export const MESSAGE_BODY_MAX = 5000;
 const MESSAGE_NAME_MAX = 120;
 
-const MessageSchema = z.object({
-  id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  conversationId: z
-    .string()
-    .min(1)
-    .max(MAX_DOC_ID_LENGTH * 2 + 1),
-  senderId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  recipientId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  /** Display names cached at send time, so a thread renders offline without a lookup. */
-  senderName: z.string().max(MESSAGE_NAME_MAX),
-  recipientName: z.string().max(MESSAGE_NAME_MAX),
-  body: z.string().min(1).max(MESSAGE_BODY_MAX).regex(/\S/, 'Write a message.'),
-  /** The sender's clock: display and ordering within a thread. */
-  sentAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  readAt: z.number().int().nonnegative().nullable(),
-  updatedAt: z.number().int().nonnegative(),
-});
-export type Message = z.infer<typeof MessageSchema>;
+const messageSchema = () =>
+  z.object({
+    id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    conversationId: z
+      .string()
+      .min(1)
+      .max(MAX_DOC_ID_LENGTH * 2 + 1),
+    senderId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    recipientId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    /** Display names cached at send time, so a thread renders offline without a lookup. */
+    senderName: z.string().max(MESSAGE_NAME_MAX),
+    recipientName: z.string().max(MESSAGE_NAME_MAX),
+    body: z.string().min(1).max(MESSAGE_BODY_MAX).regex(/\S/, 'Write a message.'),
+    /** The sender's clock: display and ordering within a thread. */
+    sentAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    readAt: z.number().int().nonnegative().nullable(),
+    updatedAt: z.number().int().nonnegative(),
+  });
+export type Message = z.infer<ReturnType<typeof messageSchema>>;
 
 /** The same id for both people, whoever writes first: the two user ids, sorted. */
 export function conversationIdOf(a: string, b: string): string {
@@ -60,7 +61,7 @@ async function checkMessageParties(doc: Message, previous: Message | null, { wri
 const IMMUTABLE = ['conversationId', 'senderId', 'recipientId', 'senderName', 'recipientName', 'body', 'sentAt'] as const;
 
 function sameMessage(a: Message, b: Message): boolean {
-  return (Object.keys(MessageSchema.shape) as (keyof Message)[]).every((k) => a[k] === b[k]);
+  return (Object.keys(messages.schema.shape) as (keyof Message)[]).every((k) => a[k] === b[k]);
 }
 
 function mayWriteMessage(doc: Message, previous: Message | null, userId: string): boolean {
@@ -76,7 +77,7 @@ function mayWriteMessage(doc: Message, previous: Message | null, userId: string)
 
 export const messages = defineCollection({
   name: 'messages',
-  schema: MessageSchema,
+  schema: messageSchema,
   version: 0,
   primaryKey: 'id',
   indexes: ['conversationId'],

@@ -23,31 +23,30 @@ import {
   type StampedPreferences,
 } from '../preferences';
 
-const Stamp = z.number().int().nonnegative();
-
-/** The values a person chooses; ranges match the controls on /theming and in the reader. */
-const PreferenceValuesSchema = z.object({
-  appTheme: z.enum(APP_THEMES),
-  readerTheme: z.enum(READER_THEMES),
-  fontFamily: z.enum(READER_FONT_FAMILIES),
-  fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max),
-  lineHeight: z.number().min(LINE_HEIGHT.min).max(LINE_HEIGHT.max),
-  margin: z.number().min(MARGIN.min).max(MARGIN.max),
-  justify: z.boolean(),
-  pageTurnAnimation: z.boolean(),
-  readerLayout: z.enum(READER_LAYOUTS),
-}) satisfies z.ZodType<PreferenceValues>;
-
-const PreferenceStampsSchema = z.object(Object.fromEntries(PREFERENCE_FIELDS.map((f) => [f, Stamp])) as Record<PreferenceField, typeof Stamp>);
-
-const PreferencesSchema = PreferenceValuesSchema.extend({
-  id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
-  stamps: PreferenceStampsSchema,
-  /** The writing device's clock, for display; the change feed orders by the server's own time. */
-  updatedAt: Stamp,
-});
-export type Preferences = z.infer<typeof PreferencesSchema>;
+/** Built on first use: see defineCollection. */
+const preferencesSchema = () => {
+  const stamp = z.number().int().nonnegative();
+  /** The values a person chooses; ranges match the controls on /theming and in the reader. */
+  const values = z.object({
+    appTheme: z.enum(APP_THEMES),
+    readerTheme: z.enum(READER_THEMES),
+    fontFamily: z.enum(READER_FONT_FAMILIES),
+    fontSize: z.number().int().min(FONT_SIZE.min).max(FONT_SIZE.max),
+    lineHeight: z.number().min(LINE_HEIGHT.min).max(LINE_HEIGHT.max),
+    margin: z.number().min(MARGIN.min).max(MARGIN.max),
+    justify: z.boolean(),
+    pageTurnAnimation: z.boolean(),
+    readerLayout: z.enum(READER_LAYOUTS),
+  }) satisfies z.ZodType<PreferenceValues>;
+  return values.extend({
+    id: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    ownerId: z.string().min(1).max(MAX_DOC_ID_LENGTH),
+    stamps: z.object(Object.fromEntries(PREFERENCE_FIELDS.map((f) => [f, stamp])) as Record<PreferenceField, typeof stamp>),
+    /** The writing device's clock, for display; the change feed orders by the server's own time. */
+    updatedAt: stamp,
+  });
+};
+export type Preferences = z.infer<ReturnType<typeof preferencesSchema>>;
 
 export const preferencesId = (userId: string) => `prefs:${userId}`.slice(0, MAX_DOC_ID_LENGTH);
 
@@ -66,7 +65,7 @@ export function resolvePreferencesConflict({ newDocumentState, realMasterState }
 
 export const preferences = defineCollection({
   name: 'preferences',
-  schema: PreferencesSchema,
+  schema: preferencesSchema,
   version: 0,
   primaryKey: 'id',
   visibility: {

@@ -1,9 +1,10 @@
 /** The W3C TextQuoteSelector shape shared by reading positions and annotations. */
 import { z } from 'zod';
 
-export const TextQuoteSchema = z.object({
-  exact: z.string().max(4000),
-  prefix: z.string().max(200),
-  suffix: z.string().max(200),
-});
-export type TextQuote = z.infer<typeof TextQuoteSchema>;
+export const textQuoteSchema = () =>
+  z.object({
+    exact: z.string().max(4000),
+    prefix: z.string().max(200),
+    suffix: z.string().max(200),
+  });
+export type TextQuote = z.infer<ReturnType<typeof textQuoteSchema>>;

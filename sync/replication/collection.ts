@@ -3,7 +3,8 @@
  * RxDB JSON schema), who may pull and push a document, and how a conflict is resolved.
  * Everything here is pure so the server enforces exactly what the client assumes.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { toJSONSchema } from 'zod/v4/core';
 import type { Principal } from '../roles';
 import { COLLECTION_NAME_PATTERN, MAX_DOC_ID_LENGTH } from './limits';
 
@@ -85,7 +86,12 @@ export function latestEditWins<T extends { updatedAt: number }>({ newDocumentSta
 
 export interface CollectionOptions<S extends z.ZodObject> {
   name: string;
-  schema: S;
+  /**
+   * Builds the zod schema, on first use of `definition.schema`. A browser never validates with it
+   * (the server does, on every push) and is given the JSON schema ready-made, so it never pays
+   * for building a dozen zod schemas while the local database opens.
+   */
+  schema: () => S;
   /** RxDB schema version; bump with a migration strategy in src/db when the schema changes. */
   version: number;
   primaryKey: 'id';
@@ -97,13 +103,15 @@ export interface CollectionOptions<S extends z.ZodObject> {
   migrations?: Record<number, (old: any) => any>;
 }
 
-export interface CollectionDefinition<S extends z.ZodObject = z.ZodObject> extends Required<CollectionOptions<S>> {
-  /** The RxDB JSON schema derived from `schema`. */
-  jsonSchema: RxJsonSchemaLike;
+export interface CollectionDefinition<S extends z.ZodObject = z.ZodObject> extends Required<Omit<CollectionOptions<S>, 'schema'>> {
+  /** The zod schema, built on first use. */
+  readonly schema: S;
+  /** The RxDB JSON schema derived from `schema`: computed by the build for the browser, on first use elsewhere. */
+  readonly jsonSchema: RxJsonSchemaLike;
 }
 
 /** What RxDB needs of a JSON schema (kept structural so sync/ does not import rxdb). */
-interface RxJsonSchemaLike {
+export interface RxJsonSchemaLike {
   version: number;
   primaryKey: string;
   type: 'object';
@@ -113,14 +121,30 @@ interface RxJsonSchemaLike {
   additionalProperties?: boolean;
 }
 
+/** Every collection's JSON schema by name, written into the browser's build by vite.config.ts. */
+declare const __QUIRE_COLLECTION_SCHEMAS__: Record<string, RxJsonSchemaLike> | undefined;
+const BUILT_SCHEMAS = typeof __QUIRE_COLLECTION_SCHEMAS__ === 'undefined' ? undefined : __QUIRE_COLLECTION_SCHEMAS__;
+
 export function defineCollection<S extends z.ZodObject>(options: CollectionOptions<S>): CollectionDefinition<S> {
   if (!COLLECTION_NAME_PATTERN.test(options.name)) throw new Error(`Bad collection name: ${options.name}`);
-  const definition = { conflict: 'server-wins' as const, indexes: [], migrations: {}, ...options };
-  return { ...definition, jsonSchema: toRxJsonSchema(definition) };
+  const { schema: build, ...rest } = options;
+  const definition = { conflict: 'server-wins' as const, indexes: [], migrations: {}, ...rest };
+  let schema: S | undefined;
+  const schemaOnce = () => (schema ??= build());
+  let jsonSchema = BUILT_SCHEMAS?.[options.name];
+  return {
+    ...definition,
+    get schema() {
+      return schemaOnce();
+    },
+    get jsonSchema() {
+      return (jsonSchema ??= toRxJsonSchema({ ...definition, schema: schemaOnce() }));
+    },
+  };
 }
 
-function toRxJsonSchema(options: Pick<Required<CollectionOptions<z.ZodObject>>, 'name' | 'schema' | 'version' | 'primaryKey' | 'indexes'>): RxJsonSchemaLike {
-  const { $schema: _ignored, ...json } = z.toJSONSchema(options.schema) as Record<string, any>;
+function toRxJsonSchema(options: Pick<Required<CollectionDefinition>, 'name' | 'schema' | 'version' | 'primaryKey' | 'indexes'>): RxJsonSchemaLike {
+  const { $schema: _ignored, ...json } = toJSONSchema(options.schema) as Record<string, any>;
   const properties = json.properties as Record<string, Record<string, unknown>>;
   const key = properties[options.primaryKey];
   if (!key || key.type !== 'string' || typeof key.maxLength !== 'number' || key.maxLength > MAX_DOC_ID_LENGTH) {

@@ -9,9 +9,6 @@ import { z } from 'zod';
 import { CheckpointSchema } from './doc';
 import { COLLECTION_NAME_PATTERN } from './limits';
 
-/** SSE `event:` names. */
-export const STREAM_EVENT = { change: 'change', topic: 'topic', resync: 'resync', heartbeat: 'heartbeat' } as const;
-
 const ChangeHintSchema = z.object({
   collection: z.string().regex(COLLECTION_NAME_PATTERN),
   checkpoint: CheckpointSchema,
@@ -33,6 +30,3 @@ export const isTopicHint = (hint: StreamHint): hint is TopicHint => 'topic' in h
 const ResyncSchema = z.literal('RESYNC');
 
 export const StreamMessageSchema = z.union([ChangeHintSchema, TopicHintSchema, ResyncSchema]);
-
-/** The server sends a heartbeat this often so proxies keep the connection and clients notice a dead one. */
-export const HEARTBEAT_INTERVAL_MS = 15_000;
