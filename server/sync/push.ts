@@ -40,7 +40,7 @@ function validate(
   doc: WireDoc,
 ): { ok: true; value: Record<string, unknown> & { id: string } } | { ok: false; row: RejectedRow } {
   const { fields } = splitDeleted(doc);
-  const result = (collection.schema as z.ZodObject).strict().safeParse(fields);
+  const result = collection.strictSchema.safeParse(fields);
   if (result.success) return { ok: true, value: result.data as Record<string, unknown> & { id: string } };
   const errors = fieldErrors(result.error);
   return { ok: false, row: { id: doc.id, code: 'validation_failed', message: Object.values(errors)[0] ?? 'Invalid document.', fields: errors } };

@@ -13,7 +13,7 @@ export async function writeServerDoc<S extends z.ZodObject>(
   collection: CollectionDefinition<S>,
   doc: z.output<S> & { id: string },
 ): Promise<void> {
-  const value = collection.schema.strict().parse(doc) as Record<string, unknown> & { id: string };
+  const value = collection.strictSchema.parse(doc) as Record<string, unknown> & { id: string };
   const audience = collection.visibility.audience(value as z.output<S>);
   const checkpoint = await ctx.db.transaction().execute(async (trx) => {
     const serverUpdatedAt = await nextChangeTime(trx, collection.name, ctx.now());

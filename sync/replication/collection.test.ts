@@ -21,6 +21,14 @@ describe('defineCollection', () => {
     expect(build).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps one strict schema, which refuses fields the schema does not name', () => {
+    const things = defineCollection({ name: 'things', schema: thingSchema, version: 0, primaryKey: 'id', visibility });
+    expect(things.strictSchema).toBe(things.strictSchema);
+    expect(things.strictSchema.safeParse({ id: 'a', size: 3 }).success).toBe(true);
+    expect(things.strictSchema.safeParse({ id: 'a', size: 3, owner: 'x' }).success).toBe(false);
+    expect(things.schema.safeParse({ id: 'a', size: 3, owner: 'x' }).success).toBe(true);
+  });
+
   it('refuses a schema RxDB could not index, when its JSON schema is first asked for', () => {
     const loose = defineCollection({ name: 'loose', schema: () => z.object({ id: z.string() }), version: 0, primaryKey: 'id', visibility });
     expect(() => loose.jsonSchema).toThrow(/primary key must be a string with maxLength/);

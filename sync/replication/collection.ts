@@ -106,6 +106,11 @@ export interface CollectionOptions<S extends z.ZodObject> {
 export interface CollectionDefinition<S extends z.ZodObject = z.ZodObject> extends Required<Omit<CollectionOptions<S>, 'schema'>> {
   /** The zod schema, built on first use. */
   readonly schema: S;
+  /**
+   * `schema` refusing any field it does not name: what every write the server takes must pass.
+   * Built once: a new one per row cost about 90 µs before its first parse, against 2 µs a parse.
+   */
+  readonly strictSchema: ReturnType<S['strict']>;
   /** The RxDB JSON schema derived from `schema`: computed by the build for the browser, on first use elsewhere. */
   readonly jsonSchema: RxJsonSchemaLike;
 }
@@ -131,11 +136,15 @@ export function defineCollection<S extends z.ZodObject>(options: CollectionOptio
   const definition = { conflict: 'server-wins' as const, indexes: [], migrations: {}, ...rest };
   let schema: S | undefined;
   const schemaOnce = () => (schema ??= build());
+  let strictSchema: ReturnType<S['strict']> | undefined;
   let jsonSchema = BUILT_SCHEMAS?.[options.name];
   return {
     ...definition,
     get schema() {
       return schemaOnce();
+    },
+    get strictSchema() {
+      return (strictSchema ??= schemaOnce().strict() as ReturnType<S['strict']>);
     },
     get jsonSchema() {
       return (jsonSchema ??= toRxJsonSchema({ ...definition, schema: schemaOnce() }));

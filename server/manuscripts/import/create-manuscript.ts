@@ -80,8 +80,8 @@ export async function createImportedManuscript(
   });
 
   // The same validation a device's push gets, before anything is written.
-  const mValue = manuscripts.schema.strict().parse(manuscript);
-  const cValues = chapters.map((c) => manuscriptChapters.schema.strict().parse(c.doc));
+  const mValue = manuscripts.strictSchema.parse(manuscript);
+  const cValues = chapters.map((c) => manuscriptChapters.strictSchema.parse(c.doc));
   const hints = await ctx.db.transaction().execute(async (trx) => {
     const mTime = await nextChangeTime(trx, manuscripts.name, now);
     await writeDoc(trx, manuscripts.name, mValue, false, mTime, manuscripts.visibility.audience(mValue));
