@@ -126,7 +126,7 @@ export interface RxJsonSchemaLike {
   additionalProperties?: boolean;
 }
 
-/** Every collection's JSON schema by name, written into the browser's build by vite.config.ts. */
+/** Every collection's JSON schema by name, written into the browser's build by scripts/collection-schemas-plugin.ts. */
 declare const __QUIRE_COLLECTION_SCHEMAS__: Record<string, RxJsonSchemaLike> | undefined;
 const BUILT_SCHEMAS = typeof __QUIRE_COLLECTION_SCHEMAS__ === 'undefined' ? undefined : __QUIRE_COLLECTION_SCHEMAS__;
 
