@@ -89,9 +89,10 @@ export function createApp(ctx: AppContext, probe: ProbeDeps) {
     await next();
   });
   // JSON only: the sync stream (text/event-stream) must leave event by event, and blobs keep the
-  // strong ETags their 304s match. Not the sync routes either: compressing their answers made the
-  // randomised convergence test (devices aborting requests as they drop offline) stall under load,
-  // a cause not yet understood (issue 11 keeps it open).
+  // strong ETags their 304s match. Not the sync routes either: streaming their answers through
+  // compress() made the randomised convergence test (devices aborting requests as they drop
+  // offline) stall under load, a cause not understood. A pull, the one large sync answer,
+  // compresses itself whole instead (http/compressed-json.ts).
   const compressJson = compress({ contentTypeFilter: /^application\/json\b/ });
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/sync/') ? next() : compressJson(c, next)));
   app.use('/api/*', sessionMiddleware(ctx));

@@ -5,10 +5,11 @@
 import { Hono } from 'hono';
 import { COLLECTION_LIST, collectionByName, type CollectionName } from '../../sync/collections';
 import type { CollectionDefinition } from '../../sync/replication/collection';
-import { PullRequestSchema, PullResponseSchema } from '../../sync/replication/pull';
+import { BatchPullRequestSchema, BatchPullResponseSchema, PullRequestSchema, PullResponseSchema } from '../../sync/replication/pull';
 import { PushRequestSchema, type PushResponse } from '../../sync/replication/push';
 import type { AppContext, AppEnv } from '../context';
 import { notFound } from '../http/errors';
+import { compressedJson } from '../http/compressed-json';
 import { CHECK_ANSWERS } from '../http/endpoint';
 import { requireUser } from '../http/guard';
 import { buildLimiter, take } from '../http/rate-limit';
@@ -30,6 +31,15 @@ export function syncRoutes(ctx: AppContext) {
   return new Hono<AppEnv>()
     .use('*', requireProtocol)
     .get('/stream', (c) => handleStream(ctx, c, requireUser(c).id))
+    .post('/pull', async (c) => {
+      const user = requireUser(c);
+      const { pulls } = await readJson(c, BatchPullRequestSchema);
+      const collections = pulls.map((p) => collectionOf(p.collection)); // every name known before any read
+      const pages = await Promise.all(pulls.map((p, i) => pullPageJson(ctx.db, collections[i]!.name, user.id, p.checkpoint, p.limit)));
+      const answer = `{"pages":[${pages.join(',')}]}`;
+      if (CHECK_ANSWERS) BatchPullResponseSchema.parse(JSON.parse(answer));
+      return compressedJson(c, answer);
+    })
     .post('/:collection/pull', async (c) => {
       const user = requireUser(c);
       const collection = collectionOf(c.req.param('collection'));
@@ -37,7 +47,7 @@ export function syncRoutes(ctx: AppContext) {
       const page = await pullPageJson(ctx.db, collection.name, user.id, body.checkpoint, body.limit);
       // Under tests the spliced text is held to the response schema, as server/http/endpoint.ts does.
       if (CHECK_ANSWERS) PullResponseSchema.parse(JSON.parse(page));
-      return c.body(page, 200, { 'content-type': 'application/json' });
+      return compressedJson(c, page);
     })
     .post('/:collection/push', async (c) => {
       const user = requireUser(c);

@@ -10,12 +10,13 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import { Subject } from 'rxjs';
 import type { CollectionDefinition } from '../../sync/replication/collection';
 import type { Checkpoint, WireDoc } from '../../sync/replication/doc';
-import type { PullResponse } from '../../sync/replication/pull';
+import type { BatchPullResponse, PullResponse } from '../../sync/replication/pull';
 import type { PushResponse } from '../../sync/replication/push';
 import type { ChangeHint, StreamTopic } from '../../sync/replication/stream';
 import { STREAM_EVENT } from '../../sync/replication/stream-events';
 import { openEventStream, type EventStream } from './event-stream';
 import { PendingChanges } from './pending-changes';
+import { PullBatcher } from './pull-batch';
 import { badgeStatus, FAILURE_MESSAGE, initialState, RETRY_MS, transition, type Effect, type MachineEvent } from './replication-machine';
 import { serverTopics as appServerTopics, type ServerTopics } from './server-topics';
 import { postSync, SyncHttpError, type SyncTransport } from './sync-http';
@@ -71,6 +72,9 @@ export function startReplication({
   const pending = new PendingChanges(() => publish());
   const refused = new Set<string>();
   const hints = new Map(definitions.map((d) => [d.name, new Subject<'RESYNC'>()]));
+  // Every collection's first page comes in one request, and so do the pages after a resync of all.
+  const pulls = new PullBatcher((body) => postSync<BatchPullResponse>(transport, 'pull', body));
+  pulls.expect(hints.keys());
 
   function publish() {
     const status = badgeStatus(machine, pending.count);
@@ -104,8 +108,10 @@ export function startReplication({
         else openStream();
         break;
       case 'resync':
-        if (effect.collection === null) hints.forEach((h) => h.next('RESYNC'));
-        else hints.get(effect.collection)?.next('RESYNC');
+        if (effect.collection === null) {
+          pulls.expect(hints.keys());
+          hints.forEach((h) => h.next('RESYNC'));
+        } else hints.get(effect.collection)?.next('RESYNC');
         break;
       case 'release': {
         const held = gate;
@@ -190,7 +196,7 @@ export function startReplication({
             pullsUnderway.add(overlapping);
             let page: PullResponse;
             try {
-              page = await request(() => postSync<PullResponse>(transport, `${name}/pull`, { checkpoint: checkpoint ?? null, limit }));
+              page = await request(() => pulls.pull(name, checkpoint ?? null, limit));
             } finally {
               pullsUnderway.delete(overlapping);
             }

@@ -6,3 +6,5 @@ export const MAX_PULL_LIMIT = 500;
 export const MAX_PUSH_ROWS = 200;
 /** Collection names travel in URLs: lowercase words joined by dashes. */
 export const COLLECTION_NAME_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
+/** Collections in one batched pull: more than Quire has, so a client never needs two requests. */
+export const MAX_BATCH_PULLS = 32;

@@ -16,12 +16,14 @@
  *     keep the field as they pulled it and may still push documents without it.
  * 5 — the stream's `topic` event (`{topic: 'support'}`: the staff support inbox changed; issue 14).
  *     Older clients ignore events they do not know.
+ * 6 — `POST /api/sync/pull`: a page of each of several collections in one request (issue 11).
+ *     Older clients keep pulling one collection per request, which the server still answers.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 export const MIN_SUPPORTED_PROTOCOL_VERSION = 1;
 
 /** SHA-256 of every wire and collection schema at PROTOCOL_VERSION (see schema-hash.test.ts). */
-export const PROTOCOL_SCHEMA_HASH = 'ddcf9ee7b9adc0082367438a0596f22c8129397715bb6377fb9b40c235392895';
+export const PROTOCOL_SCHEMA_HASH = 'edec44a7897a477de436a313c306c0c2cd20a675fb697f20d7c002ab31bea8c7';
 
 /** Request header carrying the client's PROTOCOL_VERSION (query `protocol` for the stream). */
 export const PROTOCOL_HEADER = 'x-quire-protocol';

@@ -8,11 +8,19 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { COLLECTION_LIST } from '../collections';
 import { PROTOCOL_SCHEMA_HASH, PROTOCOL_VERSION, MIN_SUPPORTED_PROTOCOL_VERSION } from './protocol-version';
-import { PullRequestSchema, PullResponseSchema } from './pull';
+import { BatchPullRequestSchema, BatchPullResponseSchema, PullRequestSchema, PullResponseSchema } from './pull';
 import { PushRequestSchema, PushResponseSchema } from './push';
 import { StreamMessageSchema } from './stream';
 
-const WIRE = { PullRequestSchema, PullResponseSchema, PushRequestSchema, PushResponseSchema, StreamMessageSchema };
+const WIRE = {
+  BatchPullRequestSchema,
+  BatchPullResponseSchema,
+  PullRequestSchema,
+  PullResponseSchema,
+  PushRequestSchema,
+  PushResponseSchema,
+  StreamMessageSchema,
+};
 
 function stable(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
