@@ -125,3 +125,27 @@ describe('request bodies are capped while they stream', () => {
     expect(res.status).toBe(401);
   });
 });
+
+/** POSTs `body` with its Content-Length (what fetch and browsers send for a JSON body). */
+async function postWithLength(pathname: string, body: string, declared = Buffer.byteLength(body)) {
+  const res = await fetch(`${running().ctx.selfUrl}${pathname}`, {
+    method: 'POST',
+    headers: { origin: 'http://quire.test', 'content-type': 'application/json', 'content-length': String(declared) },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+describe('request bodies with a declared length', () => {
+  it('refuses a declared length over the cap with 413', async () => {
+    const body = JSON.stringify({ email: 'nobody@example.test', password: 'x'.repeat(MAX_JSON_BODY_BYTES) });
+    const res = await postWithLength('/api/auth/sign-in', body);
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ error: { code: 'payload_too_large' } });
+  });
+
+  it('reads a body of its declared length under the cap', async () => {
+    const res = await postWithLength('/api/auth/sign-in', JSON.stringify({ email: 'nobody@example.test', password: 'not the password' }));
+    expect(res.status).toBe(401); // read and parsed: the credentials were checked
+  });
+});

@@ -32,7 +32,18 @@ export function limitBodies(): MiddlewareHandler {
     // A GET or HEAD has no body to cap, and asking (hono's bodyLimit reads `raw.body`) would make
     // the Node adapter build a whole fetch Request for every page and /api/auth/me.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return UPLOAD_ROUTES.has(`${c.req.method} ${c.req.path}`) ? next() : capped(c, next);
+    if (UPLOAD_ROUTES.has(`${c.req.method} ${c.req.path}`)) return next();
+    // A declared length is hono's bodyLimit's own first check, made here without touching
+    // `raw.body`: Node's parser hands the handler exactly that many bytes, and the adapter then
+    // reads them straight off the socket instead of building a fetch Request and its stream
+    // (about an eighth of a pull's time on the server, issue 11). A body sent in chunks, without
+    // a length, is counted as it streams in.
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(declared) > MAX_JSON_BODY_BYTES) throw payloadTooLarge();
+      return next();
+    }
+    return capped(c, next);
   };
 }
 

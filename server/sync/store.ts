@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Checkpoint, WireDoc } from '../../sync/replication/doc';
 import type { PullResponse } from '../../sync/replication/pull';
+import { compiledQuery } from '../db/compiled-query';
 import type { DB } from '../db/connection';
 import { takeTurn } from '../db/take-turn';
 
@@ -75,20 +76,24 @@ export async function writeDoc(
   }
 }
 
-/** One page of the documents `userId` may see, after `checkpoint`, in (time, id) order: stored rows. */
-async function pullRows(db: DB, collection: string, userId: string, checkpoint: Checkpoint | null, limit: number) {
-  const after = checkpoint ?? { updatedAt: -1, id: '' };
-  const rows = await db
+/** The feed's page query, compiled once: every pull runs it (see compiled-query.ts). */
+const feedRows = compiledQuery((db, slot: (name: 'userId' | 'collection' | 'afterTime' | 'afterId' | 'limit') => string) =>
+  db
     .selectFrom('syncAudience as a')
     .innerJoin('syncDocs as d', (j) => j.onRef('d.collection', '=', 'a.collection').onRef('d.id', '=', 'a.docId'))
     .select(['d.id', 'd.doc', 'd.deleted', 'a.serverUpdatedAt'])
-    .where('a.userId', '=', userId)
-    .where('a.collection', '=', collection)
-    .where(sql<boolean>`(a.server_updated_at, a.doc_id) > (${after.updatedAt}, ${after.id})`)
+    .where('a.userId', '=', slot('userId'))
+    .where('a.collection', '=', slot('collection'))
+    .where(sql<boolean>`(a.server_updated_at, a.doc_id) > (${slot('afterTime')}, ${slot('afterId')})`)
     .orderBy('a.serverUpdatedAt')
     .orderBy('a.docId')
-    .limit(limit)
-    .execute();
+    .limit(sql<number>`${slot('limit')}`),
+);
+
+/** One page of the documents `userId` may see, after `checkpoint`, in (time, id) order: stored rows. */
+async function pullRows(db: DB, collection: string, userId: string, checkpoint: Checkpoint | null, limit: number) {
+  const after = checkpoint ?? { updatedAt: -1, id: '' };
+  const rows = await feedRows(db, { userId, collection, afterTime: after.updatedAt, afterId: after.id, limit });
   const last = rows.at(-1);
   return { rows, checkpoint: last ? { updatedAt: last.serverUpdatedAt, id: last.id } : checkpoint };
 }
