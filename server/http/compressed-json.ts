@@ -1,7 +1,6 @@
 /**
  * A JSON answer compressed whole, off the event loop (zlib's thread pool), for the sync pull:
- * its pages are large (a hundred lists is about 66 KB, a tenth of that in brotli) and leave in one
- * piece. hono's compress() streams through CompressionStream, which the sync routes stay out of
+ * its pages are large (a hundred reading lists are about 66 KB of JSON) and leave in one piece. hono's compress() streams through CompressionStream, which the sync routes stay out of
  * (see server/app.ts); a finished buffer has no stream to stall.
  */
 import { promisify } from 'node:util';
@@ -13,7 +12,7 @@ const gzip = promisify(zlib.gzip);
 
 /** Below this, compressing costs more than the bytes it saves (hono's compress() uses 1 KiB too). */
 const MIN_BYTES = 1024;
-/** Brotli's level for answers made per request: near gzip's speed, about a fifth smaller. */
+/** Brotli's level for answers made per request: the default (11) is meant for files compressed once. */
 const BROTLI_QUALITY = 5;
 
 function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
