@@ -89,6 +89,31 @@ describe('<BookReviews>', () => {
     expect(host.textContent).toContain('No reviews yet');
   });
 
+  it('keeps the form someone is filling in when the library arrives after the page (owned false → true)', async () => {
+    answers['GET /api/books/b1/reviews'] = json(200, listing());
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const render = (owned: boolean) =>
+      act(async () =>
+        root.render(
+          <QueryClientProvider client={client}>
+            <ToastProvider>
+              <BookReviews bookId="b1" owned={owned} />
+            </ToastProvider>
+          </QueryClientProvider>,
+        ),
+      );
+    await render(false);
+    await vi.waitFor(() => expect(host.querySelector('form.review-form')).not.toBeNull());
+    const form = host.querySelector('form.review-form');
+    let answer!: () => void;
+    answers['GET /api/books/b1/reviews'] = () => new Promise<Response>((resolve) => (answer = () => resolve(json(200, listing())())));
+    await render(true);
+    await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
+    expect(form?.isConnected).toBe(true); // still shown while the new answer loads
+    await act(async () => answer());
+    expect(host.querySelector('form.review-form')).toBe(form); // the same form: nothing typed is lost
+  });
+
   it("shows the server's field message next to the stars", async () => {
     answers['GET /api/books/b1/reviews'] = json(200, listing());
     answers['PUT /api/books/b1/reviews/mine'] = json(422, {

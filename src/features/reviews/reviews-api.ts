@@ -2,18 +2,23 @@
  * The reviews of one book as a query, and the reader's actions on them. Every action refreshes
  * the book's reviews (list, summary and the reader's own); a 422 is left to the form's fields.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteMyReview, listBookReviews, reportReview, saveMyReview, type ReportReason, type ReviewInput } from '../../../sync/api/reviews';
 import { ApiRequestError, call, errorMessage } from '../../lib/api';
 import { useToast } from '../../ui';
 
 const reviewsKey = (bookId: string) => ['book-reviews', bookId];
 
-/** `owned` is part of the key: buying the book refetches what the reader may do. */
+/**
+ * `owned` is part of the key: buying the book refetches what the reader may do. The answer shown
+ * stays while a new key loads: the library arriving after the page (owned false → true) must not
+ * unmount a review form someone is typing in (a CI run lost its text that way).
+ */
 export function useBookReviews(bookId: string, page: number, owned: boolean) {
   return useQuery({
     queryKey: [...reviewsKey(bookId), page, owned],
     queryFn: () => call(listBookReviews, { params: { bookId }, query: { page } }),
+    placeholderData: keepPreviousData,
   });
 }
 
