@@ -34,7 +34,7 @@ function listing(overrides: Partial<BookReviewsResponse> = {}): BookReviewsRespo
 
 let root: Root;
 let host: HTMLElement;
-let answers: Record<string, (init?: RequestInit) => Response>;
+let answers: Record<string, (init?: RequestInit) => Response | Promise<Response>>;
 
 beforeEach(() => {
   host = document.createElement('div');
