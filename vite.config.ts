@@ -131,6 +131,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         precompress(),
         shell.plugin,
       ],
+  // The local database's storage worker (src/db/storage-worker.ts) is a module worker.
+  worker: { format: 'es' as const },
   build: isSsrBuild
     ? { outDir: 'dist-prerender', target: 'node20' }
     : {

@@ -57,6 +57,7 @@ async function buildPage(): Promise<string> {
   await build({
     configFile: false,
     plugins: [collectionSchemas()], // as the app's build
+    worker: { format: 'es' }, // the storage worker, as the app's build
     logLevel: 'warn',
     mode: 'production',
     build: { outDir, emptyOutDir: true, target: 'es2022', rollupOptions: { input: 'scripts/bench-localdb-page.ts', output: { entryFileNames: 'bench.js' } } },

@@ -6,6 +6,7 @@
 import type { StreamTopic } from '../../sync/replication/stream';
 import type { QuireDatabase } from './database';
 import { serverTopics } from './server-topics';
+import { storageWorker } from './storage-worker-start';
 import { syncState, type SyncSnapshot } from './sync-state';
 
 let current: { userId: string; promise: Promise<QuireDatabase>; closers: (() => void)[] } | null = null;
@@ -47,6 +48,7 @@ export function loadDatabase(userId: string): Promise<QuireDatabase> {
     await closeEntry(previous);
     // Timed so journeys and probes can read how long the open takes (performance.getEntriesByName).
     performance.mark('quire:db-open:start');
+    storageWorker();
     const { openDatabase } = await import('./database');
     performance.mark('quire:db-open:loaded');
     const database = await openDatabase({ userId, transport: { baseUrl: '', fetch: (...args) => fetch(...args) }, multiInstance: true });

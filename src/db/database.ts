@@ -1,7 +1,7 @@
 /**
  * The one place that creates the browser database: one RxDB database per account
  * (`quire-<userId>`), so two people on one device never see each other's data; Dexie storage
- * (memory in Node tests and the benchmark); the collections of sync/collections; replication in
+ * in a worker (memory in Node tests); the collections of sync/collections; replication in
  * the leader tab only.
  */
 import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
@@ -10,6 +10,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { COLLECTION_LIST, type CollectionName } from '../../sync/collections';
 import { resolveConflict, sameDocument } from '../../sync/replication/collection';
 import { startReplication, type ReplicationController } from './replication';
+import { workerStorage } from './storage-remote';
 import type { ServerTopics } from './server-topics';
 import type { SyncTransport } from './sync-http';
 import { syncState as appSyncState, type SyncStateStore } from './sync-state';
@@ -48,10 +49,10 @@ export function databaseName(userId: string): string {
   return `quire-${userId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
 }
 
+/** IndexedDB (Dexie) lives in a worker of its own (storage-worker.ts), off the main thread. */
 async function baseStorage(kind: 'dexie' | 'memory'): Promise<RxStorage<any, any>> {
   if (kind === 'memory') return (await import('rxdb/plugins/storage-memory')).getRxStorageMemory();
-  const [{ getRxStorageDexie }, { withIndexReads }] = await Promise.all([import('rxdb/plugins/storage-dexie'), import('./dexie-index-reads')]);
-  return withIndexReads(getRxStorageDexie());
+  return workerStorage();
 }
 
 /**
