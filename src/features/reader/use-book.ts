@@ -7,8 +7,6 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getBook, getBookChapter, type BookDetailResponse, type ChapterResponse } from '../../../sync/api/books';
-import { getManuscriptBook, getManuscriptChapter } from '../../../sync/api/manuscripts';
-import { getEditionBook, getEditionChapter } from '../../../sync/api/publishing';
 import { openingChapter } from '../../../sync/books/opening-chapter';
 import { bookCacheName, callCached } from '../library/offline-books';
 
@@ -24,12 +22,15 @@ export const isManuscript = (book: BookRef) => book.status === MANUSCRIPT_STATUS
 export const readerPath = (book: BookRef) =>
   book.status === EDITION_STATUS ? `/books/edition/${book.id}` : book.status === MANUSCRIPT_STATUS ? `/books/manuscript/${book.id}` : `/books/${book.id}`;
 
+const previewEndpoints = () => import('./preview-endpoints');
+
 const bookQuery = (bookId: string, kind: BookKind) => ({
   queryKey: ['reader-book', kind, bookId],
-  queryFn: () => {
+  queryFn: async () => {
     if (kind === 'book') return callCached(getBook, { id: bookId }, bookCacheName(bookId));
     forget(bookId);
-    return callCached(kind === 'edition' ? getEditionBook : getManuscriptBook, { id: bookId }, bookCacheName(bookId));
+    const preview = await previewEndpoints();
+    return callCached(kind === 'edition' ? preview.getEditionBook : preview.getManuscriptBook, { id: bookId }, bookCacheName(bookId));
   },
   retry: false,
   staleTime: kind === 'book' ? 60_000 : 0,
@@ -68,8 +69,12 @@ export function loadChapter(book: BookRef, chapterId: string): Promise<ChapterRe
   const key = `${book.id}/${chapterId}`;
   let p = memo.get(key);
   if (!p) {
-    const endpoint = book.status === EDITION_STATUS ? getEditionChapter : book.status === MANUSCRIPT_STATUS ? getManuscriptChapter : getBookChapter;
-    p = callCached(endpoint, { id: book.id, chapterId }, bookCacheName(book.id));
+    const params = { id: book.id, chapterId };
+    p = isManuscript(book)
+      ? previewEndpoints().then((preview) =>
+          callCached(book.status === EDITION_STATUS ? preview.getEditionChapter : preview.getManuscriptChapter, params, bookCacheName(book.id)),
+        )
+      : callCached(getBookChapter, params, bookCacheName(book.id));
     p.catch(() => memo.delete(key));
     memo.set(key, p);
   }
