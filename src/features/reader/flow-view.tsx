@@ -265,10 +265,14 @@ export const FlowView = forwardRef<ViewHandle, ViewProps>(function FlowView({ bo
     }
   }, [loaded, lo, hi]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // Marks and settings change the layout: keep the line being read in view.
+  // Marks and settings change the layout: keep the line being read in view. The local database
+  // answers its live query of marks again with the same marks (a new array): that changes nothing,
+  // and re-placing the view from the reported line moved a chapter's heading, just jumped to, off
+  // the top (the line reported is the paragraph under it).
+  const marks = useMemo(() => JSON.stringify(highlights), [highlights]);
   useLayoutEffect(() => {
     if (!pending.current && last.current) goTo(last.current);
-  }, [highlights, settings]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [marks, settings]); // eslint-disable-line react-hooks/exhaustive-deps
 
   /** Most of a screen forward or back, along the book's block direction. */
   function scrollBy(delta: 1 | -1) {
