@@ -55,9 +55,11 @@ afterEach(() => {
 
 const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-async function show(owned: boolean) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () =>
+const newClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+/** Renders the reviews with `client` (kept across renders when a test re-renders with new props). */
+const render = (client: QueryClient, owned: boolean) =>
+  act(async () =>
     root.render(
       <QueryClientProvider client={client}>
         <ToastProvider>
@@ -66,6 +68,9 @@ async function show(owned: boolean) {
       </QueryClientProvider>,
     ),
   );
+
+async function show(owned: boolean) {
+  await render(newClient(), owned);
   await vi.waitFor(() => expect(host.querySelector('[role="status"]')).toBeNull());
 }
 
@@ -91,23 +96,13 @@ describe('<BookReviews>', () => {
 
   it('keeps the form someone is filling in when the library arrives after the page (owned false → true)', async () => {
     answers['GET /api/books/b1/reviews'] = json(200, listing());
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const render = (owned: boolean) =>
-      act(async () =>
-        root.render(
-          <QueryClientProvider client={client}>
-            <ToastProvider>
-              <BookReviews bookId="b1" owned={owned} />
-            </ToastProvider>
-          </QueryClientProvider>,
-        ),
-      );
-    await render(false);
+    const client = newClient();
+    await render(client, false);
     await vi.waitFor(() => expect(host.querySelector('form.review-form')).not.toBeNull());
     const form = host.querySelector('form.review-form');
     let answer!: () => void;
     answers['GET /api/books/b1/reviews'] = () => new Promise<Response>((resolve) => (answer = () => resolve(json(200, listing())())));
-    await render(true);
+    await render(client, true);
     await vi.waitFor(() => expect(answer).toBeTypeOf('function'));
     expect(form?.isConnected).toBe(true); // still shown while the new answer loads
     await act(async () => answer());
